@@ -1,0 +1,8 @@
+export * from './metadata';
+export * from './decorators';
+export * from './log';
+export * from './errors';
+export * from './session';
+export * from './tokens';
+export * from './plugin';
+export { inject, injectable, optional } from 'inversify';

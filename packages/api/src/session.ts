@@ -1,0 +1,58 @@
+import type { Artifact, Coordinates, Project, Settings } from '@goalhost/model';
+
+/** What was asked on the command line and what the build runs with. */
+export interface Session {
+  readonly offline: boolean;
+  readonly debug: boolean;
+  readonly quiet: boolean;
+  readonly batchMode: boolean;
+  readonly showErrors: boolean;
+  /** `-D` properties, in command-line order. */
+  readonly userProperties: Readonly<Record<string, string>>;
+  readonly settings: Settings;
+  /** Absolute path of the local repository. */
+  readonly localRepository: string;
+  /** Directory goalhost was started from. */
+  readonly workingDirectory: string;
+  readonly startTime: Date;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Path of settings-security.xml (for decrypting server passwords). */
+  readonly settingsSecurityFile: string;
+}
+
+/** Coordinates of one artifact to fetch from the repositories. */
+export interface ArtifactRequest extends Coordinates {
+  readonly type?: string;
+  readonly classifier?: string;
+  readonly extension?: string;
+}
+
+/** Repository access for goals: resolve artifact files and read dependency POMs. */
+export interface RepositoryService {
+  /** Absolute path of the artifact file in the local repository, downloading it when needed. */
+  resolveArtifact(request: ArtifactRequest): Promise<string>;
+  /** The effective model of a POM from the repositories (parents, properties, scm). */
+  readProject(coordinates: Coordinates): Promise<Project>;
+}
+
+/** The execution a goal runs as: `prefix:goal (id) @ artifactId`. */
+export interface ExecutionInfo {
+  readonly id: string;
+  readonly goal: string;
+  readonly goalPrefix: string;
+  readonly pluginGroupId: string;
+  readonly pluginArtifactId: string;
+  readonly pluginVersion: string;
+  readonly phase?: string;
+}
+
+/** Everything the host hands a goal besides its parameters. */
+export interface GoalContext {
+  readonly session: Session;
+  readonly project: Project;
+  /** Resolved dependencies in Maven's order; empty unless the goal requires resolution. */
+  readonly artifacts: readonly Artifact[];
+  readonly execution: ExecutionInfo;
+  readonly repository: RepositoryService;
+  readonly log: import('./log').Log;
+}

@@ -1,0 +1,124 @@
+import type { XmlElement } from './xml';
+
+/** groupId:artifactId:version of a POM or plugin. */
+export interface Coordinates {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly version: string;
+}
+
+export interface Exclusion {
+  readonly groupId: string;
+  readonly artifactId: string;
+}
+
+/** A `<dependency>` after interpolation; `type` defaults to `jar`, `scope` stays undefined when not declared. */
+export interface Dependency {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly version?: string;
+  readonly type: string;
+  readonly classifier?: string;
+  readonly scope?: string;
+  readonly optional?: boolean;
+  readonly systemPath?: string;
+  readonly exclusions: readonly Exclusion[];
+}
+
+export interface PluginExecution {
+  readonly id: string;
+  readonly phase?: string;
+  readonly goals: readonly string[];
+  /** The raw `<configuration>` element, interpolated lazily by the parameter binder. */
+  readonly configuration?: XmlElement;
+}
+
+export interface Plugin {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly version?: string;
+  readonly configuration?: XmlElement;
+  readonly executions: readonly PluginExecution[];
+}
+
+export interface Scm {
+  readonly connection?: string;
+  readonly developerConnection?: string;
+  readonly url?: string;
+  readonly tag?: string;
+}
+
+export interface RepositoryPolicy {
+  readonly enabled: boolean;
+  readonly updatePolicy?: string;
+  readonly checksumPolicy?: string;
+}
+
+export interface Repository {
+  readonly id: string;
+  readonly url: string;
+  readonly layout?: string;
+  readonly releases: RepositoryPolicy;
+  readonly snapshots: RepositoryPolicy;
+}
+
+export interface Build {
+  /** Absolute `${project.build.directory}` (default `${basedir}/target`). */
+  readonly directory: string;
+  readonly outputDirectory: string;
+  readonly testOutputDirectory: string;
+  readonly sourceDirectory: string;
+  readonly finalName: string;
+  readonly plugins: readonly Plugin[];
+  readonly pluginManagement: readonly Plugin[];
+}
+
+/** The effective model of one project: parents merged, profiles applied, `${...}` interpolated. */
+export interface Project extends Coordinates {
+  /** Absolute path of the pom.xml this project came from. */
+  readonly file: string;
+  /** Absolute directory of `file`. */
+  readonly basedir: string;
+  readonly packaging: string;
+  readonly name?: string;
+  readonly description?: string;
+  readonly url?: string;
+  readonly parent?: Coordinates & { readonly relativePath?: string };
+  readonly properties: Readonly<Record<string, string>>;
+  readonly dependencies: readonly Dependency[];
+  readonly dependencyManagement: readonly Dependency[];
+  readonly build: Build;
+  readonly scm?: Scm;
+  readonly repositories: readonly Repository[];
+  readonly modules: readonly string[];
+  /** Ids of the profiles that were active when this model was built. */
+  readonly activeProfiles: readonly string[];
+}
+
+/** A resolved dependency: coordinates, mediated scope and the file in the local repository. */
+export interface Artifact {
+  readonly groupId: string;
+  readonly artifactId: string;
+  /** The resolved version (a timestamped version for a resolved snapshot). */
+  readonly version: string;
+  /** `1.0-SNAPSHOT` for `1.0-20200101.120000-3`; else equal to version. */
+  readonly baseVersion: string;
+  readonly type: string;
+  readonly classifier?: string;
+  readonly extension: string;
+  readonly scope: string;
+  readonly optional: boolean;
+  /** Absolute path of the artifact file. */
+  readonly file: string;
+  /** Number of edges from the project (1 for direct dependencies). */
+  readonly depth: number;
+}
+
+/** `groupId:artifactId:type[:classifier]:version` — Maven's artifact id form. */
+export function artifactId(a: Pick<Artifact, 'groupId' | 'artifactId' | 'type' | 'classifier' | 'version'>): string {
+  return [a.groupId, a.artifactId, a.type, ...(a.classifier ? [a.classifier] : []), a.version].join(':');
+}
+
+export function isSnapshotVersion(version: string): boolean {
+  return version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(version);
+}

@@ -1,0 +1,48 @@
+import type { Repository } from './project';
+
+export interface Server {
+  readonly id: string;
+  readonly username?: string;
+  /** As written in settings.xml: possibly `{...}` encrypted; decrypt with the security module. */
+  readonly password?: string;
+  readonly privateKey?: string;
+  readonly passphrase?: string;
+}
+
+export interface Mirror {
+  readonly id: string;
+  readonly url: string;
+  readonly mirrorOf: string;
+  readonly layout?: string;
+}
+
+export interface SettingsProfile {
+  readonly id: string;
+  readonly activeByDefault: boolean;
+  readonly properties: Readonly<Record<string, string>>;
+  readonly repositories: readonly Repository[];
+}
+
+/** The merged user (and global) settings.xml. */
+export interface Settings {
+  /** Path of the settings.xml read, if any. */
+  readonly file?: string;
+  readonly localRepository?: string;
+  readonly offline: boolean;
+  readonly interactiveMode: boolean;
+  readonly servers: readonly Server[];
+  readonly mirrors: readonly Mirror[];
+  readonly profiles: readonly SettingsProfile[];
+  readonly activeProfiles: readonly string[];
+  readonly pluginGroups: readonly string[];
+}
+
+export const EMPTY_SETTINGS: Settings = {
+  offline: false,
+  interactiveMode: true,
+  servers: [],
+  mirrors: [],
+  profiles: [],
+  activeProfiles: [],
+  pluginGroups: [],
+};

@@ -1,0 +1,131 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/** One element of a parsed XML document, in document order, with its source position. */
+export interface XmlElement {
+  readonly name: string;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly children: readonly XmlElement[];
+  /** Concatenated, untrimmed text content of this element (not of its children). */
+  readonly text: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Malformed XML: names the file, the line and column, and the element path around the error. */
+export class XmlSyntaxError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly elementPath: string,
+    readonly reason: string,
+  ) {
+    super(`Malformed XML in ${file}:${line}:${column}${elementPath ? ` (in ${elementPath})` : ''}: ${reason}`);
+    this.name = 'XmlSyntaxError';
+  }
+}
+
+const META = XMLParser.getMetaDataSymbol();
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  commentPropName: '#comment',
+  captureMetaData: true,
+});
+
+/** Parses `source` (read from `file`) into an element tree; throws XmlSyntaxError when malformed. */
+export function parseXml(source: string, file: string): XmlElement {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const verdict = XMLValidator.validate(text, { allowBooleanAttributes: false });
+  if (verdict !== true) {
+    const { line, col, msg } = verdict.err;
+    throw new XmlSyntaxError(file, line, col, elementPathAt(text, line, col), msg);
+  }
+  const lines = lineStarts(text);
+  const nodes = parser.parse(text) as RawNode[];
+  const roots = nodes.map((n) => toElement(n, lines)).filter((e): e is XmlElement => e !== undefined);
+  if (roots.length !== 1) {
+    throw new XmlSyntaxError(file, 1, 1, '', `expected exactly one root element, found ${roots.length}`);
+  }
+  return roots[0];
+}
+
+type RawNode = Record<string, unknown> & { ':@'?: Record<string, string> };
+
+function toElement(node: RawNode, lines: number[]): XmlElement | undefined {
+  const name = Object.keys(node).find((k) => k !== ':@' && k !== '#text' && k !== '#comment');
+  if (name === undefined) return undefined;
+  const rawChildren = node[name] as RawNode[];
+  const children: XmlElement[] = [];
+  let text = '';
+  for (const child of rawChildren) {
+    if ('#text' in child) text += String(child['#text']);
+    else {
+      const el = toElement(child, lines);
+      if (el) children.push(el);
+    }
+  }
+  const attrs = node[':@'] ?? {};
+  const { [META as unknown as string]: _meta, ...attributes } = attrs as Record<string, string>;
+  const meta = (node as unknown as Record<symbol, { startIndex?: number }>)[META as unknown as symbol];
+  const [line, column] = position(lines, meta?.startIndex ?? 0);
+  return { name, attributes, children, text, line, column };
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function position(starts: number[], index: number): [number, number] {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return [lo + 1, index - starts[lo] + 1];
+}
+
+/** Best-effort element path (`project/dependencies/dependency`) open at a line and column. */
+function elementPathAt(text: string, line: number, col: number): string {
+  const starts = lineStarts(text);
+  const end = (starts[line - 1] ?? text.length) + Math.max(0, col - 1);
+  const stack: string[] = [];
+  const tag = /<(\/?)([A-Za-z_][\w.:-]*)[^<>]*?(\/?)>|<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>/g;
+  for (let m = tag.exec(text); m && m.index < end; m = tag.exec(text)) {
+    if (!m[2]) continue;
+    if (m[1]) {
+      const at = stack.lastIndexOf(m[2]);
+      if (at >= 0) stack.length = at;
+    } else if (!m[3]) stack.push(m[2]);
+  }
+  return stack.join('/');
+}
+
+/** First child element named `name`. */
+export function child(el: XmlElement | undefined, name: string): XmlElement | undefined {
+  return el?.children.find((c) => c.name === name);
+}
+
+/** All child elements named `name`, in document order. */
+export function childrenNamed(el: XmlElement | undefined, name: string): XmlElement[] {
+  return el ? el.children.filter((c) => c.name === name) : [];
+}
+
+/** Trimmed text of the first child named `name`, or undefined when absent. */
+export function childText(el: XmlElement | undefined, name: string): string | undefined {
+  const c = child(el, name);
+  return c === undefined ? undefined : c.text.trim();
+}
