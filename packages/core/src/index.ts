@@ -1,1 +1,10 @@
-export {};
+export * from './errors';
+export * from './lifecycles';
+export * from './plugin-registry';
+export * from './expression-evaluator';
+export * from './parameter-binder';
+export * from './configuration-merge';
+export * from './goal-execution';
+export * from './planner';
+export * from './build-services';
+export * from './executor';

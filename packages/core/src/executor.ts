@@ -1,0 +1,155 @@
+import { Container } from 'inversify';
+import {
+  GoalExecutionError, GoalFailureError, TOKENS, goalMetadataOf,
+  type GoalClass, type GoalContext, type GoalInstance, type Log, type Session,
+} from '@goalhost/api';
+import type { Artifact, PluginDescriptor, Project } from '@goalhost/model';
+import type { BuildServices } from './build-services';
+import { BuildError } from './errors';
+import { ExpressionEvaluator } from './expression-evaluator';
+import { executionLabel, type ExecutionPlan, type GoalExecution } from './goal-execution';
+import { bindParameters, isSecretParameter, type BoundParameters } from './parameter-binder';
+import type { PluginRegistry } from './plugin-registry';
+
+/** A goal failed: carries the execution and Maven's message for it. */
+export class ExecutionFailure extends BuildError {
+  constructor(message: string, readonly execution: GoalExecution | undefined, detail: readonly string[] = [], cause?: unknown) {
+    super(message, detail, { cause });
+    this.name = 'ExecutionFailure';
+  }
+}
+
+/**
+ * Runs a plan: for each execution, resolves dependencies when the goal asks, binds its
+ * parameters, builds the goal in a child container of the build's container and executes it.
+ */
+export class Executor {
+  private readonly resolved = new Map<string, Promise<Artifact[]>>();
+
+  constructor(
+    private readonly container: Container,
+    private readonly registry: PluginRegistry,
+    private readonly session: Session,
+    private readonly services: BuildServices,
+    private readonly log: Log,
+  ) {}
+
+  async run(plan: ExecutionPlan): Promise<void> {
+    for (const execution of plan.executions) await this.runOne(plan.project, execution);
+  }
+
+  private async runOne(project: Project, execution: GoalExecution): Promise<void> {
+    const d = execution.plugin.descriptor;
+    this.log.info('');
+    this.log.info(`--- ${d.goalPrefix}:${d.version}:${execution.mojo.goal} (${execution.executionId}) @ ${project.artifactId} ---`);
+    const info = {
+      id: execution.executionId, goal: execution.mojo.goal, goalPrefix: d.goalPrefix,
+      pluginGroupId: d.groupId, pluginArtifactId: d.artifactId, pluginVersion: d.version, phase: execution.phase,
+    };
+    const label = executionLabel(execution);
+    const evaluator = new ExpressionEvaluator({ session: this.session, project, execution: info });
+    let parameters: BoundParameters;
+    try {
+      parameters = bindParameters({
+        mojo: execution.mojo, configuration: execution.configuration, evaluator, basedir: project.basedir,
+        executionLabel: label, pluginArtifactId: d.artifactId, warn: (m) => this.log.warn(m),
+      });
+    } catch (e) {
+      throw this.failure(e, execution, project);
+    }
+    this.debugConfiguration(label, parameters);
+    const scope = execution.mojo.requiresDependencyResolution;
+    let artifacts: Artifact[] = [];
+    if (scope && scope !== 'none') {
+      try {
+        artifacts = await this.resolve(project, scope);
+      } catch (e) {
+        throw new ExecutionFailure(`Failed to execute goal on project ${project.artifactId}: ${messageOf(e)}`, execution, [], e);
+      }
+    }
+    const context: GoalContext = {
+      session: this.session, project, artifacts, execution: info, repository: this.services, log: this.log,
+      plugins: this.pluginView(),
+      dependencyTree: this.services.collectTree ? () => this.services.collectTree!(project, scope ?? 'test') : undefined,
+    } as GoalContext;
+    const goalClass = execution.plugin.goalClasses.get(execution.mojo.goal) as GoalClass;
+    const child = new Container({ defaultScope: 'Transient' });
+    child.parent = this.container;
+    if (execution.plugin.containerModule) child.load(execution.plugin.containerModule);
+    child.bind(TOKENS.GoalContext).toConstantValue(context);
+    child.bind(TOKENS.Log).toConstantValue(this.log);
+    child.bind(TOKENS.Project).toConstantValue(project);
+    child.bind(TOKENS.Session).toConstantValue(this.session);
+    child.bind(TOKENS.Artifacts).toConstantValue(artifacts);
+    child.bind(TOKENS.Repository).toConstantValue(this.services);
+    child.bind(goalClass).toSelf();
+    try {
+      const goal = child.get<GoalInstance>(goalClass);
+      assignParameters(goal, goalClass, parameters);
+      await goal.execute();
+    } catch (e) {
+      throw this.failure(e, execution, project);
+    }
+  }
+
+  private resolve(project: Project, scope: string): Promise<Artifact[]> {
+    const key = `${project.file}|${scope}`;
+    let pending = this.resolved.get(key);
+    if (!pending) {
+      pending = this.services.resolveDependencies(project, scope);
+      this.resolved.set(key, pending);
+    }
+    return pending;
+  }
+
+  private pluginView(): { find(ref: string): PluginDescriptor | undefined; all(): PluginDescriptor[] } {
+    const registry = this.registry;
+    return {
+      find(ref: string) {
+        const parts = ref.split(':');
+        const p = parts.length >= 2 ? registry.byKey(parts[0], parts[1]) : registry.byPrefix(ref);
+        return p?.descriptor;
+      },
+      all: () => registry.all().map((p) => p.descriptor),
+    };
+  }
+
+  private debugConfiguration(label: string, parameters: BoundParameters): void {
+    if (!this.log.isDebugEnabled()) return;
+    this.log.debug(`Configuring mojo ${label} with basic configurator -->`);
+    for (const [name, { value }] of [...parameters].sort(([a], [b]) => a.localeCompare(b))) {
+      const shown = isSecretParameter(name) ? '***' : Array.isArray(value) || typeof value === 'object' ? JSON.stringify(value) : String(value);
+      this.log.debug(`  (f) ${name} = ${shown}`);
+    }
+    this.log.debug('-- end configuration --');
+  }
+
+  private failure(e: unknown, execution: GoalExecution, project: Project): ExecutionFailure {
+    if (e instanceof ExecutionFailure) return e;
+    const label = executionLabel(execution);
+    const detail = e instanceof BuildError ? e.detail : [];
+    if (e instanceof GoalExecutionError || e instanceof GoalFailureError || e instanceof BuildError) {
+      return new ExecutionFailure(`Failed to execute goal ${label} on project ${project.artifactId}: ${e.message}`, execution, detail, e);
+    }
+    const d = execution.plugin.descriptor;
+    return new ExecutionFailure(
+      `Failed to execute goal ${label} on project ${project.artifactId}: Execution ${execution.executionId} of goal ` +
+        `${d.groupId}:${d.artifactId}:${d.version}:${execution.mojo.goal} failed: ${messageOf(e)}`,
+      execution, [], e,
+    );
+  }
+}
+
+function assignParameters(goal: GoalInstance, goalClass: GoalClass, parameters: BoundParameters): void {
+  let fields = new Map<string, string>();
+  try {
+    fields = new Map(goalMetadataOf(goalClass).parameters.map((p) => [p.name, p.field]));
+  } catch {
+    // A goal described only by an XML descriptor: fields carry the parameter names.
+  }
+  for (const [name, { value }] of parameters) (goal as unknown as Record<string, unknown>)[fields.get(name) ?? name] = value;
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,123 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ExecutionInfo, Session } from '@goalhost/api';
+import type { Project } from '@goalhost/model';
+
+/** What `${...}` expressions can see while a goal's parameters are bound. */
+export interface ExpressionScope {
+  readonly session: Session;
+  readonly project?: Project;
+  readonly execution?: ExecutionInfo;
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * Evaluates `${...}` like Maven's PluginParameterExpressionEvaluator: build objects first
+ * (project, settings, session, env, plugin), then user and system properties, then the
+ * project's properties. Nested expressions (`${a.${b}}`) are expanded inside out; a value that
+ * itself holds expressions is expanded too.
+ */
+export class ExpressionEvaluator {
+  constructor(private readonly scope: ExpressionScope) {}
+
+  /**
+   * Expands every expression in `text`. An unresolvable expression stays as written, except
+   * when it is the whole text: then the result is undefined (the parameter stays unset).
+   */
+  evaluate(text: string): string | undefined {
+    const whole = /^\$\{([^}]*)\}$/.exec(text);
+    if (whole && !whole[1].includes('${')) {
+      const value = this.lookup(whole[1]);
+      return value === undefined ? undefined : this.expand(value, 1);
+    }
+    return this.expand(text, 0);
+  }
+
+  private expand(text: string, depth: number): string {
+    if (depth > MAX_DEPTH || !text.includes('${')) return text;
+    let out = '';
+    let i = 0;
+    while (i < text.length) {
+      const start = text.indexOf('${', i);
+      if (start < 0) break;
+      const end = matchingBrace(text, start + 2);
+      if (end < 0) break;
+      out += text.slice(i, start);
+      const name = this.expand(text.slice(start + 2, end), depth + 1);
+      const value = this.lookup(name);
+      out += value === undefined ? `\${${name}}` : this.expand(value, depth + 1);
+      i = end + 1;
+    }
+    return out + text.slice(i);
+  }
+
+  /** The raw value of one expression name, or undefined. */
+  lookup(name: string): string | undefined {
+    const builtIn = this.buildValue(name);
+    if (builtIn !== undefined) return builtIn;
+    const { session, project } = this.scope;
+    return session.userProperties[name] ?? systemProperty(name, session) ?? project?.properties[name];
+  }
+
+  private buildValue(name: string): string | undefined {
+    const { session, project, execution } = this.scope;
+    if (name === 'basedir') return project?.basedir ?? session.workingDirectory;
+    if (name === 'localRepository' || name === 'settings.localRepository') return session.localRepository;
+    if (name === 'settings.offline' || name === 'session.offline') return String(session.offline);
+    if (name === 'settings.interactiveMode') return String(!session.batchMode && session.settings.interactiveMode);
+    if (name === 'session.executionRootDirectory') return session.workingDirectory;
+    if (name.startsWith('env.')) return session.env[name.slice(4)];
+    if (execution && name.startsWith('plugin.')) {
+      const field = name.slice(7);
+      const plugin: Record<string, string> = {
+        groupId: execution.pluginGroupId,
+        artifactId: execution.pluginArtifactId,
+        version: execution.pluginVersion,
+        goalPrefix: execution.goalPrefix,
+      };
+      return plugin[field];
+    }
+    if (project && (name.startsWith('project.') || name.startsWith('pom.'))) {
+      return navigate(project, name.slice(name.indexOf('.') + 1).split('.'));
+    }
+    return undefined;
+  }
+}
+
+function matchingBrace(text: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < text.length; i++) {
+    if (text.startsWith('${', i)) {
+      depth++;
+      i++;
+    } else if (text[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function navigate(root: unknown, parts: string[]): string | undefined {
+  let node: unknown = root;
+  for (const part of parts) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  if (node === undefined || node === null || typeof node === 'object') return undefined;
+  return String(node);
+}
+
+/** The Java system properties Maven users put in POMs. */
+function systemProperty(name: string, session: Session): string | undefined {
+  switch (name) {
+    case 'user.home': return os.homedir();
+    case 'user.dir': return session.workingDirectory;
+    case 'user.name': return os.userInfo().username;
+    case 'java.io.tmpdir': return os.tmpdir();
+    case 'file.separator': return path.sep;
+    case 'path.separator': return path.delimiter;
+    case 'line.separator': return os.EOL;
+    case 'os.name': return { linux: 'Linux', darwin: 'Mac OS X', win32: 'Windows' }[process.platform as string] ?? process.platform;
+    case 'os.arch': return { x64: 'amd64', arm64: 'aarch64' }[process.arch as string] ?? process.arch;
+    default: return undefined;
+  }
+}
