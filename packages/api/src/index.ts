@@ -6,3 +6,4 @@ export * from './session';
 export * from './tokens';
 export * from './plugin';
 export { inject, injectable, optional } from 'inversify';
+export * from './descriptor-from-goals';

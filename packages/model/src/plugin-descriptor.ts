@@ -12,6 +12,8 @@ export interface ParameterDescriptor {
   /** `${property}` from the `<configuration>` block; the property is the user property. */
   readonly expression?: string;
   readonly defaultValue?: string;
+  /** The `implementation` attribute of the `<configuration>` entry, when it differs from `type`. */
+  readonly implementation?: string;
 }
 
 /** One `<mojo>` of plugin.xml. */
@@ -29,6 +31,16 @@ export interface MojoDescriptor {
   readonly implementation: string;
   readonly language: string;
   readonly parameters: readonly ParameterDescriptor[];
+  /** Present when the goal is deprecated; empty when no reason was given. */
+  readonly deprecated?: string;
+  readonly requiresDirectInvocation?: boolean;
+  readonly requiresReports?: boolean;
+  readonly inheritedByDefault?: boolean;
+  readonly instantiationStrategy?: string;
+  readonly executionStrategy?: string;
+  readonly executePhase?: string;
+  readonly executeGoal?: string;
+  readonly executeLifecycle?: string;
 }
 
 /** A plugin.xml (`plugin-descriptor.xml`): what the host knows about a plugin's goals. */
@@ -40,6 +52,8 @@ export interface PluginDescriptor {
   readonly version: string;
   readonly goalPrefix: string;
   readonly mojos: readonly MojoDescriptor[];
+  readonly isolatedRealm?: boolean;
+  readonly inheritedByDefault?: boolean;
   /** Where this descriptor came from (file path or package name), for error messages. */
   readonly source: string;
 }
