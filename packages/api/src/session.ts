@@ -1,4 +1,4 @@
-import type { Artifact, Coordinates, Project, Settings } from '@goalhost/model';
+import type { Artifact, Coordinates, PluginDescriptor, Project, Settings } from '@goalhost/model';
 
 /** What was asked on the command line and what the build runs with. */
 export interface Session {
@@ -46,6 +46,13 @@ export interface ExecutionInfo {
   readonly phase?: string;
 }
 
+/** The descriptors of the plugins the host knows, for goals that describe other plugins (help:describe). */
+export interface PluginDescriptors {
+  /** By goal prefix (`cxx`) or `groupId:artifactId[:version]`; undefined when unknown. */
+  find(prefixOrKey: string): PluginDescriptor | undefined;
+  all(): PluginDescriptor[];
+}
+
 /** Everything the host hands a goal besides its parameters. */
 export interface GoalContext {
   readonly session: Session;
@@ -55,4 +62,6 @@ export interface GoalContext {
   readonly execution: ExecutionInfo;
   readonly repository: RepositoryService;
   readonly log: import('./log').Log;
+  /** The registered plugins' descriptors; provided by the host, absent in bare test contexts. */
+  readonly plugins?: PluginDescriptors;
 }
