@@ -1,1 +1,2 @@
-export {};
+export { main, type CliIo } from './main';
+export { parseArgs, usage, type CliRequest } from './cli-request';

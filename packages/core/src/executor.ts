@@ -52,7 +52,8 @@ export class Executor {
     try {
       parameters = bindParameters({
         mojo: execution.mojo, configuration: execution.configuration, evaluator, basedir: project.basedir,
-        executionLabel: label, pluginArtifactId: d.artifactId, warn: (m) => this.log.warn(m),
+        executionLabel: label, pluginArtifactId: d.artifactId,
+        pluginLabel: `${d.artifactId}:${d.version}:${execution.mojo.goal} (${execution.executionId})`, warn: (m) => this.log.warn(m),
       });
     } catch (e) {
       throw this.failure(e, execution, project);

@@ -23,6 +23,8 @@ export interface BindRequest {
   /** `g:a:v:goal (id)`, for messages. */
   readonly executionLabel: string;
   readonly pluginArtifactId: string;
+  /** `artifactId:version:goal (id)`, for warnings. */
+  readonly pluginLabel: string;
   readonly warn: (message: string) => void;
 }
 
@@ -127,10 +129,10 @@ function isStringItem(type: string): boolean {
   return type === 'java.lang.String[]' || type === 'java.util.List' || type === 'java.util.Set' || type === 'java.util.List<java.lang.String>';
 }
 
-function warnUnknown({ mojo, configuration, warn, pluginArtifactId, executionLabel }: BindRequest): void {
+function warnUnknown({ mojo, configuration, warn, pluginLabel }: BindRequest): void {
   for (const c of configuration?.children ?? []) {
     const param = mojo.parameters.find((p) => p.name === c.name || p.alias === c.name);
-    if (!param) warn(`Parameter '${c.name}' is unknown for plugin '${pluginArtifactId}:${executionLabel}'`);
+    if (!param) warn(`Parameter '${c.name}' is unknown for plugin '${pluginLabel}'`);
     else if (!param.editable) warn(`Parameter '${c.name}' is read-only, must not be used in configuration`);
   }
 }

@@ -1,0 +1,64 @@
+import type { Log } from '@goalhost/api';
+
+export interface ConsoleLogOptions {
+  readonly debug: boolean;
+  readonly quiet: boolean;
+  /** Show a live progress line (stderr is a terminal and not batch mode). */
+  readonly progress: boolean;
+  readonly out?: NodeJS.WritableStream;
+  readonly err?: NodeJS.WritableStream & { columns?: number };
+}
+
+/**
+ * Maven-style log lines on stdout (`[INFO] ...`); `-q` keeps only errors, `-X` adds debug.
+ * The progress line lives on stderr and is erased before any log line is written.
+ */
+export class ConsoleLog implements Log {
+  private readonly out: NodeJS.WritableStream;
+  private readonly err: NodeJS.WritableStream & { columns?: number };
+  private progressShown = false;
+
+  constructor(private readonly options: ConsoleLogOptions) {
+    this.out = options.out ?? process.stdout;
+    this.err = options.err ?? process.stderr;
+  }
+
+  debug(message: string): void {
+    if (this.options.debug) this.write('DEBUG', message);
+  }
+
+  info(message: string): void {
+    if (!this.options.quiet) this.write('INFO', message);
+  }
+
+  warn(message: string): void {
+    if (!this.options.quiet) this.write('WARNING', message);
+  }
+
+  error(message: string): void {
+    this.write('ERROR', message);
+  }
+
+  isDebugEnabled(): boolean {
+    return this.options.debug;
+  }
+
+  progress(text: string): void {
+    if (!this.options.progress || this.options.quiet) return;
+    const width = Math.max(20, (this.err.columns ?? 80) - 1);
+    this.err.write(`\r${text.slice(0, width).padEnd(width)}`);
+    this.progressShown = true;
+  }
+
+  progressDone(): void {
+    if (!this.progressShown) return;
+    this.err.write(`\r${' '.repeat(Math.max(20, (this.err.columns ?? 80) - 1))}\r`);
+    this.progressShown = false;
+  }
+
+  private write(level: string, message: string): void {
+    this.progressDone();
+    const lines = message.split('\n');
+    this.out.write(lines.map((l) => `[${level}] ${l}`.trimEnd() + '\n').join(''));
+  }
+}

@@ -1,0 +1,170 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Container } from 'inversify';
+import type { Log, Session } from '@goalhost/api';
+import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
+import type { Project } from '@goalhost/model';
+import { createRepositorySystem, type RepositorySystem } from '@goalhost/resolver';
+import { logBuildResult, logProjectHeader, logReactorSummary, type ProjectOutcome } from './build-log';
+import { CliUsageError, parseArgs, usage, type CliRequest } from './cli-request';
+import { ConsoleLog } from './console-log';
+import { BUILT_IN_PLUGINS, PLUGINS_PROPERTY, registerPluginModule } from './plugin-loader';
+import { createSession } from './session-factory';
+import { selectProjects, standaloneProject } from './reactor';
+import { VERSION_TEXT } from './version';
+
+export interface CliIo {
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly out: NodeJS.WritableStream;
+  readonly err: NodeJS.WritableStream & { columns?: number; isTTY?: boolean };
+}
+
+/** Runs goalhost for `argv`; resolves to the process exit code (0 success, 1 failure). */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let request: CliRequest;
+  try {
+    request = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof CliUsageError)) throw e;
+    io.out.write(`[ERROR] ${e.message}\n${usage()}\n`);
+    return 1;
+  }
+  if (request.help) return write(io, usage());
+  if (request.version) return write(io, VERSION_TEXT);
+  const log = new ConsoleLog({
+    debug: request.debug, quiet: request.quiet, out: io.out, err: io.err,
+    progress: !request.batchMode && !request.noTransferProgress && io.err.isTTY === true,
+  });
+  if (request.tasks.length === 0) {
+    log.error(
+      'No goals have been specified for this build. You must specify a valid lifecycle phase or a goal in the format ' +
+        '<plugin-prefix>:<goal> or <plugin-group-id>:<plugin-artifact-id>[:<plugin-version>]:<goal>.',
+    );
+    return 1;
+  }
+  let session: Session;
+  try {
+    session = createSession(request, io.cwd, io.env);
+  } catch (e) {
+    return fail(log, request, e);
+  }
+  return build(request, session, log, io);
+}
+
+async function build(request: CliRequest, session: Session, log: ConsoleLog, io: CliIo): Promise<number> {
+  const system = createRepositorySystem({
+    localRepository: session.localRepository, offline: session.offline, updateSnapshots: request.updateSnapshots,
+    settings: session.settings, userProperties: { ...session.userProperties }, env: session.env,
+    activeProfiles: [...request.activeProfiles], inactiveProfiles: [...request.inactiveProfiles], log,
+  });
+  const registry = new PluginRegistry();
+  const planner = new Planner(registry, (m) => log.warn(m));
+  let projects: Project[];
+  try {
+    for (const spec of BUILT_IN_PLUGINS) registerPluginModule(registry, spec, __dirname);
+    planner.validateTasks(request.tasks.filter((t) => !t.includes(':') || registry.byPrefix(t.split(':')[0]) || t.split(':').length > 2));
+    const pom = pomFile(request, io.cwd);
+    log.info('Scanning for projects...');
+    if (!pom) {
+      if (needsProject(request, registry)) {
+        throw new BuildError(
+          `The goal you specified requires a project to execute but there is no POM in this directory (${io.cwd}). ` +
+            'Please verify you invoked goalhost from the correct directory.',
+        );
+      }
+      projects = [standaloneProject(io.cwd)];
+    } else {
+      projects = request.nonRecursive ? [await system.buildProject(pom)] : await system.buildReactor(pom);
+      projects = selectProjects(projects, request);
+    }
+    const extra = [session.userProperties[PLUGINS_PROPERTY], projects[0].properties[PLUGINS_PROPERTY]];
+    for (const list of extra) {
+      for (const spec of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+        if (!registry.all().some((p) => p.source === spec)) registerPluginModule(registry, spec, projects[0].basedir);
+      }
+    }
+    planner.validateTasks(request.tasks);
+  } catch (e) {
+    return fail(log, request, e);
+  }
+  const executor = new Executor(new Container(), registry, session, services(system), log);
+  const outcomes: ProjectOutcome[] = [];
+  let failure: unknown;
+  if (projects.length > 1) {
+    log.info('------------------------------------------------------------------------');
+    log.info('Reactor Build Order:');
+    log.info('');
+    for (const p of projects) log.info(`${(p.name ?? p.artifactId).padEnd(55)}[${p.packaging}]`);
+  }
+  for (const [i, project] of projects.entries()) {
+    if (failure && !request.failAtEnd) {
+      outcomes.push({ project, status: 'SKIPPED', millis: 0 });
+      continue;
+    }
+    const started = Date.now();
+    logProjectHeader(log, project, i + 1, projects.length);
+    try {
+      await executor.run(planner.plan(request.tasks, project));
+      outcomes.push({ project, status: 'SUCCESS', millis: Date.now() - started });
+    } catch (e) {
+      failure ??= e;
+      outcomes.push({ project, status: 'FAILURE', millis: Date.now() - started });
+    } finally {
+      log.progressDone();
+    }
+  }
+  if (projects.length > 1) logReactorSummary(log, projects[0], outcomes);
+  if (failure) return fail(log, request, failure, session.startTime);
+  logBuildResult(log, true, session.startTime);
+  return 0;
+}
+
+function services(system: RepositorySystem): BuildServices {
+  return {
+    resolveDependencies: (project, scope) => system.resolveDependencies(project, scope),
+    collectTree: (project, scope) => system.collectTree(project, scope),
+    resolveArtifact: (request) => system.resolveArtifact(request),
+    readProject: (coordinates) => system.readProject(coordinates),
+  };
+}
+
+function pomFile(request: CliRequest, cwd: string): string | undefined {
+  if (request.file) {
+    const f = path.resolve(cwd, request.file);
+    const file = fs.existsSync(f) && fs.statSync(f).isDirectory() ? path.join(f, 'pom.xml') : f;
+    if (!fs.existsSync(file)) throw new BuildError(`The specified POM file does not exist: ${file}`);
+    return file;
+  }
+  const file = path.join(cwd, 'pom.xml');
+  return fs.existsSync(file) ? file : undefined;
+}
+
+function needsProject(request: CliRequest, registry: PluginRegistry): boolean {
+  return request.tasks.some((task) => {
+    if (!task.includes(':')) return true;
+    const parts = task.split('@')[0].split(':');
+    const plugin = parts.length === 2 ? registry.byPrefix(parts[0]) : registry.byKey(parts[0], parts[1]);
+    return plugin?.descriptor.mojos.find((m) => m.goal === parts[parts.length - 1])?.requiresProject ?? true;
+  });
+}
+
+function fail(log: Log, request: CliRequest, e: unknown, started?: Date): number {
+  if (started) logBuildResult(log, false, started);
+  const message = e instanceof Error ? e.message : String(e);
+  log.error(message);
+  if (e instanceof BuildError) for (const line of e.detail) log.error(line);
+  if (request.showErrors && e instanceof Error) {
+    log.error('');
+    for (let c: unknown = e; c instanceof Error; c = c.cause) log.error(c.stack ?? String(c));
+  }
+  log.error('');
+  if (!request.showErrors) log.error('To see the full stack trace of the errors, re-run goalhost with the -e switch.');
+  if (!request.debug) log.error('Re-run goalhost using the -X switch to enable full debug logging.');
+  return 1;
+}
+
+function write(io: CliIo, text: string): number {
+  io.out.write(text.endsWith('\n') ? text : `${text}\n`);
+  return 0;
+}

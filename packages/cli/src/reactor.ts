@@ -1,0 +1,41 @@
+import type { Project } from '@goalhost/model';
+import { BuildError } from '@goalhost/core';
+import type { CliRequest } from './cli-request';
+
+/** The stub project goals run in when there is no pom.xml (Maven's `standalone-pom`). */
+export function standaloneProject(basedir: string): Project {
+  const directory = `${basedir}/target`;
+  return {
+    groupId: 'org.apache.maven', artifactId: 'standalone-pom', version: '1', packaging: 'pom', name: 'Maven Stub Project (No POM)',
+    file: `${basedir}/pom.xml`, basedir, properties: {}, dependencies: [], dependencyManagement: [], repositories: [], modules: [],
+    activeProfiles: [],
+    build: {
+      directory, outputDirectory: `${directory}/classes`, testOutputDirectory: `${directory}/test-classes`,
+      sourceDirectory: `${basedir}/src/main/java`, finalName: 'standalone-pom-1', plugins: [], pluginManagement: [],
+    },
+  };
+}
+
+/** Applies `-pl` and `-rf` to the sorted reactor, matching `[groupId]:artifactId` or a module path. */
+export function selectProjects(projects: Project[], request: CliRequest): Project[] {
+  const matches = (p: Project, selector: string) =>
+    selector === `${p.groupId}:${p.artifactId}` || selector === `:${p.artifactId}` || selector === p.artifactId ||
+    p.basedir.replace(/\/+$/, '').endsWith(`/${selector.replace(/^\.\//, '').replace(/\/+$/, '')}`);
+  let selected = projects;
+  if (request.projects.length > 0) {
+    for (const s of request.projects) {
+      if (!projects.some((p) => matches(p, s.replace(/^!/, '')))) {
+        throw new BuildError(`Could not find the selected project in the reactor: ${s}`);
+      }
+    }
+    const include = request.projects.filter((s) => !s.startsWith('!'));
+    const exclude = request.projects.filter((s) => s.startsWith('!')).map((s) => s.slice(1));
+    selected = selected.filter((p) => (include.length === 0 || include.some((s) => matches(p, s))) && !exclude.some((s) => matches(p, s)));
+  }
+  if (request.resumeFrom) {
+    const from = selected.findIndex((p) => matches(p, request.resumeFrom!));
+    if (from < 0) throw new BuildError(`Could not find project to resume reactor build from: ${request.resumeFrom} vs ${selected.map((p) => p.artifactId).join(', ')}`);
+    selected = selected.slice(from);
+  }
+  return selected;
+}
