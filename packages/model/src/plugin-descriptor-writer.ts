@@ -59,9 +59,12 @@ function writeMojo(out: XmlLines, m: MojoDescriptor): void {
   out.element('threadSafe', String(m.threadSafe));
 
   const parameters = [...m.parameters].sort((a, b) => compare(a.name, b.name));
-  out.open('parameters');
-  for (const p of parameters) writeParameter(out, p);
-  out.close('parameters');
+  if (parameters.length === 0) out.empty('parameters');
+  else {
+    out.open('parameters');
+    for (const p of parameters) writeParameter(out, p);
+    out.close('parameters');
+  }
 
   // As maven-plugin-tools: an entry only for parameters with a default or an expression.
   const configured = parameters.filter((p) => p.defaultValue || p.expression);
