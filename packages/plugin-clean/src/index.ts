@@ -1,1 +1,16 @@
-export {};
+import type { GoalhostPlugin } from '@goalhost/api';
+import { CleanGoal } from './clean-goal';
+
+export { CleanGoal };
+export { CleanError, DirectoryCleaner, type CleanerOptions } from './directory-cleaner';
+
+/** clean:clean, registered by the host as any third-party plugin is (descriptor built from the decorators). */
+export const plugin: GoalhostPlugin = {
+  groupId: 'org.apache.maven.plugins',
+  artifactId: 'maven-clean-plugin',
+  version: '3.2.0',
+  goalPrefix: 'clean',
+  name: 'Apache Maven Clean Plugin',
+  description: 'Deletes the files a build generated in the project directory.',
+  goals: [CleanGoal],
+};

@@ -1,1 +1,15 @@
-export {};
+import type { GoalhostPlugin } from '@goalhost/api';
+import { DescribeGoal } from './describe-goal';
+
+export { DescribeGoal };
+
+/** help:describe, registered by the host as any third-party plugin is (descriptor built from the decorators). */
+export const plugin: GoalhostPlugin = {
+  groupId: 'org.apache.maven.plugins',
+  artifactId: 'maven-help-plugin',
+  version: '3.4.0',
+  goalPrefix: 'help',
+  name: 'Apache Maven Help Plugin',
+  description: "Helps make sense of the build: describes plugins, their goals and their parameters from the plugins' descriptors.",
+  goals: [DescribeGoal],
+};
