@@ -68,6 +68,21 @@ describe('help: help:describe text from a descriptor', () => {
     );
   });
 
+  it("parameters as maven-help-plugin's own tests expect: a ${property} is a user property, anything else an expression", () => {
+    const withParameter = (expression: string): PluginDescriptor => ({
+      name: 'N', description: 'D', groupId: 'g', artifactId: 'a', version: '1', goalPrefix: 'p', source: 'x',
+      mojos: [{ goal: 'm', description: 'M', requiresProject: true, requiresOnline: false, aggregator: false, threadSafe: false, implementation: 'I', language: 'java',
+        parameters: [{ name: 'name', type: 'java.lang.String', required: false, editable: true, description: '', expression }] }],
+    });
+    const parametersOf = (d: PluginDescriptor): string => describePlugin(d, { goal: 'm', detail: true }).split('\n\n').slice(1).join('\n\n');
+    expect(parametersOf(withParameter('${valid.expression}'))).to.equal(
+      '  Available parameters:\n\n    name\n      User property: valid.expression\n      (no description available)\n\n',
+    );
+    expect(parametersOf(withParameter('${project.build.directory}/generated-sources/foobar'))).to.equal(
+      '  Available parameters:\n\n    name\n      Expression: ${project.build.directory}/generated-sources/foobar\n      (no description available)\n\n',
+    );
+  });
+
   it('details: alias, required, expressions that are not a plain property, deprecation, hidden read-only parameters, execute phase', () => {
     const d: PluginDescriptor = {
       name: 'N',
