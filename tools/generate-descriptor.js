@@ -4,9 +4,9 @@
  * Writes plugin-descriptor.xml (Maven plugin.xml format) from the @Goal/@Parameter decorators
  * of a built plugin package, so the descriptor the host reads never drifts from the code.
  *
- *   node tools/generate-descriptor.js            write ./plugin-descriptor.xml
- *   node tools/generate-descriptor.js --check    exit 1 with a diff when the file differs
- *   options: --package <name> (default @goalhost/plugin-cxx), --file <path>
+ *   node tools/generate-descriptor.js            write plugin-descriptor.xml (cxx) and the built-in plugins' plugin.xml
+ *   node tools/generate-descriptor.js --check    exit 1 with a diff when a file differs
+ *   options: --package <name or ./path> with --file <path> (default ./plugin-descriptor.xml): one plugin only
  *
  * Needs the packages built first (`npx tsc -b`).
  */
@@ -16,6 +16,12 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 const DEFAULT_PACKAGE = '@goalhost/plugin-cxx';
 const DEFAULT_FILE = path.join(ROOT, 'plugin-descriptor.xml');
+/** The descriptors kept in the repository, regenerated and checked together when no --package is given. */
+const TARGETS = [
+  { packageName: '@goalhost/plugin-cxx', file: 'plugin-descriptor.xml' },
+  { packageName: '@goalhost/plugin-clean', file: 'packages/plugin-clean/plugin.xml' },
+  { packageName: '@goalhost/plugin-help', file: 'packages/plugin-help/plugin.xml' },
+];
 
 /*
  * Name and description of the original cxx-maven-plugin POM, used while the plugin export does
@@ -92,8 +98,21 @@ function run(argv) {
     return at >= 0 ? argv[at + 1] : undefined;
   };
   const check = argv.includes('--check');
-  const packageName = option('--package') ?? DEFAULT_PACKAGE;
-  const file = path.resolve(option('--file') ?? DEFAULT_FILE);
+  const targets = option('--package')
+    ? [{ packageName: option('--package'), file: option('--file') ?? DEFAULT_FILE }]
+    : TARGETS.map((t) => ({ packageName: t.packageName, file: path.join(ROOT, t.file) }));
+  const results = targets.map((t) => {
+    try {
+      return runOne(t.packageName, path.resolve(t.file), check);
+    } catch (e) {
+      return { code: 2, err: `generate-descriptor: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  });
+  const join = (key) => results.map((r) => r[key]).filter(Boolean).join('\n') || undefined;
+  return { code: Math.max(...results.map((r) => r.code)), out: join('out'), err: join('err') };
+}
+
+function runOne(packageName, file, check) {
   const shown = path.relative(process.cwd(), file) || file;
   const xml = renderDescriptor(packageName);
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;

@@ -19,10 +19,26 @@ describe('descriptor: plugin-descriptor.xml stays in sync with the decorators', 
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = require('@goalhost/plugin-cxx') as { plugin?: { goals?: unknown[] } };
     if (!exported.plugin?.goals?.length) this.skip(); // no decorated goals exported yet
-    const r = runTool(['--check']);
-    expect(r.stderr).to.equal('');
-    expect(r).to.deep.equal({ status: 0, stdout: 'plugin-descriptor.xml is up to date with the decorators of @goalhost/plugin-cxx\n', stderr: '' });
+    expect(runTool(['--package', '@goalhost/plugin-cxx', '--check'])).to.deep.equal({
+      status: 0,
+      stdout: 'plugin-descriptor.xml is up to date with the decorators of @goalhost/plugin-cxx\n',
+      stderr: '',
+    });
   });
+
+  for (const name of ['clean', 'help']) {
+    it(`the built-in ${name} plugin's plugin.xml is what the tool makes from its decorators, and its export names it`, () => {
+      const file = `packages/plugin-${name}/plugin.xml`;
+      expect(runTool(['--package', `@goalhost/plugin-${name}`, '--file', file, '--check'])).to.deep.equal({
+        status: 0,
+        stdout: `${file} is up to date with the decorators of @goalhost/plugin-${name}\n`,
+        stderr: '',
+      });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { plugin } = require(`@goalhost/plugin-${name}`) as { plugin: { descriptor?: unknown } };
+      expect(plugin.descriptor).to.equal(path.join(ROOT, file));
+    });
+  }
 
   describe('the generator tool on a sample plugin', () => {
     let dir: string;

@@ -1,9 +1,13 @@
+import * as path from 'node:path';
 import type { GoalhostPlugin } from '@goalhost/api';
 import { DescribeGoal } from './describe-goal';
 
 export { DescribeGoal };
 
-/** help:describe, registered by the host as any third-party plugin is (descriptor built from the decorators). */
+/**
+ * help:describe, registered by the host as any third-party plugin is. Its plugin.xml is generated
+ * from the decorators by tools/generate-descriptor.js (checked by test/descriptor/descriptor-sync.test.ts).
+ */
 export const plugin: GoalhostPlugin = {
   groupId: 'org.apache.maven.plugins',
   artifactId: 'maven-help-plugin',
@@ -11,5 +15,6 @@ export const plugin: GoalhostPlugin = {
   goalPrefix: 'help',
   name: 'Apache Maven Help Plugin',
   description: "Helps make sense of the build: describes plugins, their goals and their parameters from the plugins' descriptors.",
+  descriptor: path.join(__dirname, '..', 'plugin.xml'),
   goals: [DescribeGoal],
 };
