@@ -1,1 +1,15 @@
-export {};
+import * as path from 'node:path';
+import type { GoalhostPlugin } from '@goalhost/api';
+import { UnpackDependenciesGoal } from './unpack/unpack-dependencies-goal';
+
+export { UnpackDependenciesGoal } from './unpack/unpack-dependencies-goal';
+
+/** The cxx plugin: its goals, described by the repository's plugin-descriptor.xml. */
+export const plugin: GoalhostPlugin = {
+  groupId: 'org.codehaus.mojo',
+  artifactId: 'cxx-maven-plugin',
+  version: '0.0.6-SNAPSHOT',
+  goalPrefix: 'cxx',
+  goals: [UnpackDependenciesGoal],
+  descriptor: path.resolve(__dirname, '..', '..', '..', 'plugin-descriptor.xml'),
+};

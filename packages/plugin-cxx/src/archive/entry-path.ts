@@ -1,0 +1,33 @@
+import { isWithin, PlanFailure } from './target-tree';
+
+/**
+ * Where an entry goes below the output directory `root` (a canonical path), or why it may not.
+ * Like plexus-utils' `resolveFile`, `.` and `..` are resolved and doubled separators collapse;
+ * backslashes stay literal characters of relative names on Unix. Unlike plexus-archiver, the
+ * containment test respects path boundaries: `../dependency-evil/x` is refused, as are absolute
+ * names and Windows drive letters.
+ */
+export function entryTarget(root: string, name: string): string | PlanFailure {
+  const unified = name.replace(/\\/g, '/');
+  if (unified.startsWith('/') || /^[A-Za-z]:/.test(unified)) return outside(name);
+  const segments: string[] = [];
+  for (const segment of name.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (segments.length === 0) return outside(name);
+      segments.pop();
+    } else segments.push(segment);
+  }
+  const target = segments.length === 0 ? root : `${root}/${segments.join('/')}`;
+  return isWithin(root, target) ? target : outside(name);
+}
+
+function outside(name: string): PlanFailure {
+  return new PlanFailure(`Entry is outside of the target directory (${name})`, false);
+}
+
+/** Last path segment of an entry name (what a flatten copy is called). */
+export function entryBaseName(name: string): string {
+  const segments = name.split('/').filter((s) => s !== '' && s !== '.');
+  return segments.length === 0 ? '' : segments[segments.length - 1];
+}

@@ -1,0 +1,135 @@
+import * as fs from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import * as zlib from 'node:zlib';
+import type { ArchiveEntry } from './archive-entry';
+
+/**
+ * Streams a tar, tar.gz, tar.bz2 or tar.xz archive entry by entry (node-tar's parser; gzip on
+ * libuv's thread pool, bzip2 and xz in pure JavaScript/WebAssembly). Nothing is buffered beyond
+ * the current chunk: each entry's data goes to the sink the caller returns for it.
+ */
+export interface EntrySink {
+  write(chunk: Buffer): void;
+  end(): void;
+}
+
+export type TarFormat = 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
+
+function decompressor(format: TarFormat, source: Readable): Readable {
+  switch (format) {
+    case 'tar':
+      return source;
+    case 'tar.gz':
+      return source.pipe(zlib.createGunzip());
+    case 'tar.bz2': {
+      // Loaded lazily: most builds never see a bzip2 archive.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const unbzip2 = require('unbzip2-stream') as () => Transform;
+      return source.pipe(unbzip2());
+    }
+    case 'tar.xz': {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { XzReadableStream } = require('xz-decompress') as typeof import('xz-decompress');
+      const web = Readable.toWeb(source) as unknown as ReadableStream<Uint8Array>;
+      return Readable.fromWeb(new XzReadableStream(web) as never);
+    }
+  }
+}
+
+function kindOf(type: string, name: string): ArchiveEntry['kind'] {
+  if (type === 'SymbolicLink') return 'symlink';
+  // commons-compress: a directory by type flag, or by a trailing '/' on any other entry.
+  if (type === 'Directory' || type === 'GNUDumpDir' || name.endsWith('/')) return 'dir';
+  // Hard links, devices and FIFOs are written as regular (usually empty) files, as Maven does.
+  return 'file';
+}
+
+/** Replacement character from a malformed UTF-8 name becomes '?', as commons-compress decodes. */
+function decodedName(value: string): string {
+  return value.includes('\uFFFD') ? value.replace(/\uFFFD/g, '?') : value;
+}
+
+/**
+ * Calls `onEntry` for every entry in stream order; the returned sink receives the entry's data
+ * (null skips it). Rejects with the first error of the stream, the parser or a sink.
+ */
+export function forEachTarEntry(
+  file: string,
+  format: TarFormat,
+  onEntry: (entry: ArchiveEntry) => EntrySink | null,
+): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Parser } = require('tar') as typeof import('tar');
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    let index = 0;
+    const source = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    let input: Readable;
+    const fail = (e: unknown): void => {
+      if (failed) return;
+      failed = true;
+      source.destroy();
+      reject(e);
+    };
+    const parser = new Parser({
+      strict: true,
+      onReadEntry: (entry) => {
+        if (failed) {
+          entry.resume();
+          return;
+        }
+        let sink: EntrySink | null;
+        try {
+          const name = decodedName(entry.path);
+          sink = onEntry({
+            index: index++,
+            name,
+            kind: kindOf(entry.type, name),
+            linkTarget: entry.linkpath === undefined ? undefined : decodedName(entry.linkpath),
+            mode: entry.mode ?? 0,
+            mtimeMs: entry.mtime ? entry.mtime.getTime() : 0,
+            size: entry.size,
+          });
+        } catch (e) {
+          fail(e);
+          entry.resume();
+          return;
+        }
+        if (!sink) {
+          entry.resume();
+          return;
+        }
+        const target = sink;
+        entry.on('data', (chunk: Buffer) => {
+          if (failed) return;
+          try {
+            target.write(chunk);
+          } catch (e) {
+            fail(e);
+          }
+        });
+        entry.on('end', () => {
+          if (failed) return;
+          try {
+            target.end();
+          } catch (e) {
+            fail(e);
+          }
+        });
+      },
+    });
+    parser.on('error', fail);
+    parser.on('end', () => {
+      if (!failed) resolve();
+    });
+    source.on('error', fail);
+    try {
+      input = decompressor(format, source);
+    } catch (e) {
+      fail(e);
+      return;
+    }
+    input.on('error', fail);
+    input.pipe(parser as unknown as NodeJS.WritableStream);
+  });
+}

@@ -1,0 +1,289 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ArchiveEntry } from './archive-entry';
+
+/**
+ * A model of the output file system while a plan of entries is applied in Maven's sequential
+ * order. Each operation decides, before anything touches the disk, what plexus-archiver would do
+ * (write, overwrite, create directories, silently skip, or fail with "Is a directory" / "Not a
+ * directory") and what goalhost refuses for safety (paths leaving the output directory, writes
+ * through symbolic links, links pointing outside). The resulting pending work holds only the
+ * final state of every path, so it can be executed in parallel and in any order.
+ */
+
+/** Where a file's content comes from. */
+export type Source =
+  | { readonly kind: 'entry'; readonly job: number; readonly entry: ArchiveEntry }
+  | { readonly kind: 'copy'; readonly from: string }
+  | { readonly kind: 'stream' };
+
+export interface FileNode {
+  kind: 'file';
+  /** Created during this run (else it existed before and keeps its inode and mode). */
+  created: boolean;
+  writer?: Source;
+  mtime?: number;
+  chmod?: number;
+  /** Replace instead of overwrite (a symbolic link was there). */
+  unlinkFirst?: boolean;
+  /** Job of the first and the last write of this segment. */
+  firstJob?: number;
+  lastJob?: number;
+}
+interface DirNode {
+  kind: 'dir';
+  created: boolean;
+  mtime?: number;
+}
+interface LinkNode {
+  kind: 'symlink';
+  created: boolean;
+  target: string;
+}
+interface NoneNode {
+  kind: 'none';
+}
+type TreeNode = FileNode | DirNode | LinkNode | NoneNode;
+
+const NONE: NoneNode = { kind: 'none' };
+
+/** A failure the plan predicts: the run stops there, as Maven's sequential run would. */
+export class PlanFailure {
+  constructor(
+    readonly message: string,
+    /** An I/O failure Maven reports as "Error while expanding <archive>: <message>". */
+    readonly whileExpanding: boolean,
+  ) {}
+}
+
+export interface PendingWork {
+  readonly dirs: readonly { path: string; job: number }[];
+  readonly links: readonly { path: string; target: string; job: number }[];
+  readonly files: readonly { path: string; node: FileNode }[];
+  readonly dirTimes: readonly { path: string; mtime: number }[];
+}
+
+/** True when `p` is `root` or lies below it (a real path boundary, not a string prefix). */
+export function isWithin(root: string, p: string): boolean {
+  return p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+export class TargetTree {
+  private readonly nodes = new Map<string, TreeNode>();
+  private dirs: { path: string; job: number }[] = [];
+  private links: { path: string; target: string; job: number }[] = [];
+  /** The artifact (position in the run) whose operations are being planned. */
+  job = 0;
+  private files = new Set<string>();
+  private timedDirs = new Set<string>();
+
+  private lookup(p: string): TreeNode {
+    const known = this.nodes.get(p);
+    if (known) return known;
+    const parent = this.nodes.get(path.dirname(p));
+    // Below a directory this run created, or below a non-directory, nothing exists yet.
+    if (parent && (parent.kind !== 'dir' || parent.created)) return NONE;
+    let node: TreeNode = NONE;
+    try {
+      const st = fs.lstatSync(p, { throwIfNoEntry: false });
+      if (st?.isDirectory()) node = { kind: 'dir', created: false };
+      else if (st?.isSymbolicLink()) node = { kind: 'symlink', created: false, target: fs.readlinkSync(p) };
+      else if (st) node = { kind: 'file', created: false };
+    } catch {
+      node = NONE; // ENOTDIR and the like: nothing can be there
+    }
+    this.nodes.set(p, node);
+    return node;
+  }
+
+  private created(p: string, node: TreeNode): void {
+    this.nodes.set(p, node);
+    const parent = this.nodes.get(path.dirname(p));
+    // A new child moves the directory's mtime to "now", as on disk.
+    if (parent?.kind === 'dir' && parent.mtime !== undefined) {
+      parent.mtime = undefined;
+      this.timedDirs.delete(path.dirname(p));
+    }
+  }
+
+  /**
+   * `mkdirs` of a directory outside any archive (an output or flatten directory): false when
+   * a non-directory stands in the way (Maven: "could not be created").
+   */
+  ensureDirectory(dir: string): boolean {
+    const parent = path.dirname(dir);
+    if (parent !== dir && !this.ensureDirectory(parent)) return false;
+    const node = this.lookup(dir);
+    if (node.kind === 'dir') return true;
+    if (node.kind === 'symlink' && !node.created) {
+      try {
+        return fs.statSync(dir).isDirectory();
+      } catch {
+        return false;
+      }
+    }
+    if (node.kind !== 'none') return false;
+    this.created(dir, { kind: 'dir', created: true });
+    this.dirs.push({ path: dir, job: this.job });
+    return true;
+  }
+
+  /**
+   * `mkdirs` of the directories between `root` and `p` (exclusive): 'blocked' when a file is in
+   * the way (Java's mkdirs then fails silently), a failure for a symbolic link in the way.
+   */
+  private mkdirsBelow(root: string, p: string, entry: string): 'ok' | 'blocked' | PlanFailure {
+    if (p === root || !isWithin(root, p)) return 'ok';
+    const up = this.mkdirsBelow(root, path.dirname(p), entry);
+    if (up !== 'ok') return up;
+    const node = this.lookup(p);
+    if (node.kind === 'dir') return 'ok';
+    if (node.kind === 'file') return 'blocked';
+    if (node.kind === 'symlink') return throughLink(entry, p);
+    this.created(p, { kind: 'dir', created: true });
+    this.dirs.push({ path: p, job: this.job });
+    return 'ok';
+  }
+
+  /** A regular file entry (or flatten copy): overwrite in place, keeping an existing file's mode unless one is given. */
+  writeFile(root: string, p: string, entry: string, source: Source, mtime: number, chmod: number | undefined): PlanFailure | undefined {
+    const dirs = this.mkdirsBelow(root, path.dirname(p), entry);
+    if (dirs instanceof PlanFailure) return dirs;
+    if (dirs === 'blocked') return new PlanFailure(`${p}: Not a directory`, true);
+    const node = this.lookup(p);
+    if (node.kind === 'dir') return new PlanFailure(`${p}: Is a directory`, true);
+    if (node.kind === 'symlink') return throughLink(entry, p);
+    const file: FileNode = node.kind === 'file' ? node : { kind: 'file', created: true };
+    if (node.kind === 'none') this.created(p, file);
+    file.writer = source;
+    file.mtime = mtime;
+    if (chmod !== undefined) file.chmod = chmod;
+    file.firstJob ??= this.job;
+    file.lastJob = this.job;
+    this.files.add(p);
+    return undefined;
+  }
+
+  /** Flatten copy: replaces whatever file or link is there, with the given mode. */
+  replaceFile(p: string, entry: string, source: Source, mtime: number, chmod: number): PlanFailure | undefined {
+    const node = this.lookup(p);
+    if (node.kind === 'dir') {
+      return new PlanFailure(`Cannot flatten ${entry} to ${p}: a directory is in the way; remove it or choose another flattenDestDir`, false);
+    }
+    const file: FileNode = node.kind === 'file' ? node : { kind: 'file', created: true };
+    if (node.kind === 'symlink') file.unlinkFirst = true;
+    if (node.kind !== 'file') this.created(p, file);
+    file.writer = source;
+    file.mtime = mtime;
+    file.chmod = chmod;
+    file.firstJob ??= this.job;
+    file.lastJob = this.job;
+    this.files.add(p);
+    return undefined;
+  }
+
+  /** A directory entry: created if missing; an existing file or directory only gets its time set. */
+  makeDirectory(root: string, p: string, entry: string, mtime: number): PlanFailure | undefined {
+    const dirs = this.mkdirsBelow(root, path.dirname(p), entry);
+    if (dirs instanceof PlanFailure) return dirs;
+    if (dirs === 'blocked') return undefined;
+    const node = this.lookup(p);
+    if (node.kind === 'none') {
+      this.created(p, { kind: 'dir', created: true, mtime });
+      this.dirs.push({ path: p, job: this.job });
+      this.timedDirs.add(p);
+    } else if (node.kind === 'dir') {
+      node.mtime = mtime;
+      this.timedDirs.add(p);
+    } else if (node.kind === 'file') {
+      this.touch(p, node, mtime);
+    }
+    return undefined;
+  }
+
+  /** A symbolic link entry: created only where nothing exists, refused when it points outside `root`. */
+  makeSymlink(root: string, p: string, entry: string, target: string, mtime: number): PlanFailure | undefined {
+    const dirs = this.mkdirsBelow(root, path.dirname(p), entry);
+    if (dirs instanceof PlanFailure) return dirs;
+    if (dirs === 'blocked') return new PlanFailure(`${p}: Not a directory`, true);
+    let node = this.lookup(p);
+    if (node.kind === 'none') {
+      const resolved = path.resolve(path.dirname(p), target);
+      if (!isWithin(root, resolved)) {
+        return new PlanFailure(
+          `Symbolic link entry ${entry} points outside of the target directory (${target}); ` +
+            `goalhost refuses such links: exclude the entry with mdep.unpack.excludes if it is not needed`,
+          false,
+        );
+      }
+      node = { kind: 'symlink', created: true, target };
+      this.created(p, node);
+      this.links.push({ path: p, target, job: this.job });
+    }
+    // Maven then sets the entry time through the link, i.e. on its target when that is a file.
+    if (node.kind === 'symlink') {
+      const resolved = path.resolve(path.dirname(p), node.target);
+      if (isWithin(root, resolved) && !this.hasLinkAbove(root, resolved)) {
+        const target = this.lookup(resolved);
+        if (target.kind === 'file') this.touch(resolved, target, mtime);
+      }
+    }
+    return undefined;
+  }
+
+  private hasLinkAbove(root: string, p: string): boolean {
+    for (let q = path.dirname(p); isWithin(root, q) && q !== root; q = path.dirname(q)) {
+      if (this.lookup(q).kind !== 'dir') return true;
+    }
+    return false;
+  }
+
+  private touch(p: string, node: FileNode, mtime: number): void {
+    node.mtime = mtime;
+    node.firstJob ??= this.job;
+    node.lastJob = this.job;
+    this.files.add(p);
+  }
+
+  kindOf(p: string): TreeNode['kind'] {
+    return this.lookup(p).kind;
+  }
+
+  /** The file node at `p` (for the flatten source), if any. */
+  fileAt(p: string): FileNode | undefined {
+    const node = this.lookup(p);
+    return node.kind === 'file' ? node : undefined;
+  }
+
+  /** Hands over the work planned since the last call and records it as done in the model. */
+  takePending(): PendingWork {
+    const work: PendingWork = {
+      dirs: this.dirs,
+      links: this.links,
+      files: [...this.files].map((p) => ({ path: p, node: { ...(this.nodes.get(p) as FileNode) } })),
+      dirTimes: [...this.timedDirs].map((p) => ({ path: p, mtime: (this.nodes.get(p) as DirNode).mtime! })),
+    };
+    for (const d of this.dirs) (this.nodes.get(d.path) as DirNode).created = false;
+    for (const l of this.links) (this.nodes.get(l.path) as LinkNode).created = false;
+    for (const f of this.files) {
+      this.nodes.set(f, { kind: 'file', created: false });
+    }
+    for (const d of this.timedDirs) {
+      const node = this.nodes.get(d);
+      if (node?.kind === 'dir') node.mtime = undefined;
+    }
+    this.dirs = [];
+    this.links = [];
+    this.files = new Set();
+    this.timedDirs = new Set();
+    return work;
+  }
+}
+
+function throughLink(entry: string, link: string): PlanFailure {
+  return new PlanFailure(
+    `Entry ${entry} would be written through the symbolic link ${link}; goalhost never writes through links ` +
+      `(exclude the entry or the link with mdep.unpack.excludes)`,
+    false,
+  );
+}

@@ -1,0 +1,129 @@
+import * as fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as zlib from 'node:zlib';
+import type { ZipEntryData } from './archive-entry';
+import { toUtimeSeconds } from './file-times';
+import { checkData, dataOffset, IN_MEMORY_LIMIT, readEntrySync } from './zip-entry-data';
+
+/**
+ * The unit of parallel work: write one final file from a zip entry (or only set its time and
+ * mode). Tasks of one plan never share a path, so they run in any order on any thread. The
+ * functions here are plain and synchronous for small entries (no per-file promise or stream),
+ * which is what makes tens of thousands of files per second possible.
+ */
+export interface WriteTask {
+  readonly path: string;
+  /** Position of the artifact in the run, to report the first failure in Maven's order. */
+  readonly job: number;
+  readonly entryName: string;
+  /** Where to read the content; absent when only time/mode change. */
+  readonly data?: ZipEntryData;
+  readonly mtime?: number;
+  readonly chmod?: number;
+  readonly unlinkFirst?: boolean;
+}
+
+export interface TaskBatch {
+  readonly archive: string;
+  readonly tasks: readonly WriteTask[];
+}
+
+export interface TaskFailure {
+  readonly job: number;
+  readonly archive: string;
+  readonly entryName: string;
+  readonly message: string;
+}
+
+const WRITE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_NOFOLLOW;
+
+/** Linux wording of the errors a Java program would print (Maven shows `<path>: <reason>`). */
+const REASONS: Readonly<Record<string, string>> = {
+  EISDIR: 'Is a directory',
+  ENOTDIR: 'Not a directory',
+  EACCES: 'Permission denied',
+  EPERM: 'Operation not permitted',
+  ENOSPC: 'No space left on device',
+  EROFS: 'Read-only file system',
+  ELOOP: 'Too many levels of symbolic links',
+  ENOENT: 'No such file or directory',
+  EEXIST: 'File exists',
+  EDQUOT: 'Disk quota exceeded',
+  ENAMETOOLONG: 'File name too long',
+};
+
+export function describeFsError(e: unknown, file: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code && REASONS[code] ? `${file}: ${REASONS[code]}` : `${file}: ${(e as Error).message}`;
+}
+
+function writeAll(fd: number, data: Buffer): void {
+  let done = 0;
+  while (done < data.length) done += fs.writeSync(fd, data, done, data.length - done);
+}
+
+async function streamEntry(archiveFd: number, archive: string, data: ZipEntryData, out: number): Promise<void> {
+  const start = dataOffset(archiveFd, data);
+  let crc = 0;
+  let size = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      try {
+        crc = zlib.crc32(chunk, crc);
+        size += chunk.length;
+        writeAll(out, chunk);
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+  });
+  const input = fs.createReadStream(archive, { start, end: start + data.compressedSize - 1, highWaterMark: 1 << 20 });
+  if (data.method === 8) await pipeline(input, zlib.createInflateRaw(), sink);
+  else await pipeline(input, sink);
+  checkData(size, crc, data);
+}
+
+async function runTask(archiveFd: number, archive: string, task: WriteTask): Promise<void> {
+  if (task.unlinkFirst) fs.rmSync(task.path, { force: true });
+  if (!task.data) {
+    if (task.mtime !== undefined) fs.utimesSync(task.path, toUtimeSeconds(task.mtime), toUtimeSeconds(task.mtime));
+    if (task.chmod !== undefined) fs.chmodSync(task.path, task.chmod);
+    return;
+  }
+  const content = task.data.uncompressedSize <= IN_MEMORY_LIMIT ? readEntrySync(archiveFd, task.data) : undefined;
+  const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
+  try {
+    if (content) writeAll(out, content);
+    else await streamEntry(archiveFd, archive, task.data, out);
+    if (task.mtime !== undefined) {
+      const t = toUtimeSeconds(task.mtime);
+      fs.futimesSync(out, t, t);
+    }
+    if (task.chmod !== undefined) fs.fchmodSync(out, task.chmod);
+  } finally {
+    fs.closeSync(out);
+  }
+}
+
+/** Runs a batch; stops at its first failure (later tasks of the batch are not attempted). */
+export async function runBatch(batch: TaskBatch): Promise<TaskFailure | undefined> {
+  let archiveFd = -1;
+  try {
+    for (const task of batch.tasks) {
+      try {
+        if (archiveFd < 0 && task.data) archiveFd = fs.openSync(batch.archive, 'r');
+        await runTask(archiveFd, batch.archive, task);
+      } catch (e) {
+        const message = (e as NodeJS.ErrnoException).code
+          ? describeFsError(e, (e as NodeJS.ErrnoException).path ?? task.path)
+          : `${(e as Error).message} in entry ${task.entryName}`;
+        return { job: task.job, archive: batch.archive, entryName: task.entryName, message };
+      }
+    }
+    return undefined;
+  } finally {
+    if (archiveFd >= 0) fs.closeSync(archiveFd);
+  }
+}

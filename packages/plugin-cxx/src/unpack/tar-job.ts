@@ -1,0 +1,138 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ArchiveEntry } from '../archive/archive-entry';
+import type { EntrySelector } from '../archive/entry-selector';
+import { entryTarget } from '../archive/entry-path';
+import { toUtimeSeconds } from '../archive/file-times';
+import { forEachTarEntry, type EntrySink, type TarFormat } from '../archive/tar-entries';
+import { PlanFailure, type TargetTree } from '../archive/target-tree';
+import type { WorkExecutor } from '../archive/work-executor';
+import { describeFsError } from '../archive/write-tasks';
+import type { UnpackSettings } from './unpacker';
+import { canonicalPath } from '../archive/canonical-path';
+
+/** Carries a predicted failure out of the tar parser's callbacks. */
+class Abort extends Error {
+  constructor(readonly failure: PlanFailure) {
+    super(failure.message);
+  }
+}
+
+const WRITE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_NOFOLLOW;
+
+/**
+ * One tar-family artifact, streamed: every entry goes through the same model checks as a zip
+ * entry and is written at once, in stream order (a compressed tar cannot be read out of order).
+ */
+export class TarJob {
+  private readonly flatten: { target: string; entry: ArchiveEntry }[] = [];
+  private openFd = -1;
+
+  constructor(
+    private readonly tree: TargetTree,
+    private readonly selector: EntrySelector,
+    private readonly settings: UnpackSettings,
+    private readonly root: string,
+    private readonly executor: WorkExecutor,
+  ) {}
+
+  private chmodOf(e: ArchiveEntry): number | undefined {
+    return !this.settings.ignorePermissions && e.mode !== 0 ? e.mode & 0o777 : undefined;
+  }
+
+  /** Applies the model's pending structural work now; throws on failure. */
+  private settle(): void {
+    const failure = this.executor.executeSync(this.tree.takePending());
+    if (failure) throw new Abort(new PlanFailure(failure.message, true));
+  }
+
+  private onEntry(entry: ArchiveEntry): EntrySink | null {
+    if (!this.selector.isSelected(entry.name)) return null;
+    const target = entryTarget(this.root, entry.name);
+    if (target instanceof PlanFailure) throw new Abort(target);
+    if (entry.kind === 'dir') {
+      const failure = this.tree.makeDirectory(this.root, target, entry.name, entry.mtimeMs);
+      if (failure) throw new Abort(failure);
+      this.settle();
+      return null;
+    }
+    if (entry.kind === 'symlink') {
+      const failure = this.tree.makeSymlink(this.root, target, entry.name, entry.linkTarget ?? '', entry.mtimeMs);
+      if (failure) throw new Abort(failure);
+      this.settle();
+      return null;
+    }
+    const failure = this.tree.writeFile(this.root, target, entry.name, { kind: 'stream' }, entry.mtimeMs, this.chmodOf(entry));
+    if (failure) throw new Abort(failure);
+    const work = this.tree.takePending();
+    const chmod = work.files.find((f) => f.path === target)?.node.chmod;
+    const structural = this.executor.executeSync(work);
+    if (structural) throw new Abort(new PlanFailure(structural.message, true));
+    this.flatten.push({ target, entry });
+    return this.sink(target, entry.mtimeMs, chmod);
+  }
+
+  private sink(target: string, mtime: number, chmod: number | undefined): EntrySink {
+    const fd = this.open(target);
+    return {
+      write: (chunk) => {
+        let done = 0;
+        try {
+          while (done < chunk.length) done += fs.writeSync(fd, chunk, done, chunk.length - done);
+        } catch (e) {
+          throw new Abort(new PlanFailure(describeFsError(e, target), true));
+        }
+      },
+      end: () => {
+        try {
+          fs.futimesSync(fd, toUtimeSeconds(mtime), toUtimeSeconds(mtime));
+          if (chmod !== undefined) fs.fchmodSync(fd, chmod);
+        } catch (e) {
+          throw new Abort(new PlanFailure(describeFsError(e, target), true));
+        } finally {
+          this.openFd = -1;
+          fs.closeSync(fd);
+        }
+      },
+    };
+  }
+
+  private open(target: string): number {
+    try {
+      this.openFd = fs.openSync(target, WRITE_FLAGS, 0o666);
+      return this.openFd;
+    } catch (e) {
+      throw new Abort(new PlanFailure(describeFsError(e, target), true));
+    }
+  }
+
+  /** Streams the archive; returns the failure that stopped it, if any. */
+  async run(file: string, format: TarFormat): Promise<PlanFailure | undefined> {
+    try {
+      await forEachTarEntry(file, format, (entry) => this.onEntry(entry));
+    } catch (e) {
+      if (this.openFd >= 0) fs.closeSync(this.openFd);
+      if (e instanceof Abort) return e.failure;
+      return new PlanFailure((e as Error).message, true);
+    }
+    return this.flattenAll();
+  }
+
+  /** cxx flattenDestDirs: copies of the regular files just extracted, without their directories. */
+  private flattenAll(): PlanFailure | undefined {
+    for (const dir of this.settings.flattenDestDirs ?? []) {
+      const flatRoot = canonicalPath(dir);
+      if (!this.tree.ensureDirectory(flatRoot)) {
+        return new PlanFailure(`Unable to create flatten directory ${dir}: a file is in the way`, false);
+      }
+      for (const { target, entry } of this.flatten) {
+        const mode = (this.chmodOf(entry) ?? 0o666) & ~(this.settings.umask ?? 0o022);
+        const failure = this.tree.replaceFile(path.join(flatRoot, path.basename(target)), entry.name, { kind: 'copy', from: target }, entry.mtimeMs, mode);
+        if (failure) return failure;
+      }
+      const done = this.executor.executeSync(this.tree.takePending());
+      if (done) return new PlanFailure(done.message, true);
+    }
+    return undefined;
+  }
+}

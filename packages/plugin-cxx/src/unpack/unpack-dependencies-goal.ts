@@ -1,0 +1,194 @@
+import * as path from 'node:path';
+import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type GoalInstance } from '@goalhost/api';
+import { artifactIdOf, fromResolved } from '../filter/unpack-artifact';
+import { WorkerPool } from '../archive/worker-pool';
+import { selectArtifacts } from './artifact-selection';
+import { MarkerStore } from './marker-store';
+import { formattedOutputDirectory } from './output-layout';
+import { SILENT_LOG } from './silent-log';
+import { Unpacker, type UnpackJob } from './unpacker';
+
+/**
+ * `cxx:unpack-dependencies`: maven-dependency-plugin 3.5.0's unpack-dependencies (same
+ * parameters, `-D` names, selection, layout, markers and archive handling), plus the cxx
+ * additions (regex classifier filters, flatten directories, stripClassifier/prependGroupId).
+ */
+@Goal({
+  name: 'unpack-dependencies',
+  description: "Unpacks the project's dependencies from the repository into a chosen directory.",
+  defaultPhase: 'process-sources',
+  requiresProject: true,
+  requiresDependencyResolution: 'test',
+  threadSafe: true,
+  since: '0.0.6',
+})
+export class UnpackDependenciesGoal implements GoalInstance {
+  @Parameter({ type: 'java.lang.String', property: 'classifier', since: '2.0', description: 'Classifier to look for (for example a sources classifier).' })
+  classifier?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'excludeArtifactIds', since: '2.0', description: 'Comma-separated artifact names to exclude.' })
+  excludeArtifactIds?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'excludeClassifiers', since: '2.0', defaultValue: '', description: 'Comma-separated classifiers to exclude.' })
+  excludeClassifiers?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'excludeGroupIds', since: '2.0', description: 'Comma-separated group ids to exclude.' })
+  excludeGroupIds?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'excludeRegexClassifiers', since: '0.0.6', defaultValue: '', description: 'Comma-separated classifiers to exclude (regular-expression variant).' })
+  excludeRegexClassifiers?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'excludeScope', since: '2.0', defaultValue: '', description: 'Scope to exclude.' })
+  excludeScope?: string;
+
+  @Parameter({ type: 'boolean', property: 'excludeTransitive', since: '2.0', defaultValue: 'false', description: 'When true, transitive dependencies are excluded.' })
+  excludeTransitive = false;
+
+  @Parameter({ type: 'java.lang.String', property: 'excludeTypes', since: '2.0', defaultValue: '', description: 'Comma-separated types to exclude.' })
+  excludeTypes?: string;
+
+  @Parameter({ type: 'boolean', property: 'dependency.ignorePermissions', since: '2.7', defaultValue: 'false', description: 'When true, file permissions are not set when unpacking a dependency.' })
+  ignorePermissions = false;
+
+  @Parameter({ type: 'java.lang.String', property: 'includeArtifactIds', since: '2.0', defaultValue: '', description: 'Comma-separated artifact names to include.' })
+  includeArtifactIds?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'includeClassifiers', since: '2.0', defaultValue: '', description: 'Comma-separated classifiers to include.' })
+  includeClassifiers?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'includeGroupIds', since: '2.0', defaultValue: '', description: 'Comma-separated group ids to include.' })
+  includeGroupIds?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'includeRegexClassifiers', since: '0.0.6', defaultValue: '', description: 'Comma-separated classifiers to include (regular-expression variant).' })
+  includeRegexClassifiers?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'includeScope', since: '2.0', defaultValue: '', description: 'Scope to include. Scopes are interpreted as Maven resolves them, not as declared in the pom: runtime selects runtime and compile dependencies; compile selects compile, provided and system; test selects all dependencies; provided selects provided only; system selects system only. Empty means all scopes.' })
+  includeScope?: string;
+
+  @Parameter({ type: 'java.lang.String', property: 'includeTypes', since: '2.0', defaultValue: '', description: 'Comma-separated types to include.' })
+  includeTypes?: string;
+
+  @Parameter({ type: 'java.io.File', property: 'markersDirectory', since: '2.0', defaultValue: '${project.build.directory}/dependency-maven-plugin-markers', description: 'Directory where flag (marker) files are stored.' })
+  markersDirectory?: string;
+
+  @Parameter({ type: 'boolean', property: 'outputAbsoluteArtifactFilename', since: '2.0', defaultValue: 'false', description: 'Output the absolute file name of resolved artifacts.' })
+  outputAbsoluteArtifactFilename = false;
+
+  @Parameter({ type: 'boolean', property: 'overWriteIfNewer', since: '2.0', defaultValue: 'true', description: 'Overwrite artifacts that do not exist or are older than the source.' })
+  overWriteIfNewer = true;
+
+  @Parameter({ type: 'boolean', property: 'overWriteReleases', since: '1.0', defaultValue: 'false', description: 'Overwrite release artifacts.' })
+  overWriteReleases = false;
+
+  @Parameter({ type: 'boolean', property: 'overWriteSnapshots', since: '1.0', defaultValue: 'false', description: 'Overwrite snapshot artifacts.' })
+  overWriteSnapshots = false;
+
+  @Parameter({ type: 'boolean', property: 'mdep.prependGroupId', since: '2.2', defaultValue: 'false', description: 'Prepend the group id during copy.' })
+  prependGroupId = false;
+
+  @Parameter({ type: 'boolean', property: 'silent', since: '2.0', defaultValue: 'false', description: 'When true, the plugin is silent.' })
+  silent = false;
+
+  @Parameter({ type: 'boolean', property: 'mdep.skip', since: '2.7', defaultValue: 'false', description: 'When true, execution is skipped completely.' })
+  skip = false;
+
+  @Parameter({ type: 'java.lang.String', property: 'type', since: '2.0', description: 'Type to look for when an artifact is built from a classifier (comma-separated examples: a sources type, jar, war).' })
+  type?: string;
+
+  @Parameter({ type: 'boolean', property: 'dependency.useJvmChmod', since: '2.5.1', defaultValue: 'true', description: "Use the runtime's own permission-setting; available for user and all levels, the group level is ignored. On by default since 2.6." })
+  useJvmChmod = true;
+
+  @Parameter({ type: 'java.lang.String', property: 'mdep.unpack.excludes', since: '2.0', description: 'Comma-separated file patterns (for example **/*.xml,**/*.properties) to exclude when unpacking. Excludes override includes.' })
+  excludes?: string;
+
+  @Parameter({ type: 'boolean', property: 'mdep.failOnMissingClassifierArtifact', since: '2.0-alpha-2', defaultValue: 'false', description: 'Applies only when classifier is used: when true, a dependency whose artifact with that classifier is missing fails the build; when false it is skipped.' })
+  failOnMissingClassifierArtifact = false;
+
+  @Parameter({ type: 'java.util.List', property: 'mdep.unpack.flattenDestDirs', since: '0.0.6', description: 'Directory (or directories) where dependencies are flattened.' })
+  flattenDestDirs?: string[];
+
+  @Parameter({ type: 'java.lang.String', property: 'mdep.unpack.includes', since: '2.0', description: 'Comma-separated file patterns to include when unpacking. Excludes override includes.' })
+  includes?: string;
+
+  @Parameter({ type: 'java.io.File', property: 'outputDirectory', since: '1.0', defaultValue: '${project.build.directory}/dependency', description: 'Output location.' })
+  outputDirectory?: string;
+
+  @Parameter({ type: 'boolean', property: 'mdep.stripClassifier', since: '0.0.6', defaultValue: 'false', description: 'Strip the artifact classifier during copy.' })
+  stripClassifier = false;
+
+  @Parameter({ type: 'boolean', property: 'mdep.stripVersion', since: '0.0.6', defaultValue: 'false', description: 'Strip the artifact version during copy.' })
+  stripVersion = false;
+
+  @Parameter({ type: 'boolean', property: 'mdep.useRepositoryLayout', since: '2.0-alpha-2', defaultValue: 'false', description: 'Place each artifact in the same directory layout as a default repository (shape: <outputDirectory>/<group path>/<artifact_id>/<version>/<artifact_id>-<version>.<ext>).' })
+  useRepositoryLayout = false;
+
+  @Parameter({ type: 'boolean', property: 'mdep.useSubDirectoryPerArtifact', since: '2.0-alpha-1', defaultValue: 'false', description: 'Place each file in its own sub-directory (shape: <outputDirectory>/<artifact_id>-<version>-<type>).' })
+  useSubDirectoryPerArtifact = false;
+
+  @Parameter({ type: 'boolean', property: 'mdep.useSubDirectoryPerScope', since: '2.2', defaultValue: 'false', description: "Place each scope's files in a separate sub-directory named after the scope (runtime, provided, and so on)." })
+  useSubDirectoryPerScope = false;
+
+  @Parameter({ type: 'boolean', property: 'mdep.useSubDirectoryPerType', since: '2.0-alpha-1', defaultValue: 'false', description: "Place each type's files in a separate sub-directory (jars, wars, and so on)." })
+  useSubDirectoryPerType = false;
+
+  @Parameter({ type: 'java.lang.String', property: 'mdep.unpack.encoding', since: '3.0', description: 'Encoding of the entry names of zip-family archives (UTF-8 when not set).' })
+  encoding?: string;
+
+  @Parameter({ type: 'boolean', property: 'mdep.stripType', since: '3.4.0', defaultValue: 'false', description: 'Strip the artifact type from per-artifact directory names.' })
+  stripType = false;
+
+  constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {}
+
+  async execute(): Promise<void> {
+    const { project, log } = this.context;
+    const pluginLog = this.silent ? SILENT_LOG : log;
+    if (this.skip) {
+      pluginLog.info('Skipping plugin execution');
+      return;
+    }
+    const basedir = project.basedir;
+    const outputDirectory = path.resolve(basedir, this.outputDirectory ?? path.join(project.build.directory, 'dependency'));
+    const markers = new MarkerStore(
+      path.resolve(basedir, this.markersDirectory ?? path.join(project.build.directory, 'dependency-maven-plugin-markers')),
+    );
+    const selection = await selectArtifacts(this.context.artifacts.map(fromResolved), this, markers, this.context.repository, pluginLog);
+    const jobs: UnpackJob[] = selection.unpack.map((artifact) => ({
+      artifact,
+      destination: formattedOutputDirectory(outputDirectory, artifact, this),
+    }));
+    const pool = new WorkerPool();
+    try {
+      const unpacker = new Unpacker(
+        {
+          includes: this.includes,
+          excludes: this.excludes,
+          encoding: this.encoding,
+          ignorePermissions: this.ignorePermissions,
+          flattenDestDirs: this.flattenDirectories(basedir),
+          umask: process.umask(),
+        },
+        pluginLog,
+        log,
+        pool,
+        (job) => markers.write(job.artifact),
+      );
+      await unpacker.run(jobs);
+    } finally {
+      await pool.close();
+    }
+    for (const a of selection.skipped) {
+      pluginLog.info(`${artifactIdOf(a)} already exists in destination.`);
+    }
+  }
+
+  /** `<flattenDestDir>` elements (or a comma list from the property), trimmed, against the basedir. */
+  private flattenDirectories(basedir: string): string[] {
+    const raw = this.flattenDestDirs as unknown;
+    const list = Array.isArray(raw) ? (raw as unknown[]).map(String) : typeof raw === 'string' ? raw.split(',') : [];
+    const dirs = list.map((d) => d.trim()).filter((d) => d !== '');
+    for (const d of dirs) {
+      if (d.includes('\0')) throw new GoalExecutionError(`Invalid flattenDestDir '${d}': it contains a NUL character`);
+    }
+    return dirs.map((d) => path.resolve(basedir, d));
+  }
+}

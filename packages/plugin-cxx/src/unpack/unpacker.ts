@@ -1,0 +1,222 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { GoalExecutionError, type Log } from '@goalhost/api';
+import type { UnpackArtifact } from '../filter/unpack-artifact';
+import type { ArchiveEntry } from '../archive/archive-entry';
+import { chooseArchiver } from '../archive/archiver-registry';
+import { EntrySelector } from '../archive/entry-selector';
+import { entryTarget } from '../archive/entry-path';
+import { nameDecoderFor, type NameDecoder } from '../archive/name-decoder';
+import { canonicalPath } from '../archive/canonical-path';
+import { PlanFailure, TargetTree, type Source } from '../archive/target-tree';
+import { WorkExecutor } from '../archive/work-executor';
+import type { WorkerPool } from '../archive/worker-pool';
+import type { TaskFailure } from '../archive/write-tasks';
+import { listZip } from '../archive/zip-listing';
+import { TarJob } from './tar-job';
+
+/** One artifact to unpack and where to. */
+export interface UnpackJob {
+  readonly artifact: UnpackArtifact;
+  /** Destination directory as Maven prints it (absolute). */
+  readonly destination: string;
+}
+
+export interface UnpackSettings {
+  readonly includes?: string;
+  readonly excludes?: string;
+  readonly encoding?: string;
+  readonly ignorePermissions?: boolean;
+  /** Absolute flatten directories (cxx `flattenDestDirs`). */
+  readonly flattenDestDirs?: readonly string[];
+  /** Process umask, for the modes of flatten copies. */
+  readonly umask?: number;
+}
+
+export const MDEP_98 =
+  'Artifact has not been packaged yet. When used on reactor artifact, unpack should be executed after packaging: see MDEP-98.';
+
+/**
+ * Unpacks jobs with Maven's sequential semantics (order, overwrites, where a failure stops the
+ * run, markers only for completed artifacts) while doing the work in parallel: consecutive zip
+ * artifacts are planned together on a model of the output tree and their final files written
+ * by worker threads; tar artifacts, which can only be streamed, run one at a time.
+ */
+export class Unpacker {
+  private readonly tree = new TargetTree();
+  private readonly selector: EntrySelector;
+  private readonly executor: WorkExecutor;
+  private jobs: readonly UnpackJob[] = [];
+  /** Zip jobs planned but not yet written. */
+  private segment: number[] = [];
+  private lastProgress = 0;
+
+  constructor(
+    private readonly settings: UnpackSettings,
+    /** Plugin-level log (silenced by `silent`). */
+    private readonly log: Log,
+    /** Archiver-level log, which `silent` does not silence in Maven 3.5.0. */
+    private readonly archiverLog: Log,
+    pool: WorkerPool,
+    /** Called once per artifact after it is completely unpacked, in run order. */
+    private readonly onUnpacked: (job: UnpackJob) => void,
+  ) {
+    this.selector = new EntrySelector(settings.includes, settings.excludes);
+    this.executor = new WorkExecutor(pool, (job) => this.jobs[job].artifact.file);
+  }
+
+  private prefix(job: UnpackJob): string {
+    return `Error unpacking file: ${job.artifact.file} to: ${job.destination}`;
+  }
+
+  /** The error for a predicted failure, worded as Maven words it. */
+  planError(job: UnpackJob, failure: PlanFailure): GoalExecutionError {
+    const via = failure.whileExpanding ? `Error while expanding ${job.artifact.file}: ` : '';
+    return new GoalExecutionError(`${this.prefix(job)}: ${via}${failure.message}`);
+  }
+
+  async run(jobs: readonly UnpackJob[]): Promise<void> {
+    this.jobs = jobs;
+    const describe = `with includes "${EntrySelector.describe(this.settings.includes)}" and excludes "${EntrySelector.describe(this.settings.excludes)}"`;
+    let decoder: NameDecoder | undefined;
+    for (let i = 0; i < jobs.length; i++) {
+      const job = jobs[i];
+      this.tree.job = i;
+      this.log.info(`Unpacking ${job.artifact.file} to ${job.destination} ${describe}`);
+      const root = canonicalPath(job.destination);
+      if (!this.tree.ensureDirectory(root)) {
+        return this.fail(i, new GoalExecutionError(`Location to write unpacked files to could not be created: ${job.destination}`));
+      }
+      if (isDirectory(job.artifact.file)) return this.fail(i, new GoalExecutionError(MDEP_98));
+      let archiver;
+      try {
+        archiver = chooseArchiver(job.artifact.type, job.artifact.file);
+      } catch (e) {
+        return this.fail(i, e as Error);
+      }
+      if (archiver.format === 'zip') {
+        if (this.settings.encoding) this.log.info(`Unpacks '${job.artifact.type}' with encoding '${this.settings.encoding}'.`);
+        if (!decoder) {
+          const found = nameDecoderFor(this.settings.encoding);
+          if (typeof found === 'string') return this.fail(i, new GoalExecutionError(found));
+          decoder = found;
+        }
+        let entries: ArchiveEntry[];
+        try {
+          entries = await listZip(job.artifact.file, decoder);
+        } catch (e) {
+          return this.fail(i, this.planError(job, new PlanFailure((e as Error).message, true)));
+        }
+        this.segment.push(i);
+        const failure = this.planZip(root, entries);
+        if (failure) return this.fail(i, this.planError(job, failure));
+      } else if (archiver.format === 'unsupported') {
+        return this.fail(
+          i,
+          new GoalExecutionError(
+            `${this.prefix(job)}: goalhost cannot unpack '${archiver.name}' archives (supported: zip family, tar, tar.gz, tar.bz2, tar.xz)`,
+          ),
+        );
+      } else {
+        await this.flush();
+        this.archiverLog.info(`Expanding: ${job.artifact.file} into ${job.destination}`);
+        const tar = new TarJob(this.tree, this.selector, this.settings, root, this.executor);
+        const failure = await tar.run(job.artifact.file, archiver.format);
+        if (failure) return this.fail(i, this.planError(job, failure));
+        this.onUnpacked(job);
+      }
+    }
+    await this.flush();
+    this.log.progressDone();
+  }
+
+  /** Plans a zip's selected entries (and flatten copies) into the tree; the first refusal stops it. */
+  private planZip(root: string, entries: readonly ArchiveEntry[]): PlanFailure | undefined {
+    const flatten: { target: string; entry: ArchiveEntry }[] = [];
+    const chmodOf = (e: ArchiveEntry): number | undefined =>
+      !this.settings.ignorePermissions && e.mode !== 0 ? e.mode & 0o777 : undefined;
+    for (const entry of entries) {
+      if (!this.selector.isSelected(entry.name)) continue;
+      if (entry.problem) return new PlanFailure(entry.problem, true);
+      const target = entryTarget(root, entry.name);
+      if (target instanceof PlanFailure) return target;
+      let failure: PlanFailure | undefined;
+      if (entry.kind === 'file') {
+        const source: Source = { kind: 'entry', job: this.tree.job, entry };
+        failure = this.tree.writeFile(root, target, entry.name, source, entry.mtimeMs, chmodOf(entry));
+        flatten.push({ target, entry });
+      } else if (entry.kind === 'dir') failure = this.tree.makeDirectory(root, target, entry.name, entry.mtimeMs);
+      else failure = this.tree.makeSymlink(root, target, entry.name, entry.linkTarget ?? '', entry.mtimeMs);
+      if (failure) return failure;
+    }
+    for (const dir of this.settings.flattenDestDirs ?? []) {
+      const flatRoot = canonicalPath(dir);
+      if (!this.tree.ensureDirectory(flatRoot)) {
+        return new PlanFailure(`Unable to create flatten directory ${dir}: a file is in the way`, false);
+      }
+      for (const { target, entry } of flatten) {
+        const writer = this.tree.fileAt(target)?.writer;
+        if (!writer) continue;
+        const mode = (chmodOf(entry) ?? 0o666) & ~(this.settings.umask ?? 0o022);
+        const flat = path.join(flatRoot, path.basename(target));
+        const failure = this.tree.replaceFile(flat, entry.name, writer, entry.mtimeMs, mode);
+        if (failure) return failure;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Writes everything planned so far, then marks the segment's artifacts that come before
+   * `failingJob` (all of them when the run goes on). An unexpected write failure marks only the
+   * artifacts whose files are all in place and is reported as the run's failure.
+   */
+  private async flush(failingJob?: number): Promise<void> {
+    const segment = this.segment;
+    this.segment = [];
+    const work = this.tree.takePending();
+    const failures = await this.executor.execute(work, (files, bytes) => this.progress(files, bytes));
+    let cutoff = failingJob ?? Number.POSITIVE_INFINITY;
+    let first: TaskFailure | undefined;
+    if (failures.length > 0) {
+      first = failures.reduce((a, b) => (b.job < a.job ? b : a));
+      cutoff = Math.min(cutoff, first.job);
+      // A file whose last writer did not finish may hide an earlier artifact's content.
+      for (const { node } of work.files) {
+        if ((node.lastJob ?? 0) >= first.job) cutoff = Math.min(cutoff, node.firstJob ?? cutoff);
+      }
+    }
+    for (const i of segment) if (i < cutoff) this.onUnpacked(this.jobs[i]);
+    if (first) throw this.unexpected(first);
+  }
+
+  private unexpected(failure: TaskFailure): GoalExecutionError {
+    const job = this.jobs[failure.job];
+    return new GoalExecutionError(`${this.prefix(job)}: Error while expanding ${job.artifact.file}: ${failure.message}`);
+  }
+
+  /** A failure at job `i`: everything planned before it is written (and marked) first. */
+  private async fail(i: number, error: Error): Promise<never> {
+    try {
+      await this.flush(i);
+    } finally {
+      this.log.progressDone();
+    }
+    throw error;
+  }
+
+  private progress(files: number, bytes: number): void {
+    const now = Date.now();
+    if (now - this.lastProgress < 200) return;
+    this.lastProgress = now;
+    this.log.progress(`Unpacked ${files} files, ${(bytes / 1048576).toFixed(1)} MB`);
+  }
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
