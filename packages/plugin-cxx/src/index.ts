@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import type { GoalhostPlugin } from '@goalhost/api';
 import { UnpackDependenciesGoal } from './unpack/unpack-dependencies-goal';
+import { ScmDependenciesGoal } from './scm/scm-dependencies-goal';
 
 export { UnpackDependenciesGoal } from './unpack/unpack-dependencies-goal';
+export { ScmDependenciesGoal } from './scm/scm-dependencies-goal';
 
 /** The cxx plugin: its goals, described by the repository's plugin-descriptor.xml. */
 export const plugin: GoalhostPlugin = {
@@ -10,6 +12,6 @@ export const plugin: GoalhostPlugin = {
   artifactId: 'cxx-maven-plugin',
   version: '0.0.6-SNAPSHOT',
   goalPrefix: 'cxx',
-  goals: [UnpackDependenciesGoal],
+  goals: [UnpackDependenciesGoal, ScmDependenciesGoal],
   descriptor: path.resolve(__dirname, '..', '..', '..', 'plugin-descriptor.xml'),
 };

@@ -14,3 +14,5 @@ export * from './svn-externals-plan';
 export * from './svn-externals-updater';
 export * from './target-dir';
 export * from './in-order';
+export * from './scm-dependencies-goal';
+export * from './select-source-artifacts';
