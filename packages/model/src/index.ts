@@ -5,3 +5,6 @@ export * from './plugin-descriptor';
 export * from './settings-security';
 export * from './plugin-descriptor-reader';
 export * from './plugin-descriptor-writer';
+export * from './fast-xml';
+export * from './pom-reader';
+export * from './settings-reader';

@@ -1,3 +1,4 @@
+import type { RawActivation } from './pom-reader';
 import type { Repository } from './project';
 
 export interface Server {
@@ -14,6 +15,9 @@ export interface Mirror {
   readonly url: string;
   readonly mirrorOf: string;
   readonly layout?: string;
+  /** Layouts this mirror serves (default `default,legacy`). */
+  readonly mirrorOfLayouts?: string;
+  readonly blocked?: boolean;
 }
 
 export interface SettingsProfile {
@@ -21,6 +25,9 @@ export interface SettingsProfile {
   readonly activeByDefault: boolean;
   readonly properties: Readonly<Record<string, string>>;
   readonly repositories: readonly Repository[];
+  readonly pluginRepositories?: readonly Repository[];
+  /** `<activation>` as written (activeByDefault is also in `activeByDefault`). */
+  readonly activation?: RawActivation;
 }
 
 /** The merged user (and global) settings.xml. */

@@ -1,0 +1,178 @@
+import { parseXml, type XmlElement } from './xml';
+
+/**
+ * A small, fast XML reader for POMs and settings files: one pass over the text, building the same
+ * XmlElement tree as `parseXml`. Resolution reads thousands of POMs, where the general parser's
+ * validation pass dominates. Anything this reader does not accept (malformed input, or a construct
+ * it does not handle such as an internal DTD subset) is handed to `parseXml`, so errors carry the same
+ * XmlSyntaxError with file, line, column and element path.
+ */
+export function parseXmlFast(source: string, file: string): XmlElement {
+  const root = tryParse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
+  return root ?? parseXml(source, file);
+}
+
+/**
+ * Elements from `parseXmlFast` also carry where their start tag ends (Maven reports model
+ * problems at that position: the line and the column just after `>`).
+ */
+export interface LocatedXmlElement extends XmlElement {
+  readonly tagEndLine: number;
+  readonly tagEndColumn: number;
+}
+
+/** Maven-style location of an element: just after its start tag when known, else its start. */
+export function tagEnd(el: XmlElement): { line: number; column: number } {
+  const l = el as Partial<LocatedXmlElement>;
+  return l.tagEndLine !== undefined ? { line: l.tagEndLine, column: l.tagEndColumn as number } : { line: el.line, column: el.column };
+}
+
+interface Building {
+  tagEndLine: number;
+  tagEndColumn: number;
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlElement[];
+  text: string;
+  line: number;
+  column: number;
+}
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const NAME = /[A-Za-z_:][\w.:-]*/y;
+const ATTRIBUTE = /\s+([A-Za-z_:][\w.:-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
+
+function tryParse(text: string): XmlElement | undefined {
+  const stack: Building[] = [];
+  let root: XmlElement | undefined;
+  let line = 1;
+  let lineStart = 0;
+  let pos = 0;
+  const n = text.length;
+  // Advances the line counter over text[from, to).
+  const countLines = (from: number, to: number): void => {
+    for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+  };
+  while (pos < n) {
+    const lt = text.indexOf('<', pos);
+    const end = lt < 0 ? n : lt;
+    if (end > pos) {
+      const raw = text.slice(pos, end);
+      if (stack.length === 0) {
+        if (raw.trim() !== '') return undefined;
+      } else {
+        const decoded = decode(raw);
+        if (decoded === undefined) return undefined;
+        stack[stack.length - 1].text += decoded;
+      }
+      countLines(pos, end);
+    }
+    if (lt < 0) break;
+    pos = lt;
+    const next = text.charCodeAt(pos + 1);
+    if (next === 0x21 /* ! */) {
+      if (text.startsWith('<!--', pos)) {
+        const close = text.indexOf('-->', pos + 4);
+        if (close < 0) return undefined;
+        countLines(pos, close);
+        pos = close + 3;
+      } else if (text.startsWith('<![CDATA[', pos)) {
+        const close = text.indexOf(']]>', pos + 9);
+        if (close < 0 || stack.length === 0) return undefined;
+        stack[stack.length - 1].text += text.slice(pos + 9, close);
+        countLines(pos, close);
+        pos = close + 3;
+      } else if (text.startsWith('<!DOCTYPE', pos)) {
+        const close = text.indexOf('>', pos);
+        if (close < 0 || text.slice(pos, close).includes('[')) return undefined;
+        countLines(pos, close);
+        pos = close + 1;
+      } else return undefined;
+    } else if (next === 0x3f /* ? */) {
+      const close = text.indexOf('?>', pos + 2);
+      if (close < 0) return undefined;
+      countLines(pos, close);
+      pos = close + 2;
+    } else if (next === 0x2f /* / */) {
+      NAME.lastIndex = pos + 2;
+      const m = NAME.exec(text);
+      if (!m) return undefined;
+      const top = stack.pop();
+      if (!top || top.name !== m[0]) return undefined;
+      let p = NAME.lastIndex;
+      while (p < n && isSpace(text.charCodeAt(p))) p++;
+      if (text.charCodeAt(p) !== 0x3e) return undefined;
+      countLines(pos, p);
+      pos = p + 1;
+      const done: XmlElement = top;
+      if (stack.length === 0) {
+        if (root) return undefined;
+        root = done;
+      } else stack[stack.length - 1].children.push(done);
+    } else {
+      NAME.lastIndex = pos + 1;
+      const m = NAME.exec(text);
+      if (!m) return undefined;
+      const el: Building = { name: m[0], attributes: {}, children: [], text: '', line, column: pos - lineStart + 1, tagEndLine: 0, tagEndColumn: 0 };
+      let p = NAME.lastIndex;
+      for (;;) {
+        ATTRIBUTE.lastIndex = p;
+        const a = ATTRIBUTE.exec(text);
+        if (!a) break;
+        if (a[1] in el.attributes) return undefined;
+        const value = decode(a[2] ?? a[3]);
+        if (value === undefined) return undefined;
+        el.attributes[a[1]] = value;
+        p = ATTRIBUTE.lastIndex;
+      }
+      while (p < n && isSpace(text.charCodeAt(p))) p++;
+      let selfClosing = false;
+      if (text.charCodeAt(p) === 0x2f) {
+        selfClosing = true;
+        p++;
+      }
+      if (text.charCodeAt(p) !== 0x3e) return undefined;
+      countLines(pos, p);
+      el.tagEndLine = line;
+      el.tagEndColumn = p - lineStart + 2;
+      pos = p + 1;
+      if (stack.length === 0 && root) return undefined;
+      if (selfClosing) {
+        if (stack.length === 0) root = el;
+        else stack[stack.length - 1].children.push(el);
+      } else stack.push(el);
+    }
+  }
+  return stack.length === 0 ? root : undefined;
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Replaces entity and character references; undefined for a malformed or unknown reference. */
+function decode(raw: string): string | undefined {
+  if (raw.indexOf('&') < 0) return raw;
+  let out = '';
+  let pos = 0;
+  for (let amp = raw.indexOf('&'); amp >= 0; amp = raw.indexOf('&', pos)) {
+    const semi = raw.indexOf(';', amp);
+    if (semi < 0) return undefined;
+    const ref = raw.slice(amp + 1, semi);
+    let ch: string | undefined;
+    if (ref.startsWith('#x')) ch = codePoint(parseInt(ref.slice(2), 16), /^[0-9a-fA-F]+$/.test(ref.slice(2)));
+    else if (ref.startsWith('#')) ch = codePoint(parseInt(ref.slice(1), 10), /^[0-9]+$/.test(ref.slice(1)));
+    else ch = ENTITIES[ref];
+    if (ch === undefined) return undefined;
+    out += raw.slice(pos, amp) + ch;
+    pos = semi + 1;
+  }
+  return out + raw.slice(pos);
+}
+
+function codePoint(value: number, valid: boolean): string | undefined {
+  return valid && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : undefined;
+}

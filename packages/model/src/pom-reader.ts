@@ -1,0 +1,298 @@
+import { readFileSync } from 'node:fs';
+import { parseXmlFast, tagEnd } from './fast-xml';
+import { child, childrenNamed, childText, type XmlElement } from './xml';
+
+/**
+ * A POM as written: nothing inherited, nothing interpolated, absent elements left undefined.
+ * The resolver turns lineages of these into effective models.
+ */
+export interface RawModel {
+  /** Where the model was read from (a path, or `g:a:v` for models built in memory). */
+  readonly source: string;
+  readonly modelVersion?: string;
+  readonly groupId?: string;
+  readonly artifactId?: string;
+  readonly version?: string;
+  readonly packaging?: string;
+  readonly name?: string;
+  readonly description?: string;
+  readonly url?: string;
+  readonly parent?: RawParent;
+  readonly base: RawModelBase;
+  readonly build?: RawBuild;
+  readonly scm?: RawScm;
+  readonly relocation?: RawRelocation;
+  readonly profiles: readonly RawProfile[];
+  /** Attributes of `<project>` (e.g. `child.project.url.inherit.append.path`). */
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly scmAttributes: Readonly<Record<string, string>>;
+}
+
+/** What a profile can contribute as well as the POM itself. */
+export interface RawModelBase {
+  readonly properties: ReadonlyArray<readonly [string, string]>;
+  readonly dependencies: readonly RawDependency[];
+  readonly dependencyManagement: readonly RawDependency[];
+  readonly repositories: readonly RawRepository[];
+  readonly pluginRepositories: readonly RawRepository[];
+  readonly modules: readonly string[];
+}
+
+export interface RawParent {
+  readonly groupId?: string;
+  readonly artifactId?: string;
+  readonly version?: string;
+  /** undefined: not written (Maven's default `../pom.xml`); '': `<relativePath/>` (repository only). */
+  readonly relativePath?: string;
+  /** Where Maven reports problems with it: just after the `<parent>` start tag. */
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface RawDependency {
+  readonly groupId?: string;
+  readonly artifactId?: string;
+  readonly version?: string;
+  readonly type?: string;
+  readonly classifier?: string;
+  readonly scope?: string;
+  readonly optional?: string;
+  readonly systemPath?: string;
+  readonly exclusions: ReadonlyArray<{ readonly groupId?: string; readonly artifactId?: string }>;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface RawPolicy {
+  readonly enabled?: string;
+  readonly updatePolicy?: string;
+  readonly checksumPolicy?: string;
+}
+
+export interface RawRepository {
+  readonly id?: string;
+  readonly name?: string;
+  readonly url?: string;
+  readonly layout?: string;
+  readonly releases?: RawPolicy;
+  readonly snapshots?: RawPolicy;
+}
+
+export interface RawPluginExecution {
+  readonly id?: string;
+  readonly phase?: string;
+  readonly goals: readonly string[];
+  readonly inherited?: string;
+  readonly configuration?: XmlElement;
+}
+
+export interface RawPlugin {
+  readonly groupId?: string;
+  readonly artifactId?: string;
+  readonly version?: string;
+  readonly inherited?: string;
+  readonly extensions?: string;
+  readonly configuration?: XmlElement;
+  readonly executions: readonly RawPluginExecution[];
+  readonly dependencies: readonly RawDependency[];
+}
+
+export interface RawBuild {
+  readonly directory?: string;
+  readonly outputDirectory?: string;
+  readonly testOutputDirectory?: string;
+  readonly sourceDirectory?: string;
+  readonly testSourceDirectory?: string;
+  readonly scriptSourceDirectory?: string;
+  readonly finalName?: string;
+  readonly defaultGoal?: string;
+  readonly plugins: readonly RawPlugin[];
+  readonly pluginManagement: readonly RawPlugin[];
+}
+
+export interface RawScm {
+  readonly connection?: string;
+  readonly developerConnection?: string;
+  readonly url?: string;
+  readonly tag?: string;
+}
+
+export interface RawRelocation {
+  readonly groupId?: string;
+  readonly artifactId?: string;
+  readonly version?: string;
+  readonly message?: string;
+}
+
+export interface RawActivation {
+  readonly activeByDefault?: string;
+  readonly jdk?: string;
+  readonly os?: { readonly name?: string; readonly family?: string; readonly arch?: string; readonly version?: string };
+  readonly property?: { readonly name?: string; readonly value?: string };
+  readonly file?: { readonly exists?: string; readonly missing?: string };
+}
+
+export interface RawProfile {
+  readonly id: string;
+  readonly activation?: RawActivation;
+  readonly base: RawModelBase;
+  readonly build?: RawBuild;
+}
+
+/** Reads and parses a POM file; malformed XML throws XmlSyntaxError naming file:line:column. */
+export function readPom(file: string): RawModel {
+  return parsePom(readFileSync(file, 'utf8'), file);
+}
+
+/** Parses POM text; `source` names it in messages. */
+export function parsePom(text: string, source: string): RawModel {
+  const project = parseXmlFast(text, source);
+  return pomFromElement(project, source);
+}
+
+export function pomFromElement(project: XmlElement, source: string): RawModel {
+  const parentEl = child(project, 'parent');
+  const scmEl = child(project, 'scm');
+  const relocationEl = child(child(project, 'distributionManagement'), 'relocation');
+  return {
+    source,
+    modelVersion: childText(project, 'modelVersion'),
+    groupId: childText(project, 'groupId'),
+    artifactId: childText(project, 'artifactId'),
+    version: childText(project, 'version'),
+    packaging: childText(project, 'packaging'),
+    name: childText(project, 'name'),
+    description: childText(project, 'description'),
+    url: childText(project, 'url'),
+    parent: parentEl && {
+      groupId: childText(parentEl, 'groupId'),
+      artifactId: childText(parentEl, 'artifactId'),
+      version: childText(parentEl, 'version'),
+      relativePath: childText(parentEl, 'relativePath'),
+      ...tagEnd(parentEl),
+    },
+    base: readBase(project),
+    build: readBuild(child(project, 'build')),
+    scm: scmEl && {
+      connection: childText(scmEl, 'connection'),
+      developerConnection: childText(scmEl, 'developerConnection'),
+      url: childText(scmEl, 'url'),
+      tag: childText(scmEl, 'tag'),
+    },
+    relocation: relocationEl && {
+      groupId: childText(relocationEl, 'groupId'),
+      artifactId: childText(relocationEl, 'artifactId'),
+      version: childText(relocationEl, 'version'),
+      message: childText(relocationEl, 'message'),
+    },
+    profiles: childrenNamed(child(project, 'profiles'), 'profile').map(readProfile),
+    attributes: project.attributes,
+    scmAttributes: scmEl?.attributes ?? {},
+  };
+}
+
+function readBase(el: XmlElement): RawModelBase {
+  const props = child(el, 'properties');
+  return {
+    properties: props ? props.children.map((p) => [p.name, p.text.trim()] as const) : [],
+    dependencies: readDependencies(child(el, 'dependencies')),
+    dependencyManagement: readDependencies(child(child(el, 'dependencyManagement'), 'dependencies')),
+    repositories: childrenNamed(child(el, 'repositories'), 'repository').map(readRepository),
+    pluginRepositories: childrenNamed(child(el, 'pluginRepositories'), 'pluginRepository').map(readRepository),
+    modules: childrenNamed(child(el, 'modules'), 'module').map((m) => m.text.trim()),
+  };
+}
+
+export function readDependencies(el: XmlElement | undefined): RawDependency[] {
+  return childrenNamed(el, 'dependency').map((d) => ({
+    groupId: childText(d, 'groupId'),
+    artifactId: childText(d, 'artifactId'),
+    version: childText(d, 'version'),
+    type: childText(d, 'type'),
+    classifier: childText(d, 'classifier'),
+    scope: childText(d, 'scope'),
+    optional: childText(d, 'optional'),
+    systemPath: childText(d, 'systemPath'),
+    exclusions: childrenNamed(child(d, 'exclusions'), 'exclusion').map((x) => ({
+      groupId: childText(x, 'groupId'),
+      artifactId: childText(x, 'artifactId'),
+    })),
+    ...tagEnd(d),
+  }));
+}
+
+export function readRepository(el: XmlElement): RawRepository {
+  const policy = (p: XmlElement | undefined): RawPolicy | undefined =>
+    p && {
+      enabled: childText(p, 'enabled'),
+      updatePolicy: childText(p, 'updatePolicy'),
+      checksumPolicy: childText(p, 'checksumPolicy'),
+    };
+  return {
+    id: childText(el, 'id'),
+    name: childText(el, 'name'),
+    url: childText(el, 'url'),
+    layout: childText(el, 'layout'),
+    releases: policy(child(el, 'releases')),
+    snapshots: policy(child(el, 'snapshots')),
+  };
+}
+
+function readBuild(el: XmlElement | undefined): RawBuild | undefined {
+  if (!el) return undefined;
+  return {
+    directory: childText(el, 'directory'),
+    outputDirectory: childText(el, 'outputDirectory'),
+    testOutputDirectory: childText(el, 'testOutputDirectory'),
+    sourceDirectory: childText(el, 'sourceDirectory'),
+    testSourceDirectory: childText(el, 'testSourceDirectory'),
+    scriptSourceDirectory: childText(el, 'scriptSourceDirectory'),
+    finalName: childText(el, 'finalName'),
+    defaultGoal: childText(el, 'defaultGoal'),
+    plugins: childrenNamed(child(el, 'plugins'), 'plugin').map(readPlugin),
+    pluginManagement: childrenNamed(child(child(el, 'pluginManagement'), 'plugins'), 'plugin').map(readPlugin),
+  };
+}
+
+function readPlugin(el: XmlElement): RawPlugin {
+  return {
+    groupId: childText(el, 'groupId'),
+    artifactId: childText(el, 'artifactId'),
+    version: childText(el, 'version'),
+    inherited: childText(el, 'inherited'),
+    extensions: childText(el, 'extensions'),
+    configuration: child(el, 'configuration'),
+    executions: childrenNamed(child(el, 'executions'), 'execution').map((x) => ({
+      id: childText(x, 'id'),
+      phase: childText(x, 'phase'),
+      goals: childrenNamed(child(x, 'goals'), 'goal').map((g) => g.text.trim()),
+      inherited: childText(x, 'inherited'),
+      configuration: child(x, 'configuration'),
+    })),
+    dependencies: readDependencies(child(el, 'dependencies')),
+  };
+}
+
+function readProfile(el: XmlElement): RawProfile {
+  const act = child(el, 'activation');
+  const os = child(act, 'os');
+  const prop = child(act, 'property');
+  const file = child(act, 'file');
+  return {
+    id: childText(el, 'id') ?? 'default',
+    activation: act && {
+      activeByDefault: childText(act, 'activeByDefault'),
+      jdk: childText(act, 'jdk'),
+      os: os && {
+        name: childText(os, 'name'),
+        family: childText(os, 'family'),
+        arch: childText(os, 'arch'),
+        version: childText(os, 'version'),
+      },
+      property: prop && { name: childText(prop, 'name'), value: childText(prop, 'value') },
+      file: file && { exists: childText(file, 'exists'), missing: childText(file, 'missing') },
+    },
+    base: readBase(el),
+    build: readBuild(child(el, 'build')),
+  };
+}

@@ -1,0 +1,165 @@
+import { existsSync, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseXmlFast } from './fast-xml';
+import { readRepository, type RawActivation, type RawRepository } from './pom-reader';
+import type { Repository, RepositoryPolicy } from './project';
+import { EMPTY_SETTINGS, type Mirror, type Server, type Settings, type SettingsProfile } from './settings';
+import { child, childrenNamed, childText, type XmlElement } from './xml';
+
+/** A settings.xml that cannot be used: names the file, and where possible the line. */
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+/**
+ * Reads the user settings (default `~/.m2/settings.xml`) and the global settings (default
+ * `$MAVEN_HOME/conf/settings.xml` when that variable is set) and merges them like Maven: the user
+ * file wins for single values and for servers, mirrors and profiles with the same id. Missing
+ * files are skipped; malformed ones throw XmlSyntaxError.
+ */
+export function readSettings(
+  userFile?: string,
+  globalFile?: string,
+  env: Record<string, string | undefined> = process.env,
+): Settings {
+  const user = userFile ?? path.join(os.homedir(), '.m2', 'settings.xml');
+  const mavenHome = env.MAVEN_HOME ?? env.M2_HOME;
+  const global = globalFile ?? (mavenHome ? path.join(mavenHome, 'conf', 'settings.xml') : undefined);
+  const userSettings = readOne(user, userFile !== undefined, env);
+  const globalSettings = global ? readOne(global, globalFile !== undefined, env) : undefined;
+  if (!globalSettings) return userSettings ?? EMPTY_SETTINGS;
+  if (!userSettings) return globalSettings;
+  return mergeSettings(userSettings, globalSettings);
+}
+
+function readOne(file: string, explicit: boolean, env: Record<string, string | undefined>): Settings | undefined {
+  if (!existsSync(file)) {
+    if (explicit) throw new SettingsError(`The specified settings file does not exist: ${file}`);
+    return undefined;
+  }
+  return parseSettings(readFileSync(file, 'utf8'), file, env);
+}
+
+/** Parses settings.xml text; `${user.home}`, `${env.X}` and other system values are interpolated. */
+export function parseSettings(text: string, file: string, env: Record<string, string | undefined> = process.env): Settings {
+  const root = parseXmlFast(interpolateSettings(text, env), file);
+  if (root.name !== 'settings') {
+    throw new SettingsError(`${file} is not a settings file: its root element is <${root.name}>, expected <settings>.`);
+  }
+  const bool = (name: string, dflt: boolean): boolean => {
+    const v = childText(root, name);
+    return v === undefined || v === '' ? dflt : v === 'true';
+  };
+  return {
+    file,
+    localRepository: childText(root, 'localRepository') || undefined,
+    offline: bool('offline', false),
+    interactiveMode: bool('interactiveMode', true),
+    servers: childrenNamed(child(root, 'servers'), 'server').map(readServer),
+    mirrors: childrenNamed(child(root, 'mirrors'), 'mirror').map(readMirror),
+    profiles: childrenNamed(child(root, 'profiles'), 'profile').map(readProfile),
+    activeProfiles: childrenNamed(child(root, 'activeProfiles'), 'activeProfile').map((e) => e.text.trim()),
+    pluginGroups: childrenNamed(child(root, 'pluginGroups'), 'pluginGroup').map((e) => e.text.trim()),
+  };
+}
+
+function readServer(el: XmlElement): Server {
+  return {
+    id: childText(el, 'id') ?? 'default',
+    ...(childText(el, 'username') !== undefined ? { username: childText(el, 'username') } : {}),
+    ...(childText(el, 'password') !== undefined ? { password: childText(el, 'password') } : {}),
+    ...(childText(el, 'privateKey') !== undefined ? { privateKey: childText(el, 'privateKey') } : {}),
+    ...(childText(el, 'passphrase') !== undefined ? { passphrase: childText(el, 'passphrase') } : {}),
+  };
+}
+
+function readMirror(el: XmlElement): Mirror {
+  return {
+    id: childText(el, 'id') ?? 'default',
+    url: childText(el, 'url') ?? '',
+    mirrorOf: childText(el, 'mirrorOf') ?? '',
+    ...(childText(el, 'layout') ? { layout: childText(el, 'layout') } : {}),
+    ...(childText(el, 'mirrorOfLayouts') ? { mirrorOfLayouts: childText(el, 'mirrorOfLayouts') } : {}),
+    ...(childText(el, 'blocked') === 'true' ? { blocked: true } : {}),
+  };
+}
+
+function readProfile(el: XmlElement): SettingsProfile {
+  const props = child(el, 'properties');
+  const act = child(el, 'activation');
+  const os = child(act, 'os');
+  const prop = child(act, 'property');
+  const file = child(act, 'file');
+  const activation: RawActivation | undefined = act && {
+    activeByDefault: childText(act, 'activeByDefault'),
+    jdk: childText(act, 'jdk'),
+    os: os && { name: childText(os, 'name'), family: childText(os, 'family'), arch: childText(os, 'arch'), version: childText(os, 'version') },
+    property: prop && { name: childText(prop, 'name'), value: childText(prop, 'value') },
+    file: file && { exists: childText(file, 'exists'), missing: childText(file, 'missing') },
+  };
+  return {
+    id: childText(el, 'id') ?? 'default',
+    activeByDefault: activation?.activeByDefault === 'true',
+    properties: Object.fromEntries(props ? props.children.map((p) => [p.name, p.text.trim()]) : []),
+    repositories: childrenNamed(child(el, 'repositories'), 'repository').map((r) => toRepository(readRepository(r))),
+    pluginRepositories: childrenNamed(child(el, 'pluginRepositories'), 'pluginRepository').map((r) => toRepository(readRepository(r))),
+    ...(activation ? { activation } : {}),
+  };
+}
+
+/** A repository declaration with Maven's defaults filled in (enabled, daily updates, warn on checksum). */
+export function toRepository(raw: RawRepository): Repository {
+  const policy = (p: RawRepository['releases']): RepositoryPolicy => ({
+    enabled: p?.enabled === undefined || p.enabled === '' ? true : p.enabled === 'true',
+    updatePolicy: p?.updatePolicy || undefined,
+    checksumPolicy: p?.checksumPolicy || undefined,
+  });
+  return {
+    id: raw.id ?? 'default',
+    url: raw.url ?? '',
+    ...(raw.layout ? { layout: raw.layout } : {}),
+    releases: policy(raw.releases),
+    snapshots: policy(raw.snapshots),
+  };
+}
+
+/** User settings dominate; lists are merged by id (user entries first). */
+export function mergeSettings(user: Settings, global: Settings): Settings {
+  const byId = <T extends { id: string }>(a: readonly T[], b: readonly T[]): T[] => [
+    ...a,
+    ...b.filter((x) => !a.some((y) => y.id === x.id)),
+  ];
+  return {
+    file: user.file,
+    localRepository: user.localRepository ?? global.localRepository,
+    offline: user.offline || global.offline,
+    interactiveMode: user.interactiveMode && global.interactiveMode,
+    servers: byId(user.servers, global.servers),
+    mirrors: byId(user.mirrors, global.mirrors),
+    profiles: byId(user.profiles, global.profiles),
+    activeProfiles: [...user.activeProfiles, ...global.activeProfiles.filter((p) => !user.activeProfiles.includes(p))],
+    pluginGroups: [...user.pluginGroups, ...global.pluginGroups.filter((p) => !user.pluginGroups.includes(p))],
+  };
+}
+
+/** Maven interpolates settings.xml text with environment variables and Java system properties. */
+function interpolateSettings(text: string, env: Record<string, string | undefined>): string {
+  if (!text.includes('${')) return text;
+  const system: Record<string, string> = {
+    'user.home': os.homedir(),
+    'user.name': os.userInfo().username,
+    'user.dir': process.cwd(),
+    'java.io.tmpdir': os.tmpdir(),
+    'file.separator': path.sep,
+    'path.separator': path.delimiter,
+    'line.separator': os.EOL,
+  };
+  return text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => {
+    if (name.startsWith('env.')) return env[name.slice(4)] ?? whole;
+    return system[name] ?? whole;
+  });
+}

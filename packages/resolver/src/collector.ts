@@ -1,0 +1,257 @@
+import { conflictKey, gdepId, MANAGED_EXCLUSIONS, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GDependency, type GNode } from './graph';
+import { artifactType } from './artifact-types';
+import { aggregateRepositories, repositoriesKey, type RemoteRepository } from './remote-repository';
+import type { Mirror } from '@goalhost/model';
+
+/** What a dependency's POM says (Maven's artifact descriptor). */
+export interface Descriptor {
+  /** The artifact after following relocations (type, classifier and extension unchanged). */
+  readonly dependency: GDependency;
+  /** The artifacts relocated from, oldest first. */
+  readonly relocations: readonly GDependency[];
+  readonly dependencies: readonly GDependency[];
+  readonly managed: readonly GDependency[];
+  readonly repositories: readonly RemoteRepository[];
+}
+
+/** Reads descriptors (cached); `error` when the POM is unusable in a way that fails collection, `warning` to log once when consumed. */
+export type ReadDescriptor = (
+  dependency: GDependency,
+  repositories: readonly RemoteRepository[],
+) => Promise<(Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string }>;
+
+/** The root project's management, applied like Maven's ClassicDependencyManager. */
+class Management {
+  readonly versions = new Map<string, string>();
+  readonly scopes = new Map<string, string>();
+  readonly optionals = new Map<string, boolean>();
+  readonly localPaths = new Map<string, string>();
+  readonly exclusions = new Map<string, ExclusionPattern[]>();
+
+  constructor(managed: readonly GDependency[]) {
+    for (const m of managed) {
+      const key = managementKey(m);
+      if (m.version !== '' && !this.versions.has(key)) this.versions.set(key, m.version);
+      if (m.scope !== '' && !this.scopes.has(key)) this.scopes.set(key, m.scope);
+      if (m.optionalDeclared && !this.optionals.has(key)) this.optionals.set(key, m.optional);
+      if (m.systemPath !== undefined && !this.localPaths.has(key)) this.localPaths.set(key, m.systemPath);
+      if (m.exclusions.length > 0) this.exclusions.set(key, [...(this.exclusions.get(key) ?? []), ...m.exclusions]);
+    }
+  }
+}
+
+const managementKey = (d: Pick<GDependency, 'groupId' | 'artifactId' | 'extension' | 'classifier'>): string =>
+  `${d.groupId}:${d.artifactId}:${d.extension}:${d.classifier}`;
+
+interface Context {
+  /** 1 for the project's own dependencies, 2 below (Maven's selectors stop counting there). */
+  readonly level: 1 | 2;
+  readonly exclusions: readonly ExclusionPattern[];
+  readonly exclusionsKey: string;
+  readonly repositories: readonly RemoteRepository[];
+}
+
+export interface CollectResult {
+  readonly root: GNode;
+  /** Problems that fail the collection (unusable POMs), with the path to them. */
+  readonly errors: ReadonlyArray<{ readonly path: string; readonly error: Error }>;
+}
+
+/**
+ * Maven resolver 1.6's depth-first dependency collector: selection (transitive test/provided
+ * and optional dependencies dropped, exclusions), management by the root's
+ * dependencyManagement, relocations, cycles, and children shared between nodes reached with the
+ * same context.
+ */
+export class DependencyCollector {
+  private readonly pool = new Map<string, GNode[]>();
+  private readonly stack: GNode[] = [];
+  private readonly errors: Array<{ path: string; error: Error }> = [];
+  private readonly management: Management;
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly readDescriptor: ReadDescriptor,
+    private readonly mirrors: readonly Mirror[],
+    managed: readonly GDependency[],
+    private readonly warn: (message: string) => void,
+  ) {
+    this.management = new Management(managed);
+  }
+
+  async collect(rootId: GDependency, dependencies: readonly GDependency[], repositories: readonly RemoteRepository[]): Promise<CollectResult> {
+    const root: GNode = { children: [], managedBits: 0, relocations: [], relocationIds: [], repositories };
+    this.rootArtifact = rootId;
+    this.stack.push(root);
+    await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
+    this.stack.pop();
+    return { root, errors: this.errors };
+  }
+
+  private rootArtifact?: GDependency;
+
+  private async process(dependencies: readonly GDependency[], ctx: Context): Promise<void> {
+    // Start reading every POM of this level at once; they are consumed in declaration order.
+    for (const d of dependencies) {
+      if (!this.select(d, ctx)) continue;
+      const m = this.manage(d, ctx.level, false).dependency;
+      if (m.systemPath === undefined) void this.readDescriptor(m, ctx.repositories);
+    }
+    for (const d of dependencies) await this.processDependency(d, ctx, [], false);
+  }
+
+  private select(d: GDependency, ctx: Context): boolean {
+    if (ctx.level >= 2) {
+      if (d.scope === 'test' || d.scope === 'provided') return false;
+      if (d.optional) return false;
+    }
+    for (const x of ctx.exclusions) {
+      if ((x.artifactId === '*' || x.artifactId === d.artifactId) && (x.groupId === '*' || x.groupId === d.groupId)) return false;
+    }
+    return true;
+  }
+
+  private manage(d: GDependency, level: number, disableVersion: boolean): { dependency: GDependency; bits: number; premanagedVersion?: string; premanagedScope?: string } {
+    const m = this.management;
+    const key = managementKey(d);
+    let result: { -readonly [K in keyof GDependency]: GDependency[K] } = { ...d };
+    let bits = 0;
+    let premanagedVersion: string | undefined;
+    let premanagedScope: string | undefined;
+    if (level >= 2) {
+      const version = m.versions.get(key);
+      if (version !== undefined && !disableVersion) {
+        premanagedVersion = d.version;
+        result.version = version;
+        bits |= MANAGED_VERSION;
+      }
+      const scope = m.scopes.get(key);
+      if (scope !== undefined) {
+        if (scope !== 'system' && result.systemPath !== undefined) {
+          delete result.systemPath;
+          bits |= MANAGED_PROPERTIES;
+        }
+        premanagedScope = d.scope;
+        result.scope = scope;
+        bits |= MANAGED_SCOPE;
+      }
+      if (scope === 'system' || (scope === undefined && d.scope === 'system')) {
+        const localPath = m.localPaths.get(key);
+        if (localPath !== undefined) {
+          result.systemPath = localPath;
+          bits |= MANAGED_PROPERTIES;
+        }
+      }
+      const optional = m.optionals.get(key);
+      if (optional !== undefined) {
+        result.optional = optional;
+        bits |= MANAGED_OPTIONAL;
+      }
+    }
+    const exclusions = m.exclusions.get(key);
+    if (exclusions) {
+      const merged = [...d.exclusions];
+      for (const x of exclusions) if (!merged.some((y) => y.groupId === x.groupId && y.artifactId === x.artifactId)) merged.push(x);
+      result = { ...result, exclusions: merged };
+      bits |= MANAGED_EXCLUSIONS;
+    }
+    return { dependency: result, bits, ...(premanagedVersion !== undefined ? { premanagedVersion } : {}), ...(premanagedScope !== undefined ? { premanagedScope } : {}) };
+  }
+
+  private async processDependency(dependency: GDependency, ctx: Context, relocations: readonly GDependency[], disableVersion: boolean): Promise<void> {
+    if (!this.select(dependency, ctx)) return;
+    const managed = this.manage(dependency, ctx.level, disableVersion);
+    const d = managed.dependency;
+    const noDescriptor = d.systemPath !== undefined;
+    const traverse = !noDescriptor && !artifactType(d.type).includesDependencies;
+    const parent = this.stack[this.stack.length - 1];
+    const node = (dep: GDependency): GNode => ({
+      dependency: dep,
+      children: [],
+      managedBits: managed.bits,
+      relocations: relocations.map(conflictKey),
+      relocationIds: relocations.map(gdepId),
+      ...(managed.premanagedVersion !== undefined ? { premanagedVersion: managed.premanagedVersion } : {}),
+      ...(managed.premanagedScope !== undefined ? { premanagedScope: managed.premanagedScope } : {}),
+      repositories: ctx.repositories,
+    });
+    if (noDescriptor) {
+      parent.children.push(node(d));
+      return;
+    }
+    const descriptor = await this.readDescriptor(d, ctx.repositories);
+    if (descriptor.warning && !this.warned.has(descriptor.warning)) {
+      this.warned.add(descriptor.warning);
+      this.warn(descriptor.warning);
+    }
+    if ('error' in descriptor) {
+      this.errors.push({ path: this.pathTo(d), error: descriptor.error });
+      parent.children.push(node(d));
+      return;
+    }
+    const target = descriptor.dependency;
+    const cycleAt = this.findCycle(target);
+    if (cycleAt >= 0) {
+      const cycleNode = this.stack[cycleAt];
+      if (cycleNode.dependency) {
+        const child = node(target);
+        child.children = cycleNode.children;
+        child.repositories = cycleNode.repositories;
+        parent.children.push(child);
+        return;
+      }
+    }
+    if (descriptor.relocations.length > 0) {
+      const sameGa = d.groupId === target.groupId && d.artifactId === target.artifactId;
+      await this.processDependency(target, ctx, descriptor.relocations, sameGa);
+      return;
+    }
+    const child = node(target);
+    parent.children.push(child);
+    if (traverse && descriptor.dependencies.length > 0) await this.recurse(target, descriptor, child, ctx);
+  }
+
+  private async recurse(d: GDependency, descriptor: Descriptor, node: GNode, ctx: Context): Promise<void> {
+    let exclusions = ctx.exclusions;
+    let exclusionsKey = ctx.exclusionsKey;
+    if (d.exclusions.length > 0) {
+      const merged = [...ctx.exclusions];
+      for (const x of d.exclusions) if (!merged.some((y) => y.groupId === x.groupId && y.artifactId === x.artifactId)) merged.push(x);
+      merged.sort((a, b) => (a.artifactId < b.artifactId ? -1 : a.artifactId > b.artifactId ? 1 : a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0));
+      exclusions = merged;
+      exclusionsKey = merged.map((x) => `${x.groupId}:${x.artifactId}`).join(',');
+    }
+    const repositories = aggregateRepositories(ctx.repositories, descriptor.repositories, this.mirrors, true);
+    const key = `${gdepId(d)}|${d.type}|${d.systemPath ?? ''}|${repositoriesKey(repositories)}|${exclusionsKey}`;
+    const shared = this.pool.get(key);
+    if (shared) {
+      node.children = shared;
+      return;
+    }
+    this.pool.set(key, node.children);
+    this.stack.push(node);
+    await this.process(descriptor.dependencies, { level: 2, exclusions, exclusionsKey, repositories });
+    this.stack.pop();
+  }
+
+  /** Index in the current path of an artifact with the same coordinates (a dependency cycle). */
+  private findCycle(d: GDependency): number {
+    const base = baseVersion(d.version);
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const a = i === 0 ? this.rootArtifact : this.stack[i].dependency;
+      if (!a) break;
+      if (a.artifactId === d.artifactId && a.groupId === d.groupId && a.extension === d.extension && a.classifier === d.classifier && baseVersion(a.version) === base) return i;
+    }
+    return -1;
+  }
+
+  private pathTo(d: GDependency): string {
+    const parts = this.stack.slice(1).map((n) => gdepId(n.dependency!));
+    return [...parts, gdepId(d)].join(' -> ');
+  }
+}
+
+function baseVersion(v: string): string {
+  const m = /^(.*)-(\d{8}\.\d{6})-(\d+)$/.exec(v);
+  return m ? `${m[1]}-SNAPSHOT` : v;
+}

@@ -1,0 +1,60 @@
+/** An exclusion pattern: `*` matches anything. */
+export interface ExclusionPattern {
+  readonly groupId: string;
+  readonly artifactId: string;
+}
+
+/** A dependency as the collector handles it (Maven resolver's Dependency + Artifact). */
+export interface GDependency {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly version: string;
+  /** The declared type (artifact handler id). */
+  readonly type: string;
+  /** '' when none. */
+  readonly classifier: string;
+  readonly extension: string;
+  /** Never empty: Maven injects `compile` for undeclared scopes. */
+  readonly scope: string;
+  readonly optional: boolean;
+  /** Whether `<optional>` was written (managed entries only apply it then). */
+  readonly optionalDeclared?: boolean;
+  readonly exclusions: readonly ExclusionPattern[];
+  /** The system path (Maven's localPath property); such artifacts have no POM to read. */
+  readonly systemPath?: string;
+}
+
+export const MANAGED_VERSION = 1;
+export const MANAGED_SCOPE = 2;
+export const MANAGED_OPTIONAL = 4;
+export const MANAGED_PROPERTIES = 8;
+export const MANAGED_EXCLUSIONS = 16;
+
+/**
+ * A node of the collected graph. Nodes reached with identical context share their `children`
+ * array (like Maven resolver's data pool), which matters for conflict resolution.
+ */
+export interface GNode {
+  /** undefined for the root (the project). */
+  dependency?: GDependency;
+  children: GNode[];
+  managedBits: number;
+  /** Conflict keys of the artifacts this one was relocated from. */
+  relocations: readonly string[];
+  /** `g:a:ext[:cls]:v` of those artifacts, oldest first, for messages. */
+  relocationIds: readonly string[];
+  premanagedVersion?: string;
+  premanagedScope?: string;
+  /** Repositories the artifact comes from (for the file download). */
+  repositories: readonly import('./remote-repository').RemoteRepository[];
+}
+
+/** Maven resolver's conflict key: groupId:artifactId:classifier:extension. */
+export function conflictKey(d: Pick<GDependency, 'groupId' | 'artifactId' | 'classifier' | 'extension'>): string {
+  return `${d.groupId}:${d.artifactId}:${d.classifier}:${d.extension}`;
+}
+
+/** `g:a:ext[:cls]:version`, the resolver's artifact name. */
+export function gdepId(d: Pick<GDependency, 'groupId' | 'artifactId' | 'classifier' | 'extension' | 'version'>): string {
+  return `${d.groupId}:${d.artifactId}:${d.extension}${d.classifier ? `:${d.classifier}` : ''}:${d.version}`;
+}

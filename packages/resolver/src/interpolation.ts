@@ -1,0 +1,233 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { WDependency, WModel } from './work-model';
+
+/** A `${...}` expression that refers back to itself. */
+export class InterpolationCycleError extends Error {
+  constructor(readonly expression: string, readonly cycle: readonly string[]) {
+    super(`Detected the following recursive expression cycle in '${expression}': [${cycle.join(', ')}]`);
+    this.name = 'InterpolationCycleError';
+  }
+}
+
+export type Lookup = (expression: string) => string | undefined;
+
+const PREFIXES = ['project.', 'pom.'];
+
+/** The expression without a `project.`/`pom.` prefix: Maven treats both forms as one for cycles. */
+function realExpression(expr: string): string {
+  for (const p of PREFIXES) if (expr.startsWith(p)) return expr.slice(p.length);
+  return expr;
+}
+
+/**
+ * Replaces `${expr}` by looked-up values, recursively (a value may contain expressions);
+ * unknown expressions stay as written, like Maven's string-search interpolator.
+ */
+export function interpolate(value: string, lookup: Lookup, stack: string[] = []): string {
+  if (value.indexOf('${') < 0) return value;
+  let out = '';
+  let pos = 0;
+  for (let start = value.indexOf('${'); start >= 0; start = value.indexOf('${', pos)) {
+    const end = value.indexOf('}', start + 2);
+    if (end < 0) break;
+    out += value.slice(pos, start);
+    const expr = value.slice(start + 2, end);
+    const real = realExpression(expr);
+    if (stack.includes(real)) throw new InterpolationCycleError(stack[0], [...stack.slice(stack.indexOf(real)), real]);
+    const found = lookup(expr);
+    if (found === undefined) out += value.slice(start, end + 1);
+    else {
+      stack.push(real);
+      try {
+        out += interpolate(found, lookup, stack);
+      } finally {
+        stack.pop();
+      }
+    }
+    pos = end + 1;
+  }
+  return out + value.slice(pos);
+}
+
+const PATH_EXPRESSIONS = new Set([
+  'build.directory',
+  'build.outputDirectory',
+  'build.testOutputDirectory',
+  'build.sourceDirectory',
+  'build.testSourceDirectory',
+  'build.scriptSourceDirectory',
+  'reporting.outputDirectory',
+]);
+
+export interface InterpolationContext {
+  readonly userProperties: Readonly<Record<string, string>>;
+  /** Java-like system properties, including `env.NAME` entries. */
+  readonly systemProperties: Readonly<Record<string, string>>;
+  readonly buildStartTime?: Date;
+}
+
+/** Reads a model value by a dotted path, as Maven's reflection value source does. */
+function reflect(model: WModel, expr: string): string | undefined {
+  const parts = expr.split('.');
+  const [head, ...rest] = parts;
+  const one = (v: unknown): string | undefined => (rest.length === 0 && typeof v === 'string' ? v : undefined);
+  switch (head) {
+    case 'groupId':
+    case 'artifactId':
+    case 'version':
+    case 'packaging':
+    case 'name':
+    case 'description':
+    case 'url':
+    case 'modelVersion':
+      return one(model[head]);
+    case 'id':
+      return rest.length === 0 ? `${model.groupId}:${model.artifactId}:${model.packaging ?? 'jar'}:${model.version}` : undefined;
+    case 'parent':
+    case 'build':
+    case 'scm': {
+      const obj = head === 'parent' ? model.parent : head === 'build' ? model.build : model.scm;
+      if (!obj || rest.length !== 1) return undefined;
+      const v = (obj as unknown as Record<string, unknown>)[rest[0]];
+      return typeof v === 'string' ? v : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Maven's value sources for POM interpolation, in Maven's order. */
+export function modelLookup(model: WModel, ctx: InterpolationContext): Lookup {
+  const dir = model.projectDir;
+  const timestamp = (): string => formatTimestamp(ctx.buildStartTime ?? new Date(), model.properties.get('maven.build.timestamp.format') ?? 'yyyyMMdd-HHmm');
+  const lookup: Lookup = (expr) => {
+    let prefixed: string | undefined;
+    for (const p of PREFIXES) if (expr.startsWith(p)) prefixed = expr.slice(p.length);
+    if (dir !== undefined) {
+      if (expr === 'basedir' || prefixed === 'basedir') return dir;
+      if (prefixed === 'baseUri') return pathToFileURL(dir + path.sep).href;
+      if (expr === 'maven.build.timestamp') return timestamp();
+    }
+    if (prefixed !== undefined) {
+      const v = reflect(model, prefixed);
+      if (v !== undefined) return postProcess(prefixed, v);
+    }
+    const user = ctx.userProperties[expr];
+    if (user !== undefined) return user;
+    const prop = model.properties.get(expr);
+    if (prop !== undefined) return prop;
+    const sys = ctx.systemProperties[expr];
+    if (sys !== undefined) return sys;
+    const env = ctx.systemProperties[`env.${expr}`];
+    if (env !== undefined) return env;
+    const unprefixed = reflect(model, expr);
+    return unprefixed !== undefined ? postProcess(expr, unprefixed) : undefined;
+  };
+  // Directory expressions resolve against the project directory, like Maven's path post-processor.
+  const postProcess = (expr: string, raw: string): string => {
+    if (dir === undefined || !PATH_EXPRESSIONS.has(expr)) return raw;
+    return alignToBase(interpolate(raw, lookup), dir);
+  };
+  return lookup;
+}
+
+export function alignToBase(value: string, dir: string): string {
+  if (value === '' || path.isAbsolute(value)) return value;
+  if (/^[A-Za-z]:/.test(value)) return value;
+  return path.resolve(dir, value);
+}
+
+/** Interpolates every string of the model in place. */
+export function interpolateModel(model: WModel, ctx: InterpolationContext): void {
+  const lookup = modelLookup(model, ctx);
+  const s = <T extends string | undefined>(v: T): T => (v === undefined || v.indexOf('${') < 0 ? v : (interpolate(v, lookup) as T));
+  model.modelVersion = s(model.modelVersion);
+  model.groupId = s(model.groupId);
+  model.artifactId = s(model.artifactId);
+  model.version = s(model.version);
+  model.packaging = s(model.packaging);
+  model.name = s(model.name);
+  model.description = s(model.description);
+  model.url = s(model.url);
+  if (model.parent) {
+    model.parent = { ...model.parent, groupId: s(model.parent.groupId), artifactId: s(model.parent.artifactId), version: s(model.parent.version) };
+  }
+  for (const [k, v] of model.properties) if (v.indexOf('${') >= 0) model.properties.set(k, s(v));
+  const dep = (d: WDependency): void => {
+    d.groupId = s(d.groupId);
+    d.artifactId = s(d.artifactId);
+    d.version = s(d.version);
+    d.type = s(d.type);
+    d.classifier = s(d.classifier);
+    d.scope = s(d.scope);
+    d.optional = s(d.optional);
+    d.systemPath = s(d.systemPath);
+    for (const x of d.exclusions) {
+      x.groupId = s(x.groupId);
+      x.artifactId = s(x.artifactId);
+    }
+  };
+  model.dependencies.forEach(dep);
+  model.dependencyManagement.forEach(dep);
+  const repo = (r: WModel['repositories'][number]) => ({ ...r, id: s(r.id), url: s(r.url), layout: s(r.layout) });
+  model.repositories = model.repositories.map(repo);
+  model.pluginRepositories = model.pluginRepositories.map(repo);
+  model.modules = model.modules.map((m) => s(m));
+  const b = model.build;
+  for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
+    b[f] = s(b[f]);
+  }
+  for (const p of [...b.plugins, ...b.pluginManagement]) {
+    p.groupId = s(p.groupId);
+    p.artifactId = s(p.artifactId);
+    p.version = s(p.version);
+    p.inherited = s(p.inherited);
+    p.extensions = s(p.extensions);
+    for (const x of p.executions) {
+      x.id = s(x.id);
+      x.phase = s(x.phase);
+      x.goals = x.goals.map((g) => s(g));
+    }
+    p.dependencies.forEach(dep);
+  }
+  if (model.scm) {
+    model.scm.connection = s(model.scm.connection);
+    model.scm.developerConnection = s(model.scm.developerConnection);
+    model.scm.url = s(model.scm.url);
+    model.scm.tag = s(model.scm.tag);
+  }
+  if (model.relocation) {
+    const r = model.relocation;
+    model.relocation = { groupId: s(r.groupId), artifactId: s(r.artifactId), version: s(r.version), message: s(r.message) };
+  }
+}
+
+/** Java SimpleDateFormat subset used for maven.build.timestamp (UTC, as Maven does). */
+export function formatTimestamp(date: Date, format: string): string {
+  const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+  const fields: Record<string, (w: number) => string> = {
+    y: (w) => (w === 2 ? pad(date.getUTCFullYear() % 100, 2) : pad(date.getUTCFullYear(), w)),
+    M: (w) => pad(date.getUTCMonth() + 1, w),
+    d: (w) => pad(date.getUTCDate(), w),
+    H: (w) => pad(date.getUTCHours(), w),
+    m: (w) => pad(date.getUTCMinutes(), w),
+    s: (w) => pad(date.getUTCSeconds(), w),
+    S: (w) => pad(date.getUTCMilliseconds(), w),
+  };
+  let out = '';
+  for (let i = 0; i < format.length; ) {
+    const c = format[i];
+    if (c === "'") {
+      const close = format.indexOf("'", i + 1);
+      out += close < 0 ? format.slice(i + 1) : format.slice(i + 1, close) || "'";
+      i = close < 0 ? format.length : close + 1;
+      continue;
+    }
+    let j = i;
+    while (format[j] === c) j++;
+    out += fields[c] ? fields[c](j - i) : c === 'Z' ? '+0000' : c === 'X' ? 'Z' : format.slice(i, j);
+    i = j;
+  }
+  return out;
+}

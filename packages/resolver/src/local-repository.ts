@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+/** Coordinates of one file in a repository. */
+export interface FileCoordinates {
+  readonly groupId: string;
+  readonly artifactId: string;
+  /** Directory version (`1.0-SNAPSHOT` for snapshots). */
+  readonly baseVersion: string;
+  /** File name version (a timestamp for a resolved remote snapshot). */
+  readonly version: string;
+  readonly classifier: string;
+  readonly extension: string;
+}
+
+/** Maven 2 ("default") layout path of a file, with `/` separators. */
+export function layoutPath(c: FileCoordinates): string {
+  const name = `${c.artifactId}-${c.version}${c.classifier ? `-${c.classifier}` : ''}.${c.extension}`;
+  return `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.baseVersion}/${name}`;
+}
+
+/** `1.0-SNAPSHOT` for `1.0-20200101.120000-3`, else the version itself. */
+export function baseVersionOf(version: string): string {
+  const m = /^(.*)-(\d{8}\.\d{6})-(\d+)$/.exec(version);
+  return m ? `${m[1]}-SNAPSHOT` : version;
+}
+
+const TRACKING_FILE = '_remote.repositories';
+
+/**
+ * The local repository in Maven's layout, with the `_remote.repositories` bookkeeping of Maven's
+ * enhanced local repository manager: a downloaded file counts only for requests that include the
+ * repository it came from; files without any record count as installed locally.
+ */
+export class LocalRepository {
+  private readonly tracking = new Map<string, Map<string, string>>();
+
+  constructor(readonly basedir: string) {}
+
+  pathOf(c: FileCoordinates): string {
+    return path.join(this.basedir, layoutPath(c));
+  }
+
+  /** Whether the file exists and may be used for a request against `repositoryIds`. */
+  find(file: string, repositoryIds: readonly string[]): { exists: boolean; available: boolean; repository?: string } {
+    if (!isFile(file)) return { exists: false, available: false };
+    const records = this.records(path.dirname(file));
+    const name = path.basename(file);
+    if (records.has(`${name}>`)) return { exists: true, available: true };
+    for (const id of repositoryIds) if (records.has(`${name}>${id}`)) return { exists: true, available: true, repository: id };
+    const tracked = [...records.keys()].some((k) => k.startsWith(`${name}>`));
+    return { exists: true, available: !tracked };
+  }
+
+  /** Notes that `file` came from `repositoryId` ('' = installed locally), as Maven does. */
+  record(file: string, repositoryId: string): void {
+    const dir = path.dirname(file);
+    const records = this.records(dir);
+    const key = `${path.basename(file)}>${repositoryId}`;
+    if (records.has(key)) return;
+    records.set(key, '');
+    const lines = ['#NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.', `#${new Date().toString()}`];
+    for (const [k, v] of records) lines.push(`${k}=${v}`);
+    mkdirSync(dir, { recursive: true });
+    const tmp = path.join(dir, `${TRACKING_FILE}.${process.pid}.tmp`);
+    writeFileSync(tmp, `${lines.join('\n')}\n`);
+    renameSync(tmp, path.join(dir, TRACKING_FILE));
+  }
+
+  private records(dir: string): Map<string, string> {
+    let records = this.tracking.get(dir);
+    if (!records) {
+      records = new Map();
+      const file = path.join(dir, TRACKING_FILE);
+      if (existsSync(file)) {
+        for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+          if (line === '' || line.startsWith('#')) continue;
+          const eq = line.indexOf('=');
+          records.set(eq < 0 ? line : line.slice(0, eq), eq < 0 ? '' : line.slice(eq + 1));
+        }
+      }
+      this.tracking.set(dir, records);
+    }
+    return records;
+  }
+}
+
+export function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}

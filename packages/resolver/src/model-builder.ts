@@ -1,0 +1,316 @@
+import { existsSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { readPom, type RawModel, type RawProfile, type RawRepository } from '@goalhost/model';
+import { ArtifactResolutionError, type ModelProblem } from './errors';
+import { alignToBase, InterpolationCycleError, interpolateModel, type InterpolationContext } from './interpolation';
+import { inherit, injectPluginManagement, injectProfile } from './model-merge';
+import { validateEffectiveModel, validateRawDependencies } from './model-validator';
+import { selectProfiles, type ActivationContext } from './profile-activation';
+import { superModel } from './super-pom';
+import { managementKey, mergeByKey, originOf, workModel, type WDependency, type WModel } from './work-model';
+
+export interface ModelBuilderConfig<R> {
+  readonly userProperties: Readonly<Record<string, string>>;
+  readonly systemProperties: Readonly<Record<string, string>>;
+  readonly activeProfileIds: readonly string[];
+  readonly inactiveProfileIds: readonly string[];
+  /** Profiles from settings.xml (only applied to projects, as Maven does). */
+  readonly externalProfiles: readonly RawProfile[];
+  readonly buildStartTime?: Date;
+  /**
+   * Path of g:a:v's POM in the local repository, fetching it when needed from the repositories of
+   * `context` plus those `declared` by the models read so far. Throws ArtifactResolutionError.
+   */
+  resolvePom(groupId: string, artifactId: string, version: string, context: R, declared: readonly RawRepository[]): Promise<string>;
+}
+
+/** An effective model and what was noticed while building it. */
+export interface BuiltModel {
+  readonly model: WModel;
+  /** `groupId:artifactId:version` */
+  readonly id: string;
+  readonly problems: readonly ModelProblem[];
+  /** Ids of active profiles of the POM itself, then of active external (settings) profiles. */
+  readonly activeProfiles: readonly string[];
+}
+
+/** Model building failed: the problems say why; `unresolvable` is set when a parent or BOM is missing. */
+export class ModelBuildingFailure extends Error {
+  constructor(readonly modelId: string, readonly source: string, readonly problems: readonly ModelProblem[], readonly unresolvable?: ArtifactResolutionError) {
+    super(problems.filter((p) => p.severity !== 'WARNING').map((p) => p.message).join('; '));
+    this.name = 'ModelBuildingFailure';
+  }
+}
+
+interface BuildRequest<R> {
+  readonly context: R;
+  readonly raw: RawModel;
+  readonly pomFile?: string;
+  /** Set for projects on disk; enables ${basedir}, path alignment and strict validation. */
+  readonly projectDir?: string;
+  readonly strict: boolean;
+  readonly external: boolean;
+  readonly activation: ActivationContext;
+  readonly importChain: readonly string[];
+}
+
+/**
+ * Maven's model builder: profiles, parents (relativePath or repository), inheritance,
+ * interpolation, pluginManagement, import BOMs, dependencyManagement, default scopes,
+ * validation. POMs are parsed once; repository models are built once per coordinates.
+ */
+export class ModelBuilder<R> {
+  private readonly rawCache = new Map<string, RawModel>();
+  private readonly repositoryModels = new Map<string, Promise<BuiltModel>>();
+
+  constructor(private readonly config: ModelBuilderConfig<R>) {}
+
+  readRaw(file: string): RawModel {
+    let raw = this.rawCache.get(file);
+    if (!raw) {
+      raw = readPom(file);
+      this.rawCache.set(file, raw);
+    }
+    return raw;
+  }
+
+  /** The effective model of a project on disk (throws ModelBuildingFailure or XmlSyntaxError). */
+  async buildProject(pomFile: string, context: R): Promise<BuiltModel> {
+    const file = path.resolve(pomFile);
+    const projectDir = path.dirname(file);
+    const external = selectProfiles(this.config.externalProfiles, this.activation(projectDir, true), false);
+    const props: Record<string, string> = {};
+    for (const p of external) for (const [k, v] of p.base.properties) props[k] = v;
+    const activation = { ...this.activation(projectDir, true), userProperties: { ...props, ...this.config.userProperties } };
+    return this.build({ context, raw: this.readRaw(file), pomFile: file, projectDir, strict: true, external: true, activation, importChain: [] });
+  }
+
+  /** The effective model of a POM in the repositories, built once per coordinates. */
+  repositoryModel(groupId: string, artifactId: string, version: string, context: R, importChain: readonly string[] = []): Promise<BuiltModel> {
+    const key = `${groupId}:${artifactId}:${version}`;
+    let built = this.repositoryModels.get(key);
+    if (!built) {
+      built = (async () => {
+        const file = await this.config.resolvePom(groupId, artifactId, version, context, []);
+        const raw = this.readRaw(file);
+        return this.build({ context, raw, pomFile: file, strict: false, external: false, activation: this.activation(undefined, false), importChain });
+      })();
+      this.repositoryModels.set(key, built);
+    }
+    return built;
+  }
+
+  private activation(projectDir: string | undefined, project: boolean): ActivationContext {
+    return {
+      activeProfileIds: project ? this.config.activeProfileIds : [],
+      inactiveProfileIds: project ? this.config.inactiveProfileIds : [],
+      userProperties: this.config.userProperties,
+      systemProperties: this.config.systemProperties,
+      ...(projectDir ? { projectDir } : {}),
+    };
+  }
+
+  private async build(req: BuildRequest<R>): Promise<BuiltModel> {
+    const problems: ModelProblem[] = [];
+    const leafId = originOf(req.raw).id;
+    const fail = (unresolvable?: ArtifactResolutionError): never => {
+      throw new ModelBuildingFailure(leafId, req.pomFile ?? req.raw.source, problems, unresolvable);
+    };
+    const lineage: WModel[] = [];
+    const ids = [leafId];
+    let activeProfiles: string[] = [];
+    let raw: RawModel | undefined = req.raw;
+    let file: string | undefined = req.pomFile;
+    let local = req.projectDir !== undefined;
+    while (raw) {
+      const origin = originOf(raw);
+      const w = workModel(raw, file, local && file ? path.dirname(file) : undefined);
+      if (req.strict) validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
+      w.dependencies = mergeByKey(w.dependencies, [], managementKey, true);
+      const profiles = selectProfiles(raw.profiles, req.activation, true);
+      for (const p of profiles) injectProfile(w, p, origin);
+      if (lineage.length === 0) {
+        activeProfiles = profiles.map((p) => p.id);
+        if (req.external) {
+          const external = selectProfiles(this.config.externalProfiles, req.activation, false);
+          for (const p of external) injectProfile(w, p, origin);
+          activeProfiles.push(...external.map((p) => p.id));
+        }
+      }
+      lineage.push(w);
+      if (!raw.parent) break;
+      const parent: { raw: RawModel; file?: string; local: boolean } | undefined = await this.readParent(raw, file, local, lineage, req, problems).catch((e: unknown) => {
+        if (e instanceof ArtifactResolutionError) fail(e);
+        throw e;
+      });
+      if (!parent) fail();
+      const parentId = originOf(parent!.raw).id;
+      if (ids.includes(parentId)) {
+        problems.push({ severity: 'FATAL', message: `The parents form a cycle: ${[...ids, parentId].join(' -> ')}`, modelId: leafId });
+        fail();
+      }
+      ids.push(parentId);
+      raw = parent!.raw;
+      file = parent!.file;
+      local = parent!.local;
+    }
+    const top = workModel(superModel());
+    for (const p of selectProfiles(superModel().profiles, req.activation, true)) injectProfile(top, p, originOf(superModel()));
+    lineage.push(top);
+    for (let i = lineage.length - 2; i >= 0; i--) inherit(lineage[i], lineage[i + 1], lineage[i].artifactId ?? '');
+    const model = lineage[0];
+    try {
+      interpolateModel(model, this.interpolation());
+    } catch (e) {
+      if (!(e instanceof InterpolationCycleError)) throw e;
+      problems.push({ severity: 'ERROR', message: `Resolving expression: '\${${e.expression}}': ${e.message}`, modelId: leafId });
+      fail();
+    }
+    const id = `${model.groupId}:${model.artifactId}:${model.version}`;
+    if (req.projectDir) alignBuildDirectories(model, req.projectDir);
+    injectPluginManagement(model);
+    await this.importManagement(model, id, req, problems);
+    injectDependencyManagement(model);
+    for (const d of model.dependencies) if (!d.scope) d.scope = 'compile';
+    validateEffectiveModel(model, id, req.strict, problems);
+    if (problems.some((p) => p.severity !== 'WARNING')) fail();
+    return { model, id, problems, activeProfiles };
+  }
+
+  private interpolation(): InterpolationContext {
+    return {
+      userProperties: this.config.userProperties,
+      systemProperties: this.config.systemProperties,
+      ...(this.config.buildStartTime ? { buildStartTime: this.config.buildStartTime } : {}),
+    };
+  }
+
+  /** The parent by relativePath when it matches, else from the repositories. */
+  private async readParent(
+    child: RawModel,
+    childFile: string | undefined,
+    childLocal: boolean,
+    lineage: readonly WModel[],
+    req: BuildRequest<R>,
+    problems: ModelProblem[],
+  ): Promise<{ raw: RawModel; file?: string; local: boolean } | undefined> {
+    const parent = child.parent!;
+    const rel = parent.relativePath ?? '../pom.xml';
+    if (childFile && rel !== '') {
+      let candidate = path.resolve(path.dirname(childFile), rel);
+      if (isDirectory(candidate)) candidate = path.join(candidate, 'pom.xml');
+      if (existsSync(candidate) && !isDirectory(candidate)) {
+        const raw = this.readRaw(candidate);
+        const g = raw.groupId ?? raw.parent?.groupId;
+        const v = raw.version ?? raw.parent?.version;
+        if (g !== parent.groupId || raw.artifactId !== parent.artifactId) {
+          const of = child !== req.raw ? ` of POM ${originOf(child).id} (${childFile})` : '';
+          problems.push({
+            severity: 'WARNING',
+            message: `'parent.relativePath'${of} points at ${g}:${raw.artifactId} instead of ${parent.groupId}:${parent.artifactId}, please verify your project structure`,
+            modelId: originOf(child).id,
+            source: childFile,
+            line: parent.line,
+            column: parent.column,
+          });
+        } else if (v === undefined || parent.version === undefined || v === parent.version) {
+          this.checkParentPackaging(raw, candidate, problems);
+          return { raw, file: candidate, local: true };
+        }
+      }
+    }
+    const repositories = lineage.flatMap((w) => w.repositories);
+    try {
+      const file = await this.config.resolvePom(parent.groupId ?? '', parent.artifactId ?? '', parent.version ?? '', req.context, repositories);
+      const raw = this.readRaw(file);
+      this.checkParentPackaging(raw, file, problems);
+      return { raw, file, local: false };
+    } catch (e) {
+      if (!(e instanceof ArtifactResolutionError)) throw e;
+      const coords = `${parent.groupId}:${parent.artifactId}:${parent.version}`;
+      const mentions = e.message.includes(`${parent.groupId}:${parent.artifactId}`) && e.message.includes(String(parent.version));
+      let message = `Non-resolvable parent POM${mentions ? '' : ` ${coords}`}${child !== req.raw ? ` for ${originOf(child).id}` : ''}: ${e.message}`;
+      if (childLocal) message += rel === '' ? " and 'parent.relativePath' points at no local POM" : " and 'parent.relativePath' points at wrong local POM";
+      problems.push({ severity: 'FATAL', message, modelId: originOf(child).id, ...(childFile ? { source: childFile } : {}), line: parent.line, column: parent.column });
+      throw e;
+    }
+  }
+
+  private checkParentPackaging(raw: RawModel, file: string, problems: ModelProblem[]): void {
+    const packaging = raw.packaging ?? 'jar';
+    if (packaging !== 'pom') {
+      const id = originOf(raw).id;
+      problems.push({ severity: 'ERROR', message: `Invalid packaging for parent POM ${id} (${file}), must be "pom" but is "${packaging}"`, modelId: id, source: file });
+    }
+  }
+
+  /** Replaces `<scope>import</scope>` BOM entries by their managed dependencies (own entries first). */
+  private async importManagement(model: WModel, id: string, req: BuildRequest<R>, problems: ModelProblem[]): Promise<void> {
+    const imports = model.dependencyManagement.filter((d) => d.type === 'pom' && d.scope === 'import');
+    if (imports.length === 0) return;
+    model.dependencyManagement = model.dependencyManagement.filter((d) => !imports.includes(d));
+    const chain = [...req.importChain, id];
+    const imported: WDependency[][] = [];
+    for (const d of imports) {
+      const prefix = "'dependencyManagement.dependencies.dependency.";
+      const key = managementKey(d);
+      const missing = (['groupId', 'artifactId', 'version'] as const).find((f) => !d[f]);
+      const at = { modelId: d.origin.id, ...(d.origin.file ? { source: d.origin.file } : {}), line: d.line, column: d.column };
+      if (missing) {
+        problems.push({ severity: 'ERROR', message: `${prefix}${missing}' for ${key} is missing.`, ...at });
+        continue;
+      }
+      const bom = `${d.groupId}:${d.artifactId}:${d.version}`;
+      if (chain.includes(bom)) {
+        problems.push({ severity: 'ERROR', message: `The dependencies of type=pom and with scope=import form a cycle: ${[...chain, bom].join(' -> ')}`, modelId: id });
+        continue;
+      }
+      try {
+        const built = await this.repositoryModel(d.groupId!, d.artifactId!, d.version!, req.context, chain);
+        imported.push(built.model.dependencyManagement);
+      } catch (e) {
+        if (e instanceof ArtifactResolutionError) {
+          const mentions = e.message.includes(`${d.groupId}:${d.artifactId}`);
+          problems.push({ severity: 'ERROR', message: `Non-resolvable import POM${mentions ? '' : ` ${bom}`}: ${e.message}`, ...at });
+        } else if (e instanceof ModelBuildingFailure) {
+          problems.push(...e.problems.filter((p) => p.severity !== 'WARNING'));
+        } else throw e;
+      }
+    }
+    const byKey = new Map(model.dependencyManagement.map((m) => [managementKey(m), m] as const));
+    for (const list of imported) for (const m of list) if (!byKey.has(managementKey(m))) byKey.set(managementKey(m), m);
+    model.dependencyManagement = [...byKey.values()];
+  }
+}
+
+/** dependencyManagement fills in what a declared dependency leaves out. */
+function injectDependencyManagement(model: WModel): void {
+  if (model.dependencyManagement.length === 0) return;
+  const deps = new Map(model.dependencies.map((d) => [managementKey(d), d] as const));
+  for (const m of model.dependencyManagement) {
+    const d = deps.get(managementKey(m));
+    if (!d) continue;
+    d.version ??= m.version;
+    d.scope ??= m.scope;
+    d.systemPath ??= m.systemPath;
+    d.optional ??= m.optional;
+    if (d.exclusions.length === 0 && m.exclusions.length > 0) d.exclusions = m.exclusions.map((x) => ({ ...x }));
+    for (const f of ['version', 'scope', 'systemPath', 'optional'] as const) if (d[f] === undefined) delete d[f];
+  }
+}
+
+function alignBuildDirectories(model: WModel, dir: string): void {
+  const b = model.build;
+  for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory'] as const) {
+    const v = b[f];
+    if (v !== undefined) b[f] = alignToBase(v, dir);
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,177 @@
+import type { RawProfile, RawRepository } from '@goalhost/model';
+import { mergeDom } from './dom-merge';
+import {
+  copyDependency,
+  copyPlugin,
+  managementKey,
+  mergeByKey,
+  pluginKey,
+  type WExecution,
+  type WModel,
+  type WOrigin,
+  type WPlugin,
+} from './work-model';
+
+const repoKey = (r: RawRepository): string => r.id ?? 'default';
+const executionKey = (x: WExecution): string => x.id ?? 'default';
+
+/** Applies an active profile to a model; the profile's values win (Maven's profile injection). */
+export function injectProfile(model: WModel, profile: RawProfile, origin: WOrigin): void {
+  for (const [k, v] of profile.base.properties) model.properties.set(k, v);
+  const deps = profile.base.dependencies.map((d) => copyDependency(d, origin));
+  model.dependencies = mergeByKey(model.dependencies, deps, managementKey, true);
+  const managed = profile.base.dependencyManagement.map((d) => copyDependency(d, origin));
+  model.dependencyManagement = mergeByKey(model.dependencyManagement, managed, managementKey, true);
+  model.repositories = mergeByKey(profile.base.repositories, model.repositories, repoKey, false);
+  model.pluginRepositories = mergeByKey(profile.base.pluginRepositories, model.pluginRepositories, repoKey, false);
+  for (const m of profile.base.modules) if (!model.modules.includes(m)) model.modules.push(m);
+  const b = profile.build;
+  if (b) {
+    const build = model.build;
+    for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
+      if (b[f] !== undefined) build[f] = b[f];
+    }
+    build.plugins = mergePlugins(build.plugins, b.plugins.map((p) => copyPlugin(p, origin)), true, false);
+    build.pluginManagement = mergePlugins(build.pluginManagement, b.pluginManagement.map((p) => copyPlugin(p, origin)), true, false);
+  }
+}
+
+/**
+ * Merges plugin lists keyed by groupId:artifactId. Source plugins missing from the target are
+ * placed before the next shared plugin (Maven keeps the parent's relative order that way).
+ * `inheritance` applies `<inherited>false</inherited>` of source plugins and executions.
+ */
+export function mergePlugins(tgt: WPlugin[], src: WPlugin[], sourceDominant: boolean, inheritance: boolean): WPlugin[] {
+  if (src.length === 0) return tgt;
+  const master = new Map<string, WPlugin>();
+  for (const t of tgt) master.set(pluginKey(t), t);
+  const predecessors = new Map<string, WPlugin[]>();
+  let pending: WPlugin[] = [];
+  for (const s of src) {
+    const key = pluginKey(s);
+    const existing = master.get(key);
+    if (existing) {
+      master.set(key, mergePlugin(existing, s, sourceDominant, inheritance));
+      if (pending.length > 0) {
+        predecessors.set(key, pending);
+        pending = [];
+      }
+    } else if (!inheritance || s.inherited !== 'false' || s.executions.length > 0) {
+      pending.push(inheritance ? mergePlugin({ executions: [], dependencies: [] }, s, sourceDominant, inheritance) : s);
+    }
+  }
+  const result: WPlugin[] = [];
+  for (const [key, p] of master) {
+    result.push(...(predecessors.get(key) ?? []), p);
+  }
+  return [...result, ...pending];
+}
+
+/** Merges source into target plugin (target = child / managed-into plugin). */
+export function mergePlugin(target: WPlugin, source: WPlugin, sourceDominant: boolean, inheritance: boolean): WPlugin {
+  const sourceInherited = source.inherited !== 'false';
+  const pick = <K extends 'groupId' | 'artifactId' | 'version' | 'extensions' | 'inherited'>(k: K): WPlugin[K] =>
+    sourceDominant ? (source[k] ?? target[k]) : (target[k] ?? source[k]);
+  const merged: WPlugin = {
+    ...target,
+    groupId: pick('groupId'),
+    artifactId: pick('artifactId'),
+    version: pick('version'),
+    extensions: pick('extensions'),
+    executions: [],
+    dependencies: mergeByKey(target.dependencies, source.dependencies, managementKey, sourceDominant),
+  };
+  if (!inheritance || sourceInherited) {
+    merged.inherited = pick('inherited');
+    merged.configuration = sourceDominant
+      ? mergeDom(source.configuration, target.configuration)
+      : mergeDom(target.configuration, source.configuration);
+  }
+  for (const k of ['groupId', 'artifactId', 'version', 'extensions', 'inherited', 'configuration'] as const) {
+    if (merged[k] === undefined) delete merged[k];
+  }
+  // Source executions first, then the target's; a shared id merges in place.
+  const executions = new Map<string, WExecution>();
+  for (const x of source.executions) {
+    const inherits = x.inherited !== undefined ? x.inherited !== 'false' : sourceInherited;
+    if (sourceDominant || !inheritance || inherits) executions.set(executionKey(x), { ...x, goals: [...x.goals] });
+  }
+  for (const x of target.executions) {
+    const existing = executions.get(executionKey(x));
+    executions.set(executionKey(x), existing ? mergeExecution(x, existing, sourceDominant) : x);
+  }
+  merged.executions = [...executions.values()];
+  return merged;
+}
+
+function mergeExecution(target: WExecution, source: WExecution, sourceDominant: boolean): WExecution {
+  const goals = [...target.goals, ...source.goals.filter((g) => !target.goals.includes(g))];
+  const result: WExecution = {
+    ...target,
+    goals,
+    phase: sourceDominant ? (source.phase ?? target.phase) : (target.phase ?? source.phase),
+    configuration: sourceDominant
+      ? mergeDom(source.configuration, target.configuration)
+      : mergeDom(target.configuration, source.configuration),
+  };
+  if (result.phase === undefined) delete result.phase;
+  if (result.configuration === undefined) delete result.configuration;
+  return result;
+}
+
+/** Injects the build's pluginManagement into its plugins (managed values fill in what is missing). */
+export function injectPluginManagement(model: WModel): void {
+  const managed = new Map(model.build.pluginManagement.map((p) => [pluginKey(p), p] as const));
+  if (managed.size === 0) return;
+  model.build.plugins = model.build.plugins.map((p) => {
+    const m = managed.get(pluginKey(p));
+    return m ? mergePlugin(p, m, false, false) : p;
+  });
+}
+
+/** Child inherits from parent (both already have their profiles applied). */
+export function inherit(child: WModel, parent: WModel, childDirectoryName: string): void {
+  child.modelVersion ??= parent.modelVersion;
+  child.groupId ??= parent.groupId;
+  child.version ??= parent.version;
+  child.description ??= parent.description;
+  const appendPath = (attr: string, attrs: Readonly<Record<string, string>>): boolean => attrs[attr] !== 'false';
+  if (child.url === undefined && parent.url !== undefined) {
+    child.url = appendPath('child.project.url.inherit.append.path', parent.attributes) ? childUrl(parent.url, childDirectoryName) : parent.url;
+  }
+  for (const [k, v] of parent.properties) if (!child.properties.has(k)) child.properties.set(k, v);
+  // The child's properties keep their own order, parent-only ones follow.
+  child.dependencies = mergeByKey(child.dependencies, parent.dependencies, managementKey, false);
+  child.dependencyManagement = mergeByKey(child.dependencyManagement, parent.dependencyManagement, managementKey, false);
+  child.repositories = mergeByKey(child.repositories, parent.repositories, repoKey, false);
+  child.pluginRepositories = mergeByKey(child.pluginRepositories, parent.pluginRepositories, repoKey, false);
+  const cb = child.build;
+  const pb = parent.build;
+  for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
+    if (cb[f] === undefined && pb[f] !== undefined) cb[f] = pb[f];
+  }
+  cb.plugins = mergePlugins(cb.plugins, pb.plugins, false, true);
+  cb.pluginManagement = mergePlugins(cb.pluginManagement, pb.pluginManagement, false, true);
+  if (parent.scm) {
+    const scm = (child.scm ??= {});
+    const append = appendPath('child.scm.url.inherit.append.path', parent.scmAttributes);
+    const appendConn = appendPath('child.scm.connection.inherit.append.path', parent.scmAttributes);
+    const appendDev = appendPath('child.scm.developerConnection.inherit.append.path', parent.scmAttributes);
+    if (scm.connection === undefined && parent.scm.connection !== undefined) {
+      scm.connection = appendConn ? childUrl(parent.scm.connection, childDirectoryName) : parent.scm.connection;
+    }
+    if (scm.developerConnection === undefined && parent.scm.developerConnection !== undefined) {
+      scm.developerConnection = appendDev ? childUrl(parent.scm.developerConnection, childDirectoryName) : parent.scm.developerConnection;
+    }
+    if (scm.url === undefined && parent.scm.url !== undefined) {
+      scm.url = append ? childUrl(parent.scm.url, childDirectoryName) : parent.scm.url;
+    }
+    scm.tag ??= parent.scm.tag;
+  }
+}
+
+/** Maven appends the child's directory name to inherited URLs (`.../parent` + `/child`). */
+function childUrl(parentUrl: string, childName: string): string {
+  if (parentUrl.trim() === '') return parentUrl;
+  return parentUrl.endsWith('/') ? parentUrl + childName : `${parentUrl}/${childName}`;
+}

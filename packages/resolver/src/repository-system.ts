@@ -1,0 +1,284 @@
+import * as path from 'node:path';
+import { XmlSyntaxError, type Artifact, type Coordinates, type Project } from '@goalhost/model';
+import { artifactType } from './artifact-types';
+import { ArtifactResolver, artifactString } from './artifact-resolver';
+import { DependencyCollector } from './collector';
+import { resolveConflicts } from './conflict-resolver';
+import type { DependencyNode } from './dependency-node';
+import { DescriptorReader, toGDependency } from './descriptor-reader';
+import { ArtifactResolutionError, formatProblem, ProjectBuildingError, ResolutionError } from './errors';
+import { gdepId, type GDependency, type GNode } from './graph';
+import { baseVersionOf, isFile, LocalRepository } from './local-repository';
+import { ModelBuilder, ModelBuildingFailure, type BuiltModel } from './model-builder';
+import { toProject } from './project-factory';
+import { buildReactor } from './reactor';
+import { aggregateRepositories, fromRaw, fromRepository, type RemoteRepository } from './remote-repository';
+import { settingsProfiles, systemProperties, type ResolverConfig } from './resolver-config';
+import { superModel } from './super-pom';
+import { createRemoteFetcher } from './transport-factory';
+
+export interface ArtifactRequest extends Coordinates {
+  readonly type?: string;
+  readonly classifier?: string;
+  readonly extension?: string;
+}
+
+export interface RepositorySystem {
+  /** The effective model of a project on disk. */
+  buildProject(pomFile: string): Promise<Project>;
+  /** The project and its modules, sorted like Maven's reactor (the root alone without modules). */
+  buildReactor(pomFile: string): Promise<Project[]>;
+  /** Resolved dependencies in Maven's order (pre-order of the mediated tree), files downloaded. */
+  resolveDependencies(project: Project, scope: string): Promise<Artifact[]>;
+  /** The mediated dependency tree (collection only: files are not resolved). */
+  collectTree(project: Project, scope: string): Promise<DependencyNode>;
+  /** Path of an artifact file in the local repository, downloading it when needed. */
+  resolveArtifact(request: ArtifactRequest): Promise<string>;
+  /** The effective model of a POM in the repositories. */
+  readProject(coordinates: Coordinates): Promise<Project>;
+}
+
+export function createRepositorySystem(config: ResolverConfig): RepositorySystem {
+  return new DefaultRepositorySystem(config);
+}
+
+/** Scopes included by Maven's `requiresDependencyResolution` values. */
+const SCOPES: Record<string, readonly string[]> = {
+  compile: ['compile', 'system', 'provided'],
+  runtime: ['compile', 'runtime'],
+  'compile+runtime': ['compile', 'system', 'provided', 'runtime'],
+  'runtime+system': ['compile', 'runtime', 'system'],
+  test: ['compile', 'system', 'provided', 'runtime', 'test'],
+};
+
+class DefaultRepositorySystem implements RepositorySystem {
+  private readonly local: LocalRepository;
+  private readonly resolver: ArtifactResolver;
+  private readonly builder: ModelBuilder<readonly RemoteRepository[]>;
+  private readonly descriptors: DescriptorReader;
+  private readonly built = new WeakMap<Project, BuiltModel>();
+  private readonly graphs = new Map<Project, Promise<GNode>>();
+  /** Repositories from active settings profiles and the super POM, mirrors applied. */
+  private readonly baseRepositories: RemoteRepository[];
+
+  constructor(private readonly config: ResolverConfig) {
+    this.local = new LocalRepository(config.localRepository);
+    const remote = config.offline ? undefined : createRemoteFetcher(config, this.local);
+    this.resolver = new ArtifactResolver(this.local, config.offline, remote);
+    const profiles = settingsProfiles(config.settings);
+    const active = profiles.filter((p) => config.settings.activeProfiles.includes(p.id) || p.activation?.activeByDefault === 'true');
+    const declared = [...active.flatMap((p) => p.base.repositories), ...superModel().base.repositories].map(fromRaw);
+    this.baseRepositories = aggregateRepositories([], declared, config.settings.mirrors, true);
+    const activeIds = [...config.activeProfiles, ...config.settings.activeProfiles.filter((p) => !config.inactiveProfiles.includes(p))];
+    this.builder = new ModelBuilder<readonly RemoteRepository[]>({
+      userProperties: config.userProperties,
+      systemProperties: systemProperties(config.env, config.userProperties),
+      activeProfileIds: activeIds,
+      inactiveProfileIds: config.inactiveProfiles,
+      externalProfiles: profiles,
+      buildStartTime: new Date(),
+      resolvePom: (g, a, v, context, declaredRepos) => {
+        const own = aggregateRepositories([], declaredRepos.map(fromRaw), config.settings.mirrors, true);
+        const repositories = aggregateRepositories(own, context, config.settings.mirrors, false);
+        return this.resolver.resolve({ groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' }, repositories);
+      },
+    });
+    this.descriptors = new DescriptorReader((g, a, v, repos) => this.builder.repositoryModel(g, a, v, repos));
+  }
+
+  async buildProject(pomFile: string): Promise<Project> {
+    const file = path.resolve(pomFile);
+    let built: BuiltModel;
+    try {
+      built = await this.builder.buildProject(file, this.baseRepositories);
+    } catch (e) {
+      if (e instanceof ModelBuildingFailure) throw new ProjectBuildingError(file, e.modelId, e.problems);
+      throw e;
+    }
+    this.logModelWarnings(built);
+    const project = toProject(built, file);
+    this.built.set(project, built);
+    return project;
+  }
+
+  buildReactor(pomFile: string): Promise<Project[]> {
+    return buildReactor(pomFile, (f) => this.buildProject(f));
+  }
+
+  private logModelWarnings(built: BuiltModel): void {
+    const warnings = built.problems.filter((p) => p.severity === 'WARNING');
+    if (warnings.length === 0) return;
+    const m = built.model;
+    const log = this.config.log;
+    log.warn('');
+    log.warn(`Some problems were encountered while building the effective model for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`);
+    for (const w of warnings) log.warn(formatProblem(w, built.id));
+    log.warn('');
+    log.warn('It is highly recommended to fix these problems because they threaten the stability of your build.');
+    log.warn('');
+    log.warn('For this reason, future Maven versions might no longer support building such malformed projects.');
+    log.warn('');
+  }
+
+  private async modelOf(project: Project): Promise<BuiltModel> {
+    const known = this.built.get(project);
+    if (known) return known;
+    const rebuilt = await this.builder.buildProject(project.file, this.baseRepositories);
+    this.built.set(project, rebuilt);
+    return rebuilt;
+  }
+
+  private projectRepositories(built: BuiltModel): RemoteRepository[] {
+    const own = aggregateRepositories([], built.model.repositories.map(fromRaw), this.config.settings.mirrors, true);
+    return aggregateRepositories(own, this.baseRepositories, this.config.settings.mirrors, false);
+  }
+
+  /** The collected and mediated graph of a project (computed once per project). */
+  private graph(project: Project): Promise<GNode> {
+    let graph = this.graphs.get(project);
+    if (!graph) {
+      graph = this.collect(project);
+      this.graphs.set(project, graph);
+    }
+    return graph;
+  }
+
+  private async collect(project: Project): Promise<GNode> {
+    const built = await this.modelOf(project);
+    const m = built.model;
+    const id = projectId(project);
+    const repositories = this.projectRepositories(built);
+    const t = artifactType(m.packaging ?? 'jar');
+    const rootArtifact: GDependency = {
+      groupId: project.groupId, artifactId: project.artifactId, version: project.version, type: project.packaging,
+      classifier: '', extension: t.extension, scope: '', optional: false, exclusions: [],
+    };
+    const collector = new DependencyCollector(
+      (d, repos) => this.descriptors.read(d, repos),
+      this.config.settings.mirrors,
+      m.dependencyManagement.map(toGDependency),
+      (message) => this.config.log.warn(message),
+    );
+    let result;
+    try {
+      result = await collector.collect(rootArtifact, m.dependencies.map(toGDependency), repositories);
+    } catch (e) {
+      if (e instanceof XmlSyntaxError) throw new ResolutionError(id, e.message, { cause: e });
+      throw e;
+    }
+    if (result.errors.length > 0) {
+      const first = result.errors[0];
+      throw new ResolutionError(id, `Failed to collect dependencies at ${first.path}: ${first.error.message}`, { cause: first.error });
+    }
+    resolveConflicts(result.root);
+    for (const child of result.root.children) {
+      if (child.relocationIds.length === 0) continue;
+      const message = await this.descriptors.relocationMessage(toFrom(child), repositories);
+      this.config.log.warn(`The artifact ${child.relocationIds[0]} has been relocated to ${gdepId(child.dependency!)}${message ? `: ${message}` : ''}`);
+    }
+    return result.root;
+  }
+
+  async resolveDependencies(project: Project, scope: string): Promise<Artifact[]> {
+    const root = await this.graph(project);
+    const scopes = SCOPES[scope] ?? SCOPES.test;
+    const nodes: Array<{ node: GNode; depth: number }> = [];
+    const walk = (node: GNode, depth: number): void => {
+      for (const child of node.children) {
+        if (scopes.includes(child.dependency!.scope)) nodes.push({ node: child, depth });
+        walk(child, depth + 1);
+      }
+    };
+    walk(root, 1);
+    const outcomes = await Promise.all(nodes.map(({ node }) => this.resolveFile(node).then((file) => ({ file }), (error: unknown) => ({ error }))));
+    const failures: Array<{ node: GNode; error: unknown }> = [];
+    outcomes.forEach((o, i) => {
+      if ('error' in o) failures.push({ node: nodes[i].node, error: o.error });
+    });
+    if (failures.length > 0) {
+      const cause = failures[0].error;
+      if (!(cause instanceof ArtifactResolutionError)) throw cause;
+      const detail = failures.length === 1
+        ? cause.message
+        : `The following artifacts could not be resolved: ${failures.map((f) => gdepId(f.node.dependency!)).join(', ')}: ${cause.message}`;
+      throw new ResolutionError(projectId(project), detail, { cause });
+    }
+    return nodes.map(({ node, depth }, i) => toArtifact(node.dependency!, (outcomes[i] as { file: string }).file, depth));
+  }
+
+  private resolveFile(node: GNode): Promise<string> {
+    const d = node.dependency!;
+    if (d.systemPath !== undefined) {
+      if (isFile(d.systemPath)) return Promise.resolve(path.resolve(d.systemPath));
+      const name = gdepId(d);
+      return Promise.reject(new ArtifactResolutionError(`Could not find artifact ${name} at specified path ${d.systemPath}`, name, true));
+    }
+    return this.resolver.resolve(d, node.repositories);
+  }
+
+  async collectTree(project: Project, scope: string): Promise<DependencyNode> {
+    const root = await this.graph(project);
+    const scopes = SCOPES[scope] ?? SCOPES.test;
+    const convert = (node: GNode): DependencyNode[] => {
+      const d = node.dependency!;
+      if (!scopes.includes(d.scope)) return [];
+      return [{
+        groupId: d.groupId, artifactId: d.artifactId, version: d.version, type: d.type,
+        ...(d.classifier ? { classifier: d.classifier } : {}),
+        extension: d.extension, scope: d.scope, optional: d.optional,
+        children: node.children.flatMap(convert),
+        relocations: node.relocationIds,
+        ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version ? { premanagedVersion: node.premanagedVersion } : {}),
+        ...(node.premanagedScope !== undefined ? { premanagedScope: node.premanagedScope } : {}),
+      }];
+    };
+    return {
+      groupId: project.groupId, artifactId: project.artifactId, version: project.version, type: project.packaging,
+      extension: artifactType(project.packaging).extension, optional: false,
+      children: root.children.flatMap(convert), relocations: [],
+    };
+  }
+
+  async resolveArtifact(request: ArtifactRequest): Promise<string> {
+    const t = artifactType(request.type ?? 'jar');
+    const coords = {
+      groupId: request.groupId, artifactId: request.artifactId, version: request.version,
+      classifier: request.classifier ?? t.classifier, extension: request.extension ?? t.extension,
+    };
+    return this.resolver.resolve(coords, this.baseRepositories);
+  }
+
+  async readProject(coordinates: Coordinates): Promise<Project> {
+    const built = await this.builder.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, this.baseRepositories);
+    const file = this.local.pathOf({ ...coordinates, baseVersion: baseVersionOf(coordinates.version), classifier: '', extension: 'pom' });
+    return toProject(built, file);
+  }
+}
+
+function toFrom(node: GNode): GDependency {
+  const [g, a, , ...rest] = node.relocationIds[0].split(':');
+  const v = rest[rest.length - 1];
+  return { ...node.dependency!, groupId: g, artifactId: a, version: v };
+}
+
+function projectId(p: Project): string {
+  return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
+}
+
+function toArtifact(d: GDependency, file: string, depth: number): Artifact {
+  return {
+    groupId: d.groupId,
+    artifactId: d.artifactId,
+    version: d.version,
+    baseVersion: baseVersionOf(d.version),
+    type: d.type,
+    ...(d.classifier ? { classifier: d.classifier } : {}),
+    extension: d.extension,
+    scope: d.scope,
+    optional: d.optional,
+    file,
+    depth,
+  };
+}
+
+export { artifactString };

@@ -1,0 +1,97 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { RawProfile, RawRepository, Repository, Settings } from '@goalhost/model';
+
+/** What the host gives the resolver. */
+export interface ResolverConfig {
+  /** Absolute path of the local repository. */
+  localRepository: string;
+  offline: boolean;
+  /** `-U`: check remote repositories for newer snapshots and metadata now. */
+  updateSnapshots: boolean;
+  settings: Settings;
+  /** `-D` properties. */
+  userProperties: Record<string, string>;
+  env: Record<string, string | undefined>;
+  /** `-P a,!b`: a is in activeProfiles, b in inactiveProfiles. */
+  activeProfiles: string[];
+  inactiveProfiles: string[];
+  log: ResolverLog;
+  /** settings-security.xml, to decrypt `{...}` server passwords (default ~/.m2/settings-security.xml). */
+  settingsSecurityFile?: string;
+  /** Simultaneous downloads (default 5, like Maven). */
+  downloadThreads?: number;
+}
+
+export interface ResolverLog {
+  debug(m: string): void;
+  info(m: string): void;
+  warn(m: string): void;
+  isDebugEnabled(): boolean;
+  progress?(t: string): void;
+  progressDone?(): void;
+}
+
+const ARCH: Record<string, string> = { x64: 'amd64', arm64: 'aarch64', ia32: 'x86' };
+const OS_NAME: Record<string, string> = { linux: 'Linux', darwin: 'Mac OS X', win32: 'Windows', freebsd: 'FreeBSD' };
+
+/**
+ * The Java system properties Maven would see (what POM interpolation and profile activation can
+ * use), plus `env.NAME` for each environment variable and the `-D` properties, as Maven's CLI
+ * also sets those as system properties.
+ */
+export function systemProperties(env: Record<string, string | undefined>, user: Record<string, string>): Record<string, string> {
+  const props: Record<string, string> = {
+    'java.version': '17.0.0',
+    'java.vendor': 'goalhost',
+    'java.home': '',
+    'os.name': OS_NAME[process.platform] ?? process.platform,
+    'os.arch': ARCH[process.arch] ?? process.arch,
+    'os.version': os.release(),
+    'user.home': os.homedir(),
+    'user.dir': process.cwd(),
+    'user.name': safeUserName(),
+    'file.separator': path.sep,
+    'path.separator': path.delimiter,
+    'line.separator': os.EOL,
+    'java.io.tmpdir': os.tmpdir(),
+    'file.encoding': 'UTF-8',
+    'maven.version': '3.8.7',
+    'maven.build.version': 'Apache Maven 3.8.7',
+  };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) props[`env.${k}`] = v;
+  return { ...props, ...user };
+}
+
+function safeUserName(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return '';
+  }
+}
+
+function toRaw(r: Repository): RawRepository {
+  const p = (x: Repository['releases']) => ({
+    enabled: String(x.enabled),
+    ...(x.updatePolicy ? { updatePolicy: x.updatePolicy } : {}),
+    ...(x.checksumPolicy ? { checksumPolicy: x.checksumPolicy } : {}),
+  });
+  return { id: r.id, url: r.url, ...(r.layout ? { layout: r.layout } : {}), releases: p(r.releases), snapshots: p(r.snapshots) };
+}
+
+/** settings.xml profiles in the POM profile shape, so one activation/injection path serves both. */
+export function settingsProfiles(settings: Settings): RawProfile[] {
+  return settings.profiles.map((p) => ({
+    id: p.id,
+    ...(p.activation ? { activation: p.activation } : p.activeByDefault ? { activation: { activeByDefault: 'true' } } : {}),
+    base: {
+      properties: Object.entries(p.properties),
+      dependencies: [],
+      dependencyManagement: [],
+      repositories: p.repositories.map(toRaw),
+      pluginRepositories: (p.pluginRepositories ?? []).map(toRaw),
+      modules: [],
+    },
+  }));
+}

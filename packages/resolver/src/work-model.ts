@@ -1,0 +1,187 @@
+import type { RawDependency, RawModel, RawParent, RawPlugin, RawRelocation, RawRepository, RawScm, XmlElement } from '@goalhost/model';
+
+/**
+ * The mutable model the builder works on while it injects profiles, inherits from parents and
+ * interpolates. Created fresh from a RawModel for every build; RawModels stay untouched (cached).
+ */
+export interface WDependency {
+  groupId?: string;
+  artifactId?: string;
+  version?: string;
+  type?: string;
+  classifier?: string;
+  scope?: string;
+  optional?: string;
+  systemPath?: string;
+  exclusions: Array<{ groupId?: string; artifactId?: string }>;
+  line: number;
+  column: number;
+  /** The model (id or file) the declaration comes from, for messages. */
+  origin: WOrigin;
+}
+
+export interface WOrigin {
+  readonly id: string;
+  readonly file?: string;
+}
+
+export interface WExecution {
+  id?: string;
+  phase?: string;
+  goals: string[];
+  inherited?: string;
+  configuration?: XmlElement;
+}
+
+export interface WPlugin {
+  groupId?: string;
+  artifactId?: string;
+  version?: string;
+  inherited?: string;
+  extensions?: string;
+  configuration?: XmlElement;
+  executions: WExecution[];
+  dependencies: WDependency[];
+}
+
+export interface WBuild {
+  directory?: string;
+  outputDirectory?: string;
+  testOutputDirectory?: string;
+  sourceDirectory?: string;
+  testSourceDirectory?: string;
+  scriptSourceDirectory?: string;
+  finalName?: string;
+  defaultGoal?: string;
+  plugins: WPlugin[];
+  pluginManagement: WPlugin[];
+}
+
+export interface WModel {
+  /** Path of the POM file, or a description for POMs without one. */
+  source: string;
+  pomFile?: string;
+  /** Directory of a project POM (not set for POMs from repositories). */
+  projectDir?: string;
+  modelVersion?: string;
+  groupId?: string;
+  artifactId?: string;
+  version?: string;
+  packaging?: string;
+  name?: string;
+  description?: string;
+  url?: string;
+  parent?: RawParent;
+  properties: Map<string, string>;
+  dependencies: WDependency[];
+  dependencyManagement: WDependency[];
+  repositories: RawRepository[];
+  pluginRepositories: RawRepository[];
+  modules: string[];
+  build: WBuild;
+  scm?: { -readonly [K in keyof RawScm]: RawScm[K] };
+  relocation?: RawRelocation;
+  attributes: Readonly<Record<string, string>>;
+  scmAttributes: Readonly<Record<string, string>>;
+}
+
+export function originOf(raw: RawModel): WOrigin {
+  const g = raw.groupId ?? raw.parent?.groupId ?? '[unknown-group-id]';
+  const v = raw.version ?? raw.parent?.version ?? '[unknown-version]';
+  const id = `${g}:${raw.artifactId ?? '[unknown-artifact-id]'}:${v}`;
+  return raw.source.includes('/') || raw.source.includes('\\') ? { id, file: raw.source } : { id };
+}
+
+export function copyDependency(d: RawDependency, origin: WOrigin): WDependency {
+  return {
+    ...(d.groupId !== undefined ? { groupId: d.groupId } : {}),
+    ...(d.artifactId !== undefined ? { artifactId: d.artifactId } : {}),
+    ...(d.version !== undefined ? { version: d.version } : {}),
+    ...(d.type !== undefined ? { type: d.type } : {}),
+    ...(d.classifier !== undefined ? { classifier: d.classifier } : {}),
+    ...(d.scope !== undefined ? { scope: d.scope } : {}),
+    ...(d.optional !== undefined ? { optional: d.optional } : {}),
+    ...(d.systemPath !== undefined ? { systemPath: d.systemPath } : {}),
+    exclusions: d.exclusions.map((x) => ({ ...x })),
+    line: d.line,
+    column: d.column,
+    origin,
+  };
+}
+
+export function copyPlugin(p: RawPlugin, origin: WOrigin): WPlugin {
+  return {
+    ...(p.groupId !== undefined ? { groupId: p.groupId } : {}),
+    ...(p.artifactId !== undefined ? { artifactId: p.artifactId } : {}),
+    ...(p.version !== undefined ? { version: p.version } : {}),
+    ...(p.inherited !== undefined ? { inherited: p.inherited } : {}),
+    ...(p.extensions !== undefined ? { extensions: p.extensions } : {}),
+    ...(p.configuration ? { configuration: p.configuration } : {}),
+    executions: p.executions.map((x) => ({ ...x, goals: [...x.goals] })),
+    dependencies: p.dependencies.map((d) => copyDependency(d, origin)),
+  };
+}
+
+/** A working copy of a raw model (profiles not yet applied). */
+export function workModel(raw: RawModel, pomFile?: string, projectDir?: string): WModel {
+  const origin = originOf(raw);
+  const b = raw.build;
+  return {
+    source: raw.source,
+    ...(pomFile ? { pomFile } : {}),
+    ...(projectDir ? { projectDir } : {}),
+    modelVersion: raw.modelVersion,
+    groupId: raw.groupId,
+    artifactId: raw.artifactId,
+    version: raw.version,
+    packaging: raw.packaging,
+    name: raw.name,
+    description: raw.description,
+    url: raw.url,
+    parent: raw.parent,
+    properties: new Map(raw.base.properties),
+    dependencies: raw.base.dependencies.map((d) => copyDependency(d, origin)),
+    dependencyManagement: raw.base.dependencyManagement.map((d) => copyDependency(d, origin)),
+    repositories: [...raw.base.repositories],
+    pluginRepositories: [...raw.base.pluginRepositories],
+    modules: [...raw.base.modules],
+    build: {
+      ...(b ? stripLists(b) : {}),
+      plugins: (b?.plugins ?? []).map((p) => copyPlugin(p, origin)),
+      pluginManagement: (b?.pluginManagement ?? []).map((p) => copyPlugin(p, origin)),
+    },
+    ...(raw.scm ? { scm: { ...raw.scm } } : {}),
+    ...(raw.relocation ? { relocation: raw.relocation } : {}),
+    attributes: raw.attributes,
+    scmAttributes: raw.scmAttributes,
+  };
+}
+
+function stripLists<T extends { plugins: unknown; pluginManagement: unknown }>(b: T): Omit<T, 'plugins' | 'pluginManagement'> {
+  const { plugins: _p, pluginManagement: _m, ...rest } = b;
+  return rest;
+}
+
+/** `groupId:artifactId:type[:classifier]`, Maven's key for dependency merging and management. */
+export function managementKey(d: { groupId?: string; artifactId?: string; type?: string; classifier?: string }): string {
+  return `${d.groupId}:${d.artifactId}:${d.type ?? 'jar'}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
+}
+
+export function pluginKey(p: { groupId?: string; artifactId?: string }): string {
+  return `${p.groupId ?? 'org.apache.maven.plugins'}:${p.artifactId}`;
+}
+
+/**
+ * Merges `src` into `tgt` keyed like Maven's MergingList: the target's order first (its own
+ * duplicates collapsed to the last content at the first position), then new source entries;
+ * with `sourceDominant` a source entry replaces a target entry in place.
+ */
+export function mergeByKey<T>(tgt: readonly T[], src: readonly T[], key: (t: T) => string, sourceDominant: boolean): T[] {
+  const map = new Map<string, T>();
+  for (const t of tgt) map.set(key(t), t);
+  for (const s of src) {
+    const k = key(s);
+    if (sourceDominant || !map.has(k)) map.set(k, s);
+  }
+  return [...map.values()];
+}
