@@ -189,7 +189,9 @@ export class DependencyCollector {
       parent.children.push(node(d));
       return;
     }
-    const target = descriptor.dependency;
+    // Descriptors are shared by every occurrence: take only the (relocated) coordinates from it.
+    const r = descriptor.dependency;
+    const target = descriptor.relocations.length > 0 ? { ...d, groupId: r.groupId, artifactId: r.artifactId, version: r.version } : d;
     const cycleAt = this.findCycle(target);
     if (cycleAt >= 0) {
       const cycleNode = this.stack[cycleAt];
