@@ -64,4 +64,22 @@ export interface GoalContext {
   readonly log: import('./log').Log;
   /** The registered plugins' descriptors; provided by the host, absent in bare test contexts. */
   readonly plugins?: PluginDescriptors;
+  /**
+   * The project's mediated dependency tree (collection only, files not downloaded), for goals
+   * that print it (dependency:tree); provided by the host, absent in bare test contexts.
+   */
+  readonly dependencyTree?: () => Promise<DependencyTreeNode>;
+}
+
+/** One node of a dependency tree: the root is the project (no scope), losers of mediation removed. */
+export interface DependencyTreeNode {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly version: string;
+  readonly type: string;
+  readonly classifier?: string;
+  /** Mediated scope; undefined for the root. */
+  readonly scope?: string;
+  readonly optional: boolean;
+  readonly children: readonly DependencyTreeNode[];
 }

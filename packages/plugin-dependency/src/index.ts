@@ -1,1 +1,22 @@
-export {};
+import type { GoalhostPlugin } from '@goalhost/api';
+import { ListGoal, ResolveGoal } from './list-goal';
+import { TreeGoal } from './tree-goal';
+
+export { ListGoal, ResolveGoal, TreeGoal };
+export { filterArtifacts, tokens, type FilterOptions } from './artifact-filters';
+export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
+export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
+
+/**
+ * dependency:list, dependency:resolve and dependency:tree with maven-dependency-plugin 3.5.0's
+ * parameters and output; registered by the host like any plugin (descriptor built from the decorators).
+ */
+export const plugin: GoalhostPlugin = {
+  groupId: 'org.apache.maven.plugins',
+  artifactId: 'maven-dependency-plugin',
+  version: '3.5.0',
+  goalPrefix: 'dependency',
+  name: 'Apache Maven Dependency Plugin',
+  description: 'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
+  goals: [ListGoal, ResolveGoal, TreeGoal],
+};

@@ -1,0 +1,165 @@
+import { statSync } from 'node:fs';
+import * as path from 'node:path';
+import { JarReader, readManifest } from './jar-reader';
+
+/** What `dependency:list` appends after an artifact: its Java module name and how it was found. */
+export interface ModuleInfo {
+  readonly name: string;
+  /** `module` from module-info.class; `manifest` from Automatic-Module-Name; `filename` derived. */
+  readonly source: 'module' | 'manifest' | 'filename';
+}
+
+/** The module of a file could not be determined; the message is the JDK's, as Maven prints it. */
+export class ModuleNameError extends Error {}
+
+const RESERVED = new Set(
+  ('abstract assert boolean break byte case catch char class const continue default do double else enum extends final ' +
+    'finally float for goto if implements import instanceof int interface long native new package private protected public ' +
+    'return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null _').split(' '),
+);
+const RUNTIME_VERSION = 17;
+
+function isJavaIdentifier(s: string): boolean {
+  return s !== '' && !RESERVED.has(s) && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s);
+}
+
+function checkModuleName(name: string): void {
+  for (const part of name.split('.')) {
+    if (!isJavaIdentifier(part)) throw new ModuleNameError(`${name}: Invalid module name: '${part}' is not a Java identifier`);
+  }
+}
+
+/**
+ * The module name the JDK's ModuleFinder gives a file, as maven-dependency-plugin 3.5.0 reports it
+ * (it asks Java 9+'s ModuleFinder). Undefined when there is no such file; throws ModuleNameError
+ * with the JDK's message when the JDK would fail.
+ */
+export function moduleInfo(file: string): ModuleInfo | undefined {
+  let isFile: boolean;
+  try {
+    isFile = statSync(file).isFile();
+  } catch {
+    return undefined;
+  }
+  if (!isFile) return undefined;
+  if (!path.basename(file).endsWith('.jar')) throw new ModuleNameError(`Module format not recognized: ${file}`);
+  let jar: JarReader;
+  try {
+    jar = new JarReader(file);
+  } catch (e) {
+    throw new ModuleNameError((e as Error).message);
+  }
+  try {
+    const manifest = readManifest(jar);
+    const multiRelease = manifest?.get('multi-release')?.toLowerCase() === 'true';
+    const moduleInfoEntry = versionedEntry(jar, 'module-info.class', multiRelease);
+    if (moduleInfoEntry) return { name: readModuleName(jar.read(moduleInfoEntry)!), source: 'module' };
+    const declared = manifest?.get('automatic-module-name');
+    let name: string;
+    if (declared !== undefined) {
+      checkModuleName(declared);
+      name = declared;
+    } else {
+      name = cleanModuleName(nameFromFileName(path.basename(file)));
+      checkModuleName(name);
+    }
+    for (const entry of jar.names()) {
+      if (entry.endsWith('/')) continue;
+      if (!entry.includes('/') && entry.endsWith('.class') && entry !== 'module-info.class') {
+        throw new ModuleNameError(`${entry} found in top-level directory (unnamed package not allowed in module)`);
+      }
+    }
+    return { name, source: declared !== undefined ? 'manifest' : 'filename' };
+  } finally {
+    jar.close();
+  }
+}
+
+function versionedEntry(jar: JarReader, name: string, multiRelease: boolean): string | undefined {
+  if (multiRelease) {
+    for (let v = RUNTIME_VERSION; v >= 9; v--) {
+      const candidate = `META-INF/versions/${v}/${name}`;
+      if (jar.entries.has(candidate)) return candidate;
+    }
+  }
+  return jar.entries.has(name) ? name : undefined;
+}
+
+/** The JDK's derivation: drop `.jar` and a `-<digit>...` version tail. */
+function nameFromFileName(fileName: string): string {
+  const name = fileName.slice(0, -4);
+  const m = /-(\d+(\.|$))/.exec(name);
+  return m ? name.slice(0, m.index) : name;
+}
+
+function cleanModuleName(name: string): string {
+  return name.replace(/[^A-Za-z0-9]/g, '.').replace(/\.{2,}/g, '.').replace(/^\./, '').replace(/\.$/, '');
+}
+
+/** The module name in a module-info.class (the Module attribute's CONSTANT_Module entry). */
+function readModuleName(data: Buffer): string {
+  const bad = (): never => {
+    throw new ModuleNameError('Invalid module-info.class');
+  };
+  if (data.length < 10 || data.readUInt32BE(0) !== 0xcafebabe) bad();
+  const count = data.readUInt16BE(8);
+  const utf8 = new Map<number, string>();
+  const modules = new Map<number, number>();
+  let p = 10;
+  for (let i = 1; i < count; i++) {
+    const tag = data[p];
+    switch (tag) {
+      case 1: {
+        const len = data.readUInt16BE(p + 1);
+        utf8.set(i, data.subarray(p + 3, p + 3 + len).toString('utf8'));
+        p += 3 + len;
+        break;
+      }
+      case 19:
+        modules.set(i, data.readUInt16BE(p + 1));
+        p += 3;
+        break;
+      case 7: case 8: case 16: case 20:
+        p += 3;
+        break;
+      case 15:
+        p += 4;
+        break;
+      case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+        p += 5;
+        break;
+      case 5: case 6:
+        p += 9;
+        i++;
+        break;
+      default:
+        bad();
+    }
+  }
+  p += 6; // access flags, this_class, super_class
+  const interfaces = data.readUInt16BE(p);
+  p += 2 + 2 * interfaces;
+  for (let k = 0; k < 2; k++) {
+    const n = data.readUInt16BE(p); // fields, then methods
+    p += 2;
+    for (let i = 0; i < n; i++) {
+      const attrs = data.readUInt16BE(p + 6);
+      p += 8;
+      for (let a = 0; a < attrs; a++) p += 6 + data.readUInt32BE(p + 2);
+    }
+  }
+  const attributes = data.readUInt16BE(p);
+  p += 2;
+  for (let a = 0; a < attributes; a++) {
+    const name = utf8.get(data.readUInt16BE(p));
+    const len = data.readUInt32BE(p + 2);
+    if (name === 'Module') {
+      const moduleIndex = data.readUInt16BE(p + 6);
+      const nameIndex = modules.get(moduleIndex);
+      const moduleName = nameIndex !== undefined ? utf8.get(nameIndex) : undefined;
+      return moduleName ? moduleName.replace(/\//g, '.') : bad();
+    }
+    p += 6 + len;
+  }
+  return bad();
+}
