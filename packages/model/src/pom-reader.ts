@@ -59,8 +59,11 @@ export interface RawDependency {
   readonly optional?: string;
   readonly systemPath?: string;
   readonly exclusions: ReadonlyArray<{ readonly groupId?: string; readonly artifactId?: string }>;
+  /** Where Maven reports problems with the dependency: just after its start tag. */
   readonly line: number;
   readonly column: number;
+  /** The same for each child element (`version`, `systemPath`...), for problems about one field. */
+  readonly locations: Readonly<Record<string, { readonly line: number; readonly column: number }>>;
 }
 
 export interface RawPolicy {
@@ -218,6 +221,7 @@ export function readDependencies(el: XmlElement | undefined): RawDependency[] {
       artifactId: childText(x, 'artifactId'),
     })),
     ...tagEnd(d),
+    locations: Object.fromEntries(d.children.map((c) => [c.name, tagEnd(c)])),
   }));
 }
 

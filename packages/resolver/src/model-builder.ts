@@ -32,6 +32,10 @@ export interface BuiltModel {
   readonly problems: readonly ModelProblem[];
   /** Ids of active profiles of the POM itself, then of active external (settings) profiles. */
   readonly activeProfiles: readonly string[];
+  /** The parent POM's file (relativePath or local repository), when there is a parent. */
+  readonly parentFile?: string;
+  /** Whether that file was found by relativePath (else it came from a repository). */
+  readonly parentLocal?: boolean;
 }
 
 /** Model building failed: the problems say why; `unresolvable` is set when a parent or BOM is missing. */
@@ -75,14 +79,15 @@ export class ModelBuilder<R> {
   }
 
   /** The effective model of a project on disk (throws ModelBuildingFailure or XmlSyntaxError). */
-  async buildProject(pomFile: string, context: R): Promise<BuiltModel> {
+  async buildProject(pomFile: string, context: R, fromRepository = false): Promise<BuiltModel> {
     const file = path.resolve(pomFile);
-    const projectDir = path.dirname(file);
+    // A POM from a repository is built as a project without a directory (no ${basedir}).
+    const projectDir = fromRepository ? undefined : path.dirname(file);
     const external = selectProfiles(this.config.externalProfiles, this.activation(projectDir, true), false);
     const props: Record<string, string> = {};
     for (const p of external) for (const [k, v] of p.base.properties) props[k] = v;
     const activation = { ...this.activation(projectDir, true), userProperties: { ...props, ...this.config.userProperties } };
-    return this.build({ context, raw: this.readRaw(file), pomFile: file, projectDir, strict: true, external: true, activation, importChain: [] });
+    return this.build({ context, raw: this.readRaw(file), pomFile: file, ...(projectDir ? { projectDir } : {}), strict: true, external: true, activation, importChain: [] });
   }
 
   /** The effective model of a POM in the repositories, built once per coordinates. */
@@ -122,6 +127,8 @@ export class ModelBuilder<R> {
     let raw: RawModel | undefined = req.raw;
     let file: string | undefined = req.pomFile;
     let local = req.projectDir !== undefined;
+    let parentFile: string | undefined;
+    let parentLocal = false;
     while (raw) {
       const origin = originOf(raw);
       const w = workModel(raw, file, local && file ? path.dirname(file) : undefined);
@@ -150,6 +157,10 @@ export class ModelBuilder<R> {
         fail();
       }
       ids.push(parentId);
+      if (lineage.length === 1) {
+        parentFile = parent!.file;
+        parentLocal = parent!.local;
+      }
       raw = parent!.raw;
       file = parent!.file;
       local = parent!.local;
@@ -174,7 +185,7 @@ export class ModelBuilder<R> {
     for (const d of model.dependencies) if (!d.scope) d.scope = 'compile';
     validateEffectiveModel(model, id, req.strict, problems);
     if (problems.some((p) => p.severity !== 'WARNING')) fail();
-    return { model, id, problems, activeProfiles };
+    return { model, id, problems, activeProfiles, ...(parentFile ? { parentFile, parentLocal } : {}) };
   }
 
   private interpolation(): InterpolationContext {

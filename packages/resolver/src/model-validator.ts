@@ -6,16 +6,21 @@ import { managementKey, type WDependency, type WModel } from './work-model';
 const ID = /^[A-Za-z0-9_\-.]+$/;
 const SCOPES = ['provided', 'compile', 'runtime', 'test', 'system'];
 
-type Add = (severity: ModelProblem['severity'], message: string, d?: WDependency) => void;
+type Add = (severity: ModelProblem['severity'], message: string, d?: WDependency, field?: string) => void;
+
+/** Maven locates a problem at the field's element when written, else at the dependency. */
+function locate(d: WDependency, field?: string): { line: number; column: number } {
+  return (field ? d.locations[field] : undefined) ?? { line: d.line, column: d.column };
+}
 
 function collector(problems: ModelProblem[], model: WModel, modelId: string): Add {
-  return (severity, message, d) =>
+  return (severity, message, d, field) =>
     problems.push({
       severity,
       message,
       modelId: d?.origin.id ?? modelId,
       ...(d?.origin.file ?? model.pomFile ? { source: d?.origin.file ?? model.pomFile } : {}),
-      ...(d ? { line: d.line, column: d.column } : {}),
+      ...(d ? locate(d, field) : {}),
     });
 }
 
@@ -27,15 +32,16 @@ export function validateRawDependencies(deps: readonly WDependency[], prefix: st
   const seen = new Map<string, WDependency>();
   for (const d of deps) {
     const key = managementKey(d);
-    const at = { modelId: d.origin.id ?? modelId, ...(file ? { source: file } : {}), line: d.line, column: d.column };
+    const at = { modelId: d.origin.id ?? modelId, ...(file ? { source: file } : {}), ...locate(d) };
+    const atPath = { ...at, ...locate(d, 'systemPath') };
     if (d.scope === 'system' && d.systemPath) {
       if (!d.systemPath.includes('${')) {
-        problems.push({ severity: 'WARNING', message: `'${prefix}systemPath' for ${key} should use a variable instead of a hard-coded path ${d.systemPath}`, ...at });
+        problems.push({ severity: 'WARNING', message: `'${prefix}systemPath' for ${key} should use a variable instead of a hard-coded path ${d.systemPath}`, ...atPath });
       } else if (d.systemPath.includes('${basedir}') || d.systemPath.includes('${project.basedir}')) {
         problems.push({
           severity: 'WARNING',
           message: `'${prefix}systemPath' for ${key} should not point at files within the project directory, ${d.systemPath} will be unresolvable by dependent projects`,
-          ...at,
+          ...atPath,
         });
       }
     }
@@ -71,7 +77,7 @@ export function validateEffectiveModel(model: WModel, modelId: string, strict: b
       for (const f of ['artifactId', 'groupId'] as const) {
         const v = d[f];
         if (!v) add('ERROR', `'${prefix}${f}' for ${key} is missing.`, d);
-        else if (!ID.test(v)) add('ERROR', `'${prefix}${f}' for ${key} with value '${v}' does not match a valid id pattern.`, d);
+        else if (!ID.test(v)) add('ERROR', `'${prefix}${f}' for ${key} with value '${v}' does not match a valid id pattern.`, d, f);
       }
       if (!management) {
         if (d.type === '') add('ERROR', `'${prefix}type' for ${key} is missing.`, d);
@@ -79,20 +85,20 @@ export function validateEffectiveModel(model: WModel, modelId: string, strict: b
       }
       if (d.scope === 'system') {
         if (!d.systemPath) add('ERROR', `'${prefix}systemPath' for ${key} is missing.`, d);
-        else if (!path.isAbsolute(d.systemPath)) add('ERROR', `'${prefix}systemPath' for ${key} must specify an absolute path but is ${d.systemPath}`, d);
-        else if (!isFile(d.systemPath)) add('WARNING', `'${prefix}systemPath' for ${key} refers to a non-existing file ${path.resolve(d.systemPath)}`, d);
+        else if (!path.isAbsolute(d.systemPath)) add('ERROR', `'${prefix}systemPath' for ${key} must specify an absolute path but is ${d.systemPath}`, d, 'systemPath');
+        else if (!isFile(d.systemPath)) add('WARNING', `'${prefix}systemPath' for ${key} refers to a non-existing file ${path.resolve(d.systemPath)}`, d, 'systemPath');
       } else if (d.systemPath) {
-        add('ERROR', `'${prefix}systemPath' for ${key} must be omitted. This field may only be specified for a dependency with system scope.`, d);
+        add('ERROR', `'${prefix}systemPath' for ${key} must be omitted. This field may only be specified for a dependency with system scope.`, d, 'systemPath');
       }
       if (!strict) continue;
-      if (d.optional && !/^(true|false)$/i.test(d.optional)) add('ERROR', `'${prefix}optional' for ${key} must be 'true' or 'false' but is '${d.optional}'.`, d);
+      if (d.optional && !/^(true|false)$/i.test(d.optional)) add('ERROR', `'${prefix}optional' for ${key} must be 'true' or 'false' but is '${d.optional}'.`, d, 'optional');
       const scopes = management ? [...SCOPES, 'import'] : SCOPES;
-      if (d.scope && !scopes.includes(d.scope)) add('WARNING', `'${prefix}scope' for ${key} must be one of [${scopes.join(', ')}] but is '${d.scope}'.`, d);
+      if (d.scope && !scopes.includes(d.scope)) add('WARNING', `'${prefix}scope' for ${key} must be one of [${scopes.join(', ')}] but is '${d.scope}'.`, d, 'scope');
       if (!management && d.version) {
-        if (d.version.includes('${')) add('ERROR', `'${prefix}version' for ${key} must be a valid version but is '${d.version}'.`, d);
+        if (d.version.includes('${')) add('ERROR', `'${prefix}version' for ${key} must be a valid version but is '${d.version}'.`, d, 'version');
         else {
           const bad = [...d.version].reverse().find((c) => '\\/:"<>|?*'.includes(c));
-          if (bad) add('ERROR', `'${prefix}version' for ${key} must not contain any of these characters \\/:"<>|?* but found ${bad}`, d);
+          if (bad) add('ERROR', `'${prefix}version' for ${key} must not contain any of these characters \\/:"<>|?* but found ${bad}`, d, 'version');
         }
         const selfKey = `${d.groupId}:${d.artifactId}:${d.version}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
         if (selfKey === `${model.groupId}:${model.artifactId}:${model.version}`) {

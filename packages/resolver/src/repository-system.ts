@@ -57,6 +57,8 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly builder: ModelBuilder<readonly RemoteRepository[]>;
   private readonly descriptors: DescriptorReader;
   private readonly built = new WeakMap<Project, BuiltModel>();
+  /** Projects built so far by POM file: parents in the reactor are not built again. */
+  private readonly projectFiles = new Set<string>();
   private readonly graphs = new Map<Project, Promise<GNode>>();
   /** Repositories from active settings profiles and the super POM, mirrors applied. */
   private readonly baseRepositories: RemoteRepository[];
@@ -95,10 +97,28 @@ class DefaultRepositorySystem implements RepositorySystem {
       if (e instanceof ModelBuildingFailure) throw new ProjectBuildingError(file, e.modelId, e.problems);
       throw e;
     }
+    this.projectFiles.add(file);
+    await this.checkParentProject(built);
     this.logModelWarnings(built);
     const project = toProject(built, file);
     this.built.set(project, built);
     return project;
+  }
+
+  /**
+   * Maven also builds a project's parent as a project (unless it is in the reactor) and only
+   * warns when that fails, e.g. for a parent whose dependencies need the child's properties.
+   */
+  private async checkParentProject(built: BuiltModel): Promise<void> {
+    const parentFile = built.parentFile;
+    if (!parentFile || this.projectFiles.has(parentFile)) return;
+    try {
+      await this.builder.buildProject(parentFile, this.baseRepositories, !built.parentLocal);
+    } catch (e) {
+      if (!(e instanceof ModelBuildingFailure) && !(e instanceof XmlSyntaxError)) throw e;
+      const m = built.model;
+      this.config.log.warn(`Failed to build parent project for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`);
+    }
   }
 
   buildReactor(pomFile: string): Promise<Project[]> {

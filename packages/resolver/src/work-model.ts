@@ -16,6 +16,7 @@ export interface WDependency {
   exclusions: Array<{ groupId?: string; artifactId?: string }>;
   line: number;
   column: number;
+  locations: Readonly<Record<string, { readonly line: number; readonly column: number }>>;
   /** The model (id or file) the declaration comes from, for messages. */
   origin: WOrigin;
 }
@@ -105,6 +106,7 @@ export function copyDependency(d: RawDependency, origin: WOrigin): WDependency {
     exclusions: d.exclusions.map((x) => ({ ...x })),
     line: d.line,
     column: d.column,
+    locations: d.locations,
     origin,
   };
 }
