@@ -240,7 +240,8 @@ export class ModelBuilder<R> {
       if (!(e instanceof ArtifactResolutionError)) throw e;
       const coords = `${parent.groupId}:${parent.artifactId}:${parent.version}`;
       const mentions = e.message.includes(`${parent.groupId}:${parent.artifactId}`) && e.message.includes(String(parent.version));
-      let message = `Non-resolvable parent POM${mentions ? '' : ` ${coords}`}${child !== req.raw ? ` for ${originOf(child).id}` : ''}: ${e.message}`;
+      // Maven always names the child here (its root-model check compares against a copy).
+      let message = `Non-resolvable parent POM${mentions ? '' : ` ${coords}`} for ${originOf(child).id}: ${e.message}`;
       if (childLocal) message += rel === '' ? " and 'parent.relativePath' points at no local POM" : " and 'parent.relativePath' points at wrong local POM";
       problems.push({ severity: 'FATAL', message, modelId: originOf(child).id, ...(childFile ? { source: childFile } : {}), line: parent.line, column: parent.column });
       throw e;
