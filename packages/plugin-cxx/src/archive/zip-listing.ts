@@ -60,7 +60,7 @@ class WindowedReader extends yauzl.RandomAccessReader {
 
 /** Maven's message for a file that is not a zip, so the error reads the same. */
 function describeOpenError(file: string, e: Error): string {
-  if (/end of central directory record signature not found/.test(e.message)) {
+  if (/end of central directory record signature not found/i.test(e.message)) {
     return `Error on ZipFile ${file}: Archive is not a ZIP archive`;
   }
   return `Error on ZipFile ${file}: ${e.message}`;

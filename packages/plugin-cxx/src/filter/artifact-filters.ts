@@ -95,6 +95,8 @@ export function compileClassifierRegexes(value: string | undefined, parameter: s
       const caseless = token.startsWith('(?i)');
       const source = caseless ? token.slice(4) : token;
       try {
+        // JavaScript reads a broken counted quantifier as literal text; Java rejects it.
+        if (/(?<!\\)\{\d+(,\d*)?(?![\d,}])/.test(source)) throw new Error('Unclosed counted closure');
         return new RegExp(`^(?:${source})$`, caseless ? 'i' : '');
       } catch (e) {
         throw new GoalExecutionError(
