@@ -30,6 +30,8 @@ export interface ScmRunInput {
   readonly svnConfigDir?: string;
   /** Replaces the svn executable (e.g. a wrapper that records argv). */
   readonly svnExecutable?: string;
+  /** Environment of svn and git (default: this process's). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 export function artifact(groupId: string, artifactId: string, version: string): SourceArtifact {
@@ -44,8 +46,9 @@ export async function runScm(input: ScmRunInput): Promise<ScmRun> {
     log,
     ...(input.svnConfigDir ? { configDir: input.svnConfigDir } : {}),
     ...(input.svnExecutable ? { executable: input.svnExecutable } : {}),
+    ...(input.env ? { env: input.env } : {}),
   });
-  const git = new GitClient({ log });
+  const git = new GitClient({ log, ...(input.env ? { env: input.env } : {}) });
   const options: SourceDependenciesOptions = {
     basedir: input.basedir,
     buildDirectory: path.join(input.basedir, 'target'),

@@ -100,7 +100,7 @@ export class GitSubmodulesUpdater {
       remote = await this.git.lsRemote(cwd, d.url, refs, credentials);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
-      throw new GoalExecutionError(`Git remote not available for dependency : ${d.id} at ${d.url}: ${e.detail}. ${gitHint(e, d)}`, { cause: e });
+      throw new GoalExecutionError(`Git remote not available for dependency : ${d.id} at ${d.url}: ${e.detail.replace(/[.\s]+$/, '')}. ${gitHint(e, d)}`, { cause: e });
     }
     if (d.tag) {
       const branch = remote.refs.get(`refs/heads/${d.tag}`);

@@ -51,7 +51,7 @@ export class SvnExternalsUpdater {
     } catch (e) {
       if (!(e instanceof SvnCommandError)) throw e;
       throw new GoalExecutionError(
-        `Svn info not available for externals dir : ${holder}: ${e.detail}. ` +
+        `Svn info not available for externals dir : ${holder}: ${e.detail.replace(/[.\s]+$/, '')}. ` +
           'sourceSubdir must be a committed directory of a Subversion working copy (svn checkout, or svn add + svn commit).',
         { cause: e },
       );
@@ -100,7 +100,7 @@ export class SvnExternalsUpdater {
     } catch (e) {
       if (!(e instanceof SvnCommandError)) throw e;
       throw new GoalExecutionError(
-        `Svn info not available for dependency : ${d.id} at ${d.url}: ${e.detail}. ${svnHint(e, d.credentials)}`,
+        `Svn info not available for dependency : ${d.id} at ${d.url}: ${e.detail.replace(/[.\s]+$/, '')}. ${svnHint(e, d.credentials)}`,
         { cause: e },
       );
     }
