@@ -59,6 +59,6 @@ export class ConsoleLog implements Log {
   private write(level: string, message: string): void {
     this.progressDone();
     const lines = message.split('\n');
-    this.out.write(lines.map((l) => `[${level}] ${l}`.trimEnd() + '\n').join(''));
+    this.out.write(lines.map((l) => `[${level}] ${l}\n`).join(''));
   }
 }

@@ -1,0 +1,87 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runGoalhost, stableLog } from '../support/run-goalhost';
+
+describe('cli: command line and build output', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-cli-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const pom = (body = '') => fs.writeFileSync(path.join(dir, 'pom.xml'), `<?xml version="1.0"?>
+<project>
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>org.example</groupId>
+  <artifactId>demo</artifactId>
+  <version>1.0</version>
+  <packaging>pom</packaging>
+${body}</project>
+`);
+
+  it('prints its version', () => {
+    const run = runGoalhost(['--version'], dir);
+    expect(run.status).to.equal(0);
+    expect(run.stdout).to.match(/^goalhost \d+\.\d+\.\d+ \(Maven 3\.8\.7 semantics\)\nNode\.js version: v\d+/);
+  });
+
+  it('rejects an unknown option with exit code 1 and the usage', () => {
+    const run = runGoalhost(['--frobnicate'], dir);
+    expect(run.status).to.equal(1);
+    expect(run.stdout.split('\n').slice(0, 3)).to.deep.equal([
+      '[ERROR] Unable to parse command line options: Unrecognized option: --frobnicate', '', 'usage: goalhost [options] [<goal(s)>] [<phase(s)>]',
+    ]);
+  });
+
+  it('runs a phase with nothing bound: BUILD SUCCESS', () => {
+    pom();
+    const run = runGoalhost(['-B', 'validate'], dir);
+    expect(run.status).to.equal(0);
+    expect(stableLog(run.stdout)).to.equal(`[INFO] Scanning for projects...
+[INFO] 
+[INFO] --------------------------< org.example:demo >--------------------------
+[INFO] Building demo 1.0
+[INFO] --------------------------------[ pom ]---------------------------------
+[INFO] ------------------------------------------------------------------------
+[INFO] BUILD SUCCESS
+[INFO] ------------------------------------------------------------------------
+[INFO] Total time: <time>
+[INFO] Finished at: <date>
+[INFO] ------------------------------------------------------------------------
+`);
+  });
+
+  it('names file, line and element of a malformed pom.xml, and runs nothing', () => {
+    fs.writeFileSync(path.join(dir, 'pom.xml'), '<project>\n  <dependencies>\n    <dependency>\n  </dependencies>\n</project>\n');
+    const run = runGoalhost(['-B', 'validate'], dir);
+    expect(run.status).to.equal(1);
+    expect(run.stdout).to.contain(
+      `[ERROR] Malformed XML in ${path.join(dir, 'pom.xml')}:4:3 (in project/dependencies/dependency): ` +
+        "Expected closing tag 'dependency' (opened in line 3, col 5) instead of closing tag 'dependencies'.",
+    );
+    expect(run.stdout).not.to.contain('BUILD SUCCESS');
+    expect(run.stdout).not.to.match(/\n\s+at /);
+  });
+
+  it('fails on a value that does not fit the parameter type, naming parameter, value and allowed form', () => {
+    pom();
+    const run = runGoalhost(['-B', 'cxx:unpack-dependencies', '-Dmdep.skip=maybe'], dir);
+    expect(run.status).to.equal(1);
+    expect(run.stdout).to.contain(
+      '[ERROR] Failed to execute goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli) on project demo: ' +
+        'Invalid parameter values for goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli): ' +
+        "parameter 'skip' has value 'maybe' (from ${mdep.skip}) but must be a boolean: true or false\n",
+    );
+  });
+
+  it('without a POM, a goal that needs a project fails and says so', () => {
+    const run = runGoalhost(['-B', 'cxx:unpack-dependencies'], dir);
+    expect(run.status).to.equal(1);
+    expect(run.stdout).to.contain(
+      `[ERROR] The goal you specified requires a project to execute but there is no POM in this directory (${dir}). ` +
+        'Please verify you invoked goalhost from the correct directory.',
+    );
+  });
+});
