@@ -48,12 +48,7 @@ export class DirectoryCleaner {
       const link = isSymbolicLink(file);
       if (followSymlinks || !link) {
         const dir = followSymlinks ? file : fs.realpathSync(file);
-        let names: string[] = [];
-        try {
-          names = fs.readdirSync(dir);
-        } catch {
-          // unreadable: the directory's own deletion below reports the failure
-        }
+        const names = listInDirectoryOrder(dir);
         for (let i = names.length - 1; i >= 0; i--) await this.deleteTree(path.join(dir, names[i]));
       } else {
         log.debug(`Not recursing into symlink ${file}`);
@@ -82,6 +77,25 @@ export class DirectoryCleaner {
     if (this.options.failOnError) throw new CleanError(`Failed to delete ${file}`);
     this.options.log.warn(`Failed to delete ${file}`);
   }
+}
+
+/**
+ * Entry names in the order the file system returns them, as Java's File.list() does
+ * (fs.readdirSync sorts them), so deletions happen and are logged in Maven's order.
+ * An unreadable directory gives none: its own deletion then reports the failure.
+ */
+function listInDirectoryOrder(dir: string): string[] {
+  const names: string[] = [];
+  let handle: fs.Dir | undefined;
+  try {
+    handle = fs.opendirSync(dir);
+    for (let entry = handle.readSync(); entry; entry = handle.readSync()) names.push(entry.name);
+  } catch {
+    // keep what was read
+  } finally {
+    handle?.closeSync();
+  }
+  return names;
 }
 
 /** Removes one file, link or empty directory; false when it could not. */
