@@ -1,6 +1,9 @@
+import { copyFileSync, statSync, utimesSync } from 'node:fs';
+import * as path from 'node:path';
 import { ArtifactResolutionError } from './errors';
-import { baseVersionOf, type LocalRepository } from './local-repository';
+import { baseVersionOf, isFile, type LocalRepository } from './local-repository';
 import type { RemoteRepository } from './remote-repository';
+import { readSnapshotMetadata, snapshotVersion, type SnapshotMetadata } from './snapshot-metadata';
 
 /** An artifact file to resolve: Maven resolver's coordinates (extension, not type). */
 export interface ArtifactCoords {
@@ -20,21 +23,30 @@ export function isSnapshot(version: string): boolean {
   return version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(version);
 }
 
-/** Downloads files from remote repositories into the local one (see transport). */
+/** Downloads files from remote repositories into the local one. */
 export interface RemoteFetcher {
   /**
    * Fetches `c` from `repo` into the local repository; resolves to the local path, or undefined
    * when the repository does not have it. Throws ArtifactResolutionError on transfer errors.
    */
   fetch(c: ArtifactCoords, repo: RemoteRepository): Promise<string | undefined>;
+  /** The snapshot metadata of `c`'s version in `repo` (cached copy when offline or up to date). */
+  metadata(c: ArtifactCoords, repo: RemoteRepository, offline: boolean): Promise<SnapshotMetadata | undefined>;
+}
+
+export interface ResolvedFile {
+  readonly file: string;
+  /** The version resolved (a timestamp for a remote `-SNAPSHOT`). */
+  readonly version: string;
 }
 
 /**
- * Finds artifact files: in the local repository when Maven would accept the copy there,
- * else from the remote repositories in order (unless offline).
+ * Finds artifact files: in the local repository when Maven would accept the copy there, else
+ * from the remote repositories in order (unless offline). `-SNAPSHOT` versions go through the
+ * repositories' metadata to the newest timestamped build, stored also under the SNAPSHOT name.
  */
 export class ArtifactResolver {
-  private readonly cache = new Map<string, Promise<string>>();
+  private readonly cache = new Map<string, Promise<ResolvedFile>>();
 
   constructor(
     readonly local: LocalRepository,
@@ -42,29 +54,38 @@ export class ArtifactResolver {
     private readonly remote?: RemoteFetcher,
   ) {}
 
-  resolve(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<string> {
+  async resolve(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<string> {
+    return (await this.resolveFull(c, repositories)).file;
+  }
+
+  resolveFull(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
     const key = `${artifactString(c)}@${repositories.map((r) => r.id).join(',')}`;
     let result = this.cache.get(key);
     if (!result) {
-      result = this.doResolve(c, repositories);
+      result = c.version.endsWith('SNAPSHOT') ? this.resolveSnapshot(c, repositories) : this.resolveRelease(c, repositories);
       this.cache.set(key, result);
     }
     return result;
   }
 
-  private async doResolve(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<string> {
+  private applicable(c: ArtifactCoords, repositories: readonly RemoteRepository[]): RemoteRepository[] {
     const snapshot = isSnapshot(c.version);
-    const applicable = repositories.filter((r) => (snapshot ? r.snapshots.enabled : r.releases.enabled));
+    return repositories.filter((r) => (snapshot ? r.snapshots.enabled : r.releases.enabled));
+  }
+
+  private async resolveRelease(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
+    const applicable = this.applicable(c, repositories);
     const file = this.local.pathOf({ ...c, baseVersion: baseVersionOf(c.version) });
     const found = this.local.find(file, applicable.map((r) => r.id));
-    if (found.available && !(snapshot && this.remote && !this.offline && c.version.endsWith('SNAPSHOT'))) return file;
+    if (found.available) return { file, version: c.version };
+    return { file: await this.download(c, applicable), version: c.version };
+  }
+
+  /** Tries the repositories in order; the first one that has the file wins. */
+  private async download(c: ArtifactCoords, applicable: readonly RemoteRepository[]): Promise<string> {
     const name = artifactString(c);
-    if (applicable.length === 0) {
-      if (found.available) return file;
-      throw new ArtifactResolutionError(`Could not find artifact ${name}`, name, true);
-    }
+    if (applicable.length === 0) throw new ArtifactResolutionError(`Could not find artifact ${name}`, name, true);
     if (this.offline || !this.remote) {
-      if (found.available) return file;
       const r = applicable[0];
       throw new ArtifactResolutionError(
         `Cannot access ${r.id} (${r.url}) in offline mode and the artifact ${name} has not been downloaded from it before.`,
@@ -83,7 +104,51 @@ export class ArtifactResolver {
         errors.push(e);
       }
     }
-    if (found.available) return file;
-    throw errors[0];
+    // Maven reports the first repository's failure; "not found" only when all said so.
+    const transfer = errors.find((e) => !e.notFound);
+    throw transfer ?? errors[0];
   }
+
+  private async resolveSnapshot(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
+    const applicable = this.applicable(c, repositories);
+    const normalized = this.local.pathOf({ ...c, baseVersion: c.version });
+    // The newest of: what was installed locally, what each repository's metadata announces.
+    let best: { version: string; updated: string; repo?: RemoteRepository } | undefined;
+    const localMeta = readSnapshotMetadata(path.join(path.dirname(normalized), 'maven-metadata-local.xml'));
+    if (localMeta && isFile(normalized)) best = { version: c.version, updated: localMeta.lastUpdated };
+    if (this.remote) {
+      for (const repo of applicable) {
+        const meta = await this.remote.metadata(c, repo, this.offline);
+        if (!meta) continue;
+        const v = snapshotVersion(meta, c.version, c.classifier, c.extension);
+        if (!best || v.updated > best.updated) best = { ...v, repo };
+      }
+    }
+    if (!best || !best.repo || best.version === c.version) {
+      const found = this.local.find(normalized, applicable.map((r) => r.id));
+      if (found.available) return { file: normalized, version: c.version };
+      if (!best?.repo) return { file: await this.download(c, applicable), version: c.version };
+    }
+    const timestamped = { ...c, version: best.version };
+    const file = this.local.pathOf({ ...timestamped, baseVersion: c.version });
+    const found = this.local.find(file, [best.repo!.id]);
+    const fetched = found.available ? file : await this.download(timestamped, [best.repo!]);
+    normalize(fetched, normalized);
+    return { file: normalized, version: best.version };
+  }
+}
+
+/** Maven keeps a copy of the timestamped file under the `-SNAPSHOT` name (snapshot normalization). */
+function normalize(from: string, to: string): void {
+  if (from === to) return;
+  const src = statSync(from);
+  let dst;
+  try {
+    dst = statSync(to);
+  } catch {
+    dst = undefined;
+  }
+  if (dst && dst.size === src.size && dst.mtimeMs === src.mtimeMs) return;
+  copyFileSync(from, to);
+  utimesSync(to, src.atime, src.mtime);
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { XmlSyntaxError, type Artifact, type Coordinates, type Project } from '@goalhost/model';
 import { artifactType } from './artifact-types';
-import { ArtifactResolver, artifactString } from './artifact-resolver';
+import { ArtifactResolver, artifactString, type ResolvedFile } from './artifact-resolver';
 import { DependencyCollector } from './collector';
 import { resolveConflicts } from './conflict-resolver';
 import type { DependencyNode } from './dependency-node';
@@ -65,7 +65,7 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   constructor(private readonly config: ResolverConfig) {
     this.local = new LocalRepository(config.localRepository);
-    const remote = config.offline ? undefined : createRemoteFetcher(config, this.local);
+    const remote = createRemoteFetcher(config, this.local);
     this.resolver = new ArtifactResolver(this.local, config.offline, remote);
     const profiles = settingsProfiles(config.settings);
     const active = profiles.filter((p) => config.settings.activeProfiles.includes(p.id) || p.activation?.activeByDefault === 'true');
@@ -223,17 +223,20 @@ class DefaultRepositorySystem implements RepositorySystem {
         : `The following artifacts could not be resolved: ${failures.map((f) => gdepId(f.node.dependency!)).join(', ')}: ${cause.message}`;
       throw new ResolutionError(projectId(project), detail, { cause });
     }
-    return nodes.map(({ node, depth }, i) => toArtifact(node.dependency!, (outcomes[i] as { file: string }).file, depth));
+    return nodes.map(({ node, depth }, i) => {
+      const resolved = (outcomes[i] as { file: ResolvedFile }).file;
+      return toArtifact({ ...node.dependency!, version: resolved.version }, resolved.file, depth);
+    });
   }
 
-  private resolveFile(node: GNode): Promise<string> {
+  private resolveFile(node: GNode): Promise<ResolvedFile> {
     const d = node.dependency!;
     if (d.systemPath !== undefined) {
-      if (isFile(d.systemPath)) return Promise.resolve(path.resolve(d.systemPath));
+      if (isFile(d.systemPath)) return Promise.resolve({ file: path.resolve(d.systemPath), version: d.version });
       const name = gdepId(d);
       return Promise.reject(new ArtifactResolutionError(`Could not find artifact ${name} at specified path ${d.systemPath}`, name, true));
     }
-    return this.resolver.resolve(d, node.repositories);
+    return this.resolver.resolveFull(d, node.repositories);
   }
 
   async collectTree(project: Project, scope: string): Promise<DependencyNode> {

@@ -1,0 +1,133 @@
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+
+export interface HttpAuth {
+  readonly username: string;
+  readonly password: string;
+}
+
+export type HttpResult =
+  | { readonly status: 'ok'; readonly size: number }
+  | { readonly status: 'not-found' }
+  | { readonly status: 'error'; readonly code?: number; readonly message: string };
+
+export interface DownloadOptions {
+  readonly auth?: HttpAuth;
+  /** Called with bytes done and total (undefined when unknown) while the body arrives. */
+  readonly onProgress?: (done: number, total: number | undefined) => void;
+  readonly timeoutMs?: number;
+}
+
+let agents: { http: http.Agent; https: https.Agent } | undefined;
+
+/** Shared keep-alive agents, made on first use (idle sockets do not keep the process alive). */
+function agentsFor(): { http: http.Agent; https: https.Agent } {
+  agents ??= { http: new http.Agent({ keepAlive: true, maxSockets: 8 }), https: new https.Agent({ keepAlive: true, maxSockets: 8 }) };
+  return agents;
+}
+
+/**
+ * GETs `url` into `target` through a temporary file renamed into place only when the whole body
+ * arrived (a failed or interrupted transfer never leaves a partial file). Follows redirects;
+ * sends basic auth when given (also after a 401 challenge, as wagon does preemptively).
+ */
+export async function download(url: string, target: string, options: DownloadOptions = {}): Promise<HttpResult> {
+  let current = url;
+  for (let hop = 0; hop < 6; hop++) {
+    const response = await request(current, options);
+    if ('error' in response) return { status: 'error', message: response.error };
+    const { res } = response;
+    const code = res.statusCode ?? 0;
+    if (code >= 300 && code < 400 && res.headers.location) {
+      res.resume();
+      current = new URL(res.headers.location, current).href;
+      continue;
+    }
+    if (code === 404 || code === 410) {
+      res.resume();
+      return { status: 'not-found' };
+    }
+    if (code !== 200) {
+      res.resume();
+      return { status: 'error', code, message: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})` };
+    }
+    const total = res.headers['content-length'] !== undefined ? Number(res.headers['content-length']) : undefined;
+    const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+    let done = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        done += chunk.length;
+        options.onProgress?.(done, total);
+        cb(null, chunk);
+      },
+    });
+    try {
+      await pipeline(res, counter, createWriteStream(tmp));
+      if (total !== undefined && done !== total) throw new Error(`Premature end of Content-Length delimited message body (expected: ${total}; received: ${done})`);
+      renameSync(tmp, target);
+      return { status: 'ok', size: done };
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      return { status: 'error', message: (e as Error).message };
+    }
+  }
+  return { status: 'error', message: `Too many redirects for ${url}` };
+}
+
+/** GETs a small resource (checksum, metadata) into memory; undefined when absent. */
+export async function fetchText(url: string, options: DownloadOptions = {}): Promise<string | undefined | { error: string; code?: number }> {
+  let current = url;
+  for (let hop = 0; hop < 6; hop++) {
+    const response = await request(current, options);
+    if ('error' in response) return { error: response.error };
+    const { res } = response;
+    const code = res.statusCode ?? 0;
+    if (code >= 300 && code < 400 && res.headers.location) {
+      res.resume();
+      current = new URL(res.headers.location, current).href;
+      continue;
+    }
+    if (code === 404 || code === 410) {
+      res.resume();
+      return undefined;
+    }
+    if (code !== 200) {
+      res.resume();
+      return { error: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})`, code };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  return { error: `Too many redirects for ${url}` };
+}
+
+function request(url: string, options: DownloadOptions): Promise<{ res: http.IncomingMessage } | { error: string }> {
+  return new Promise((resolve) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      resolve({ error: `Invalid URL ${url}` });
+      return;
+    }
+    const secure = parsed.protocol === 'https:';
+    if (!secure && parsed.protocol !== 'http:') {
+      resolve({ error: `Unsupported protocol ${parsed.protocol} in ${url}: only http and https repositories are supported` });
+      return;
+    }
+    const headers: Record<string, string> = { 'User-Agent': 'Apache-Maven/3.8.7 (goalhost)', 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
+    const user = options.auth ?? (parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : undefined);
+    if (user) headers.Authorization = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+    const req = (secure ? https : http).get(
+      url,
+      { headers, agent: secure ? agentsFor().https : agentsFor().http, timeout: options.timeoutMs ?? 60_000 },
+      (res) => resolve({ res }),
+    );
+    req.on('timeout', () => req.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)));
+    req.on('error', (e) => resolve({ error: e.message }));
+  });
+}

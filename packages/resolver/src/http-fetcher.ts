@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { SettingsDecrypter, type Server } from '@goalhost/model';
+import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
+import { ArtifactResolutionError } from './errors';
+import { download, fetchText, type HttpAuth } from './http-client';
+import { baseVersionOf, layoutPath, type LocalRepository } from './local-repository';
+import { describeRepository, type RemoteRepository } from './remote-repository';
+import type { ResolverLog } from './resolver-config';
+import { isOutdated, parseSnapshotMetadata, readSnapshotMetadata, type SnapshotMetadata } from './snapshot-metadata';
+
+const CHECKSUMS = [
+  ['sha1', 'sha1'],
+  ['md5', 'md5'],
+  ['sha256', 'sha256'],
+  ['sha512', 'sha512'],
+] as const;
+
+export interface FetcherOptions {
+  readonly servers: readonly Server[];
+  readonly settingsSecurityFile?: string;
+  readonly updateSnapshots: boolean;
+  readonly threads: number;
+  readonly log: ResolverLog;
+}
+
+/**
+ * Downloads from HTTP(S) repositories into the local repository the way Maven does: basic auth
+ * from settings servers (encrypted passwords decrypted), checksum verification under the
+ * repository's checksumPolicy, temp file then rename, `_remote.repositories` records, snapshot
+ * metadata under the update policy, a bounded number of parallel transfers.
+ */
+export class HttpFetcher implements RemoteFetcher {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly decrypter?: SettingsDecrypter;
+  private readonly metadataChecked = new Map<string, Promise<SnapshotMetadata | undefined>>();
+
+  constructor(private readonly local: LocalRepository, private readonly options: FetcherOptions) {
+    if (options.settingsSecurityFile) this.decrypter = new SettingsDecrypter(options.settingsSecurityFile);
+  }
+
+  private auth(repo: RemoteRepository): HttpAuth | undefined {
+    const server = this.options.servers.find((s) => s.id === repo.id);
+    if (!server || server.username === undefined) return undefined;
+    let password = server.password ?? '';
+    if (this.decrypter) password = this.decrypter.decrypt(password, `the password of server '${server.id}' in settings.xml`);
+    return { username: server.username, password };
+  }
+
+  private async slot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.options.threads) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await work();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private urlOf(repo: RemoteRepository, relative: string): string {
+    return `${repo.url.replace(/\/+$/, '')}/${relative}`;
+  }
+
+  private blocked(repo: RemoteRepository, name: string): ArtifactResolutionError {
+    return new ArtifactResolutionError(
+      `Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): Blocked mirror for repositories: [${repo.mirrored.map(describeRepository).join(', ')}]`,
+      name,
+      false,
+    );
+  }
+
+  async fetch(c: ArtifactCoords, repo: RemoteRepository): Promise<string | undefined> {
+    const name = artifactString(c);
+    if (repo.blocked) throw this.blocked(repo, name);
+    const relative = layoutPath({ ...c, baseVersion: baseVersionOf(c.version) });
+    const url = this.urlOf(repo, relative);
+    const target = path.join(this.local.basedir, relative);
+    const auth = this.auth(repo);
+    return this.slot(async () => {
+      mkdirSync(path.dirname(target), { recursive: true });
+      const log = this.options.log;
+      log.info(`Downloading from ${repo.id}: ${url}`);
+      const started = Date.now();
+      let lastProgress = 0;
+      const result = await download(url, target, {
+        ...(auth ? { auth } : {}),
+        onProgress: (done, total) => {
+          const now = Date.now();
+          if (!log.progress || now - started < 1000 || now - lastProgress < 200) return;
+          lastProgress = now;
+          log.progress(`Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`);
+        },
+      });
+      if (lastProgress > 0) log.progressDone?.();
+      if (result.status === 'not-found') return undefined;
+      if (result.status === 'error') {
+        throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): ${result.message}`, name, false);
+      }
+      await this.verify(target, url, repo, c, name, auth);
+      this.local.record(target, repo.id);
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      log.info(`Downloaded from ${repo.id}: ${url} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`);
+      return target;
+    });
+  }
+
+  /** Checks the first checksum the repository has; the policy decides what a mismatch does. */
+  private async verify(file: string, url: string, repo: RemoteRepository, c: ArtifactCoords, name: string, auth?: HttpAuth): Promise<void> {
+    const policy = ((c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases).checksumPolicy ?? 'warn').toLowerCase();
+    if (policy === 'ignore') return;
+    let failure: string | undefined = 'Checksum validation failed, no checksums available';
+    for (const [ext, algorithm] of CHECKSUMS) {
+      const text = await fetchText(`${url}.${ext}`, auth ? { auth } : {});
+      if (text === undefined || typeof text !== 'string') continue;
+      const expected = text.trim().split(/\s+/)[0].toLowerCase();
+      const actual = await digest(file, algorithm);
+      if (expected === actual) {
+        writeFileSync(`${file}.${ext}`, expected);
+        failure = undefined;
+      } else failure = `Checksum validation failed, expected ${expected} but is ${actual}`;
+      break;
+    }
+    if (!failure) return;
+    if (policy === 'fail') {
+      rmSync(file, { force: true });
+      throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): ${failure}`, name, false);
+    }
+    this.options.log.warn(`Could not validate integrity of download from ${url}: ${failure}`);
+  }
+
+  /**
+   * The snapshot metadata of c's version in `repo`: the cached `maven-metadata-<id>.xml` while the
+   * update policy allows (or offline), else downloaded again (once per session).
+   */
+  metadata(c: ArtifactCoords, repo: RemoteRepository, offline: boolean): Promise<SnapshotMetadata | undefined> {
+    const dir = path.dirname(path.join(this.local.basedir, layoutPath({ ...c, baseVersion: c.version })));
+    const cached = path.join(dir, `maven-metadata-${repo.id}.xml`);
+    const key = `${cached}|${offline}`;
+    let result = this.metadataChecked.get(key);
+    if (!result) {
+      result = this.loadMetadata(c, repo, cached, offline);
+      this.metadataChecked.set(key, result);
+    }
+    return result;
+  }
+
+  private async loadMetadata(c: ArtifactCoords, repo: RemoteRepository, cached: string, offline: boolean): Promise<SnapshotMetadata | undefined> {
+    if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, repo.snapshots.updatePolicy))) {
+      return readSnapshotMetadata(cached);
+    }
+    const relative = `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`;
+    const url = this.urlOf(repo, relative);
+    const auth = this.auth(repo);
+    const text = await this.slot(() => fetchText(url, auth ? { auth } : {}));
+    mkdirSync(path.dirname(cached), { recursive: true });
+    if (typeof text === 'string') {
+      writeFileSync(cached, text);
+      return parseSnapshotMetadata(text, url);
+    }
+    if (text === undefined) {
+      // Remember the check (an absent file means "check again"), keep any older copy.
+      const old = readSnapshotMetadata(cached);
+      if (old) utimesSync(cached, new Date(), new Date());
+      return old;
+    }
+    this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${repo.url}): ${text.error}`);
+    return readSnapshotMetadata(cached);
+  }
+}
+
+function digest(file: string, algorithm: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash(algorithm);
+    createReadStream(file)
+      .on('data', (d) => hash.update(d))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+/** Maven's transfer sizes: B, kB, MB with one decimal below 10. */
+export function formatSize(bytes: number): string {
+  const units = ['B', 'kB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  if (unit === 0) return `${Math.round(value)} B`;
+  return `${value < 10 ? value.toFixed(1) : Math.round(value).toString()} ${units[unit]}`;
+}

@@ -1,0 +1,76 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { child, childrenNamed, childText, parseXmlFast } from '@goalhost/model';
+
+/** What a `maven-metadata.xml` of a snapshot version says. */
+export interface SnapshotMetadata {
+  /** `yyyyMMddHHmmss` of the last deployment. */
+  readonly lastUpdated: string;
+  readonly timestamp?: string;
+  readonly buildNumber?: number;
+  readonly localCopy: boolean;
+  readonly versions: ReadonlyArray<{ readonly classifier: string; readonly extension: string; readonly value: string; readonly updated: string }>;
+}
+
+export function parseSnapshotMetadata(text: string, source: string): SnapshotMetadata | undefined {
+  let root;
+  try {
+    root = parseXmlFast(text, source);
+  } catch {
+    return undefined;
+  }
+  const versioning = child(root, 'versioning');
+  if (!versioning) return undefined;
+  const snapshot = child(versioning, 'snapshot');
+  const build = childText(snapshot, 'buildNumber');
+  return {
+    lastUpdated: childText(versioning, 'lastUpdated') ?? '',
+    ...(childText(snapshot, 'timestamp') ? { timestamp: childText(snapshot, 'timestamp') } : {}),
+    ...(build ? { buildNumber: Number(build) } : {}),
+    localCopy: childText(snapshot, 'localCopy') === 'true',
+    versions: childrenNamed(child(versioning, 'snapshotVersions'), 'snapshotVersion').map((v) => ({
+      classifier: childText(v, 'classifier') ?? '',
+      extension: childText(v, 'extension') ?? '',
+      value: childText(v, 'value') ?? '',
+      updated: childText(v, 'updated') ?? '',
+    })),
+  };
+}
+
+/**
+ * The version a `-SNAPSHOT` resolves to with this metadata (and its update time), as Maven's
+ * version resolver picks it: the matching `<snapshotVersion>`, else timestamp-buildNumber,
+ * else the SNAPSHOT itself (local copy).
+ */
+export function snapshotVersion(m: SnapshotMetadata, baseVersion: string, classifier: string, extension: string): { version: string; updated: string } {
+  const match = m.versions.find((v) => v.classifier === classifier && v.extension === extension);
+  if (match && match.value) return { version: match.value, updated: match.updated || m.lastUpdated };
+  if (m.timestamp && m.buildNumber !== undefined && !m.localCopy) {
+    return { version: baseVersion.replace(/SNAPSHOT$/, `${m.timestamp}-${m.buildNumber}`), updated: m.lastUpdated };
+  }
+  return { version: baseVersion, updated: m.lastUpdated };
+}
+
+export function readSnapshotMetadata(file: string): SnapshotMetadata | undefined {
+  if (!existsSync(file)) return undefined;
+  return parseSnapshotMetadata(readFileSync(file, 'utf8'), file);
+}
+
+/**
+ * Whether a file checked at `checked` must be checked again under Maven's update policy
+ * (`always`, `daily` (default), `interval:N` minutes, `never`).
+ */
+export function isOutdated(file: string, policy: string | undefined, now = Date.now()): boolean {
+  let checked: number;
+  try {
+    checked = statSync(file).mtimeMs;
+  } catch {
+    return true;
+  }
+  const p = policy ?? 'daily';
+  if (p === 'always') return true;
+  if (p === 'never') return false;
+  if (p.startsWith('interval:')) return now - checked >= Number(p.slice('interval:'.length)) * 60_000;
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  return checked < midnight.getTime();
+}
