@@ -65,6 +65,12 @@ export class SvnServer {
         ['-d', '--foreground', '--listen-host', '127.0.0.1', '--listen-port', String(port), '-r', root, '--config-file', path.join(root, 'svnserve.conf')],
         { stdio: 'ignore' },
       );
+      // If the test process ends without stop(), the server it started must not outlive it.
+      const orphanGuard = (): void => {
+        if (child.exitCode === null) child.kill();
+      };
+      process.once('exit', orphanGuard);
+      child.once('exit', () => process.removeListener('exit', orphanGuard));
       try {
         await waitForPort(port, child);
         return new SvnServer(root, port, child);
