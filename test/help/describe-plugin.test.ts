@@ -132,7 +132,7 @@ describe('help: help:describe text from a descriptor', () => {
         '',
         '    Zeta',
         '      Alias: z',
-        '      Required: true',
+        '      Required: Yes',
         '      Expression: ${a}-${b}',
         '      Last one.',
         '',

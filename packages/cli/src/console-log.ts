@@ -58,7 +58,7 @@ export class ConsoleLog implements Log {
 
   private write(level: string, message: string): void {
     this.progressDone();
-    const lines = message.split('\n');
-    this.out.write(lines.map((l) => `[${level}] ${l}\n`).join(''));
+    // Like Maven's console: the level prefixes the first line of a message only.
+    this.out.write(`[${level}] ${message}\n`);
   }
 }
