@@ -354,6 +354,18 @@ describe('scm: svn externals with a real svnserve', function () {
     expect(fs.readdirSync(path.join(f.configDir, 'auth', 'svn.simple'))).to.deep.equal([]);
   });
 
+  it('creates the property on a directory that has none (svn reports it as not set)', async () => {
+    const { log, error } = await run({ options: { sourceSubdir: '.' } });
+    expect(error).to.equal(undefined);
+    expect(log.visible.slice(0, 2)).to.deep.equal([
+      `[INFO] Svn externals dir is 'r2 svn://127.0.0.1:${port}/main ^/consumer/trunk'`,
+      "[INFO] Svn initial externals are '[]'",
+    ]);
+    expect(f.svn(['propget', '--no-newline', 'svn:externals', f.wc])).to.equal(
+      ['^/libA/trunk fr/example/liba', `svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`, ''].join('\n'),
+    );
+  });
+
   it('the initial fixture externals are as committed', () => {
     expect(f.externals()).to.equal(INITIAL_EXTERNALS);
   });

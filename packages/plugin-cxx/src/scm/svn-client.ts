@@ -123,6 +123,10 @@ export class SvnClient {
   }
 
   private async run(args: readonly string[], credentials: ScmCredentials = {}): Promise<CommandResult> {
+    if (credentials.password !== undefined && /[\r\n]/.test(credentials.password)) {
+      // svn reads one line from standard input: such a password would silently be cut.
+      throw new SvnCommandError(this.commandLine(args, credentials), 0, [], 'the password contains a line break, which svn cannot read from standard input');
+    }
     if (credentials.password !== undefined && args[0] !== '--version') await this.requirePasswordFromStdin();
     const argv = args[0] === '--version' ? [...args] : [...this.baseArgs(credentials), ...args];
     const command = [this.executable, ...argv].join(' ');
