@@ -199,6 +199,20 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
       expect(f.snapshot()).to.deep.equal(before);
     });
 
+    it('with -X, no password appears in the output: neither from settings.xml nor from -Dpassword', async () => {
+      writePom(dependency('fr.example', 'liba', '1.0'));
+      const ok = await goalhost(['-X', 'process-sources']);
+      expect(ok.status).to.equal(0);
+      expect(ok.stdout).to.contain('--username alice --password-from-stdin info --xml');
+      expect(ok.stdout).to.not.contain(SVN_PASSWORD);
+      f.reset();
+      writePom(dependency('fr.example', 'liba', '1.0'));
+      const bad = await goalhost(['-X', 'process-sources', '-Dpassword=Distinct-Wrong-Pw-42']);
+      expect(bad.status).to.equal(1);
+      expect(bad.stdout).to.contain('Authentication error from server: Password incorrect');
+      expect(bad.stdout).to.not.contain('Distinct-Wrong-Pw-42');
+    });
+
     it('-Dmdep.skip=true skips the goal', async () => {
       writePom(dependency('fr.example', 'liba', '1.0'));
       const run = await goalhost(['process-sources', '-Dmdep.skip=true']);
