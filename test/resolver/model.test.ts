@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { XmlSyntaxError } from '@goalhost/model';
 import { ProjectBuildingError, ResolutionError } from '@goalhost/resolver';
-import { FixtureRepo, pomXml } from './support/fixture-repo';
+import { failure, FixtureRepo, pomXml } from './support/fixture-repo';
 
 describe('resolver: project model and POMs from the repository', () => {
   let f: FixtureRepo;
@@ -91,7 +91,7 @@ describe('resolver: project model and POMs from the repository', () => {
     f.projectPom('sy:root:1.0', { dependencies: [{ gav: 'sy:s:1.0', scope: 'system', systemPath: jar }, 'sy:a:1.0'] });
     expect(await f.resolve()).to.deep.equal(['sy:s:jar:1.0:system', 'sy:a:jar:1.0:compile', 'sy:t:jar:1.0:system']);
     f.projectPom('sy:root:1.0', { dependencies: [{ gav: 'sy:s:1.0', scope: 'system', systemPath: path.join(f.root, 'nofile.jar') }] });
-    const error = await f.resolve().catch((e: unknown) => e);
+    const error = await failure(f.resolve());
     expect(error).to.be.instanceOf(ResolutionError);
     expect((error as Error).message).to.equal(`Could not resolve dependencies for project sy:root:jar:1.0: Could not find artifact sy:s:jar:1.0 at specified path ${path.join(f.root, 'nofile.jar')}`);
   });
@@ -102,7 +102,7 @@ describe('resolver: project model and POMs from the repository', () => {
     expect(await f.resolve()).to.deep.equal(['mi:nopom:jar:1.0:compile']);
     expect(f.warnings).to.deep.equal(['The POM for mi:nopom:jar:1.0 is missing, no dependency information available']);
     f.projectPom('mi:root:1.0', { dependencies: ['mi:nojar:1.0', 'mi:nojar2:1.0'] });
-    const error = await f.resolve().catch((e: unknown) => e);
+    const error = await failure(f.resolve());
     expect((error as Error).message).to.equal(
       'Could not resolve dependencies for project mi:root:jar:1.0: The following artifacts could not be resolved: mi:nojar:jar:1.0, mi:nojar2:jar:1.0: ' +
         'Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact mi:nojar:jar:1.0 has not been downloaded from it before.',
@@ -111,7 +111,7 @@ describe('resolver: project model and POMs from the repository', () => {
 
   it('reports model errors like Maven: unresolvable ${...} in a version, missing version, located in the POM', async () => {
     const pom = f.projectPom('er:root:1.0', { dependencies: ['er:x:${undefined.prop}', { gav: 'er:y:1.0', noVersion: true }] });
-    const error = await f.system().buildProject(pom).catch((e: unknown) => e);
+    const error = await failure(f.system().buildProject(pom));
     expect(error).to.be.instanceOf(ProjectBuildingError);
     expect((error as Error).message).to.equal(
       `The project er:root:1.0 (${pom}) has 2 errors\n` +
@@ -122,7 +122,7 @@ describe('resolver: project model and POMs from the repository', () => {
 
   it('names what was tried when a parent cannot be found', async () => {
     const pom = f.projectPom(':child:1.0', { parent: 'er:gone:1.0' });
-    const error = await f.system().buildProject(pom).catch((e: unknown) => e);
+    const error = await failure(f.system().buildProject(pom));
     expect((error as ProjectBuildingError).problems.map((p) => `${p.severity} ${p.message} @ ${p.line}:${p.column}`)).to.deep.equal([
       'FATAL Non-resolvable parent POM for er:child:1.0: Cannot access central (https://repo.maven.apache.org/maven2) in offline mode ' +
         "and the artifact er:gone:pom:1.0 has not been downloaded from it before. and 'parent.relativePath' points at wrong local POM @ 4:11",
@@ -133,7 +133,7 @@ describe('resolver: project model and POMs from the repository', () => {
     mkdirSync(f.project, { recursive: true });
     const pom = path.join(f.project, 'pom.xml');
     writeFileSync(pom, '<project>\n  <modelVersion>4.0.0</modelVersion>\n  <dependencies>\n    <dependency>\n  </dependencies>\n</project>\n');
-    const error = await f.system().buildProject(pom).catch((e: unknown) => e);
+    const error = await failure(f.system().buildProject(pom));
     expect(error).to.be.instanceOf(XmlSyntaxError);
     expect((error as XmlSyntaxError).message).to.match(new RegExp(`^Malformed XML in ${pom.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:3 \\(in project/dependencies/dependency\\): `));
   });
@@ -141,7 +141,7 @@ describe('resolver: project model and POMs from the repository', () => {
   it('fails the collection when a dependency POM cannot get its parent', async () => {
     f.artifact('cp:withparent:1.0', { parent: 'cp:gone:1.0' });
     f.projectPom('cp:root:1.0', { dependencies: ['cp:withparent:1.0'] });
-    const error = await f.resolve().catch((e: unknown) => e);
+    const error = await failure(f.resolve());
     expect((error as Error).message).to.equal(
       'Could not resolve dependencies for project cp:root:jar:1.0: Failed to collect dependencies at cp:withparent:jar:1.0: ' +
         'Failed to read artifact descriptor for cp:withparent:jar:1.0: Cannot access central (https://repo.maven.apache.org/maven2) ' +

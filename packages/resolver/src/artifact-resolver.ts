@@ -104,9 +104,8 @@ export class ArtifactResolver {
         errors.push(e);
       }
     }
-    // Maven reports the first repository's failure; "not found" only when all said so.
-    const transfer = errors.find((e) => !e.notFound);
-    throw transfer ?? errors[0];
+    // Like Maven, the first repository's failure is the one reported.
+    throw errors[0];
   }
 
   private async resolveSnapshot(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {

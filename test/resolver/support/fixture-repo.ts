@@ -119,7 +119,17 @@ export class FixtureRepo {
     return p;
   }
 
-  system(options: { settings?: Settings; userProperties?: Record<string, string>; activeProfiles?: string[]; inactiveProfiles?: string[]; offline?: boolean; updateSnapshots?: boolean } = {}): RepositorySystem {
+  system(
+    options: {
+      settings?: Settings;
+      userProperties?: Record<string, string>;
+      activeProfiles?: string[];
+      inactiveProfiles?: string[];
+      offline?: boolean;
+      updateSnapshots?: boolean;
+      settingsSecurityFile?: string;
+    } = {},
+  ): RepositorySystem {
     return createRepositorySystem({
       localRepository: this.repo,
       offline: options.offline ?? true,
@@ -129,6 +139,7 @@ export class FixtureRepo {
       env: {},
       activeProfiles: options.activeProfiles ?? [],
       inactiveProfiles: options.inactiveProfiles ?? [],
+      ...(options.settingsSecurityFile ? { settingsSecurityFile: options.settingsSecurityFile } : {}),
       log: {
         debug: () => undefined,
         info: (m) => this.infos.push(m),
@@ -154,4 +165,14 @@ export class FixtureRepo {
 
 export function line(a: Artifact): string {
   return `${[a.groupId, a.artifactId, a.type, ...(a.classifier ? [a.classifier] : []), a.version, a.scope].join(':')}${a.optional ? ' (optional)' : ''}`;
+}
+
+/** The error `promise` rejects with (a test failure when it resolves). */
+export async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected a failure, but it succeeded');
 }
