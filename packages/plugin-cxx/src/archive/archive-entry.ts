@@ -16,6 +16,8 @@ export interface ArchiveEntry {
   readonly kind: 'file' | 'dir' | 'symlink';
   /** Symbolic link target, verbatim (symlink entries only). */
   readonly linkTarget?: string;
+  /** Tar hard link entries: the archive member linked to (written as a regular file, like Maven). */
+  readonly hardLinkTarget?: string;
   /** Unix mode bits from the archive, 0 when the archive carries none. */
   readonly mode: number;
   /** Entry modification time in ms. */

@@ -8,6 +8,14 @@ import { isWithin, PlanFailure } from './target-tree';
  * names and Windows drive letters.
  */
 export function entryTarget(root: string, name: string): string | PlanFailure {
+  // No file name can hold a NUL; say so instead of letting the file system call fail obscurely.
+  if (name.includes('\0')) {
+    return new PlanFailure(
+      `Entry ${name.replace(/\0/g, '\\0')} has a NUL character in its name, which no file name can hold; ` +
+        'exclude it with mdep.unpack.excludes (? matches the NUL)',
+      true,
+    );
+  }
   const unified = name.replace(/\\/g, '/');
   if (unified.startsWith('/') || /^[A-Za-z]:/.test(unified)) return outside(name);
   const segments: string[] = [];

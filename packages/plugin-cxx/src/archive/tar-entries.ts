@@ -86,6 +86,7 @@ export function forEachTarEntry(
             name,
             kind: kindOf(entry.type, name),
             linkTarget: entry.linkpath === undefined ? undefined : decodedName(entry.linkpath),
+            hardLinkTarget: entry.type === 'Link' ? decodedName(entry.linkpath ?? '') : undefined,
             mode: entry.mode ?? 0,
             mtimeMs: entry.mtime ? entry.mtime.getTime() : 0,
             size: entry.size,

@@ -208,8 +208,7 @@ export class TargetTree {
     if (dirs === 'blocked') return new PlanFailure(`${p}: Not a directory`, true);
     let node = this.lookup(p);
     if (node.kind === 'none') {
-      const resolved = path.resolve(path.dirname(p), target);
-      if (!isWithin(root, resolved)) {
+      if (this.follow(root, path.dirname(p), target, 0) === undefined) {
         return new PlanFailure(
           `Symbolic link entry ${entry} points outside of the target directory (${target}); ` +
             `goalhost refuses such links: exclude the entry with mdep.unpack.excludes if it is not needed`,
@@ -229,6 +228,29 @@ export class TargetTree {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Where a link target leads, followed step by step from `dir` the way the kernel will follow
+   * it (through links already planned or on disk, `..` taken after them), or undefined when it
+   * leaves `root` at any step or needs more than 40 hops. Reading `..` lexically is not enough:
+   * `deep/up -> ../..` then `x -> deep/up/..` looks inside but is root's parent.
+   */
+  private follow(root: string, dir: string, target: string, hops: number): string | undefined {
+    if (hops > 40 || target.startsWith('/')) return undefined;
+    let current = dir;
+    for (const segment of target.split('/')) {
+      if (segment === '' || segment === '.') continue;
+      const next = segment === '..' ? path.dirname(current) : path.join(current, segment);
+      if (!isWithin(root, next)) return undefined;
+      const node = this.lookup(next);
+      if (node.kind === 'symlink') {
+        const resolved = this.follow(root, current, node.target, hops + 1);
+        if (resolved === undefined) return undefined;
+        current = resolved;
+      } else current = next;
+    }
+    return current;
   }
 
   private hasLinkAbove(root: string, p: string): boolean {

@@ -62,6 +62,17 @@ export class TarJob {
       this.settle();
       return null;
     }
+    // A hard link is written as a regular (empty) file, as Maven does, so it can never reach
+    // outside; one naming an outside file is still refused, like a symbolic link would be.
+    if (entry.hardLinkTarget !== undefined && entryTarget(this.root, entry.hardLinkTarget) instanceof PlanFailure) {
+      throw new Abort(
+        new PlanFailure(
+          `Hard link entry ${entry.name} points outside of the target directory (${entry.hardLinkTarget}); ` +
+            'goalhost refuses such links: exclude the entry with mdep.unpack.excludes if it is not needed',
+          false,
+        ),
+      );
+    }
     const failure = this.tree.writeFile(this.root, target, entry.name, { kind: 'stream' }, entry.mtimeMs, this.chmodOf(entry));
     if (failure) throw new Abort(failure);
     const work = this.tree.takePending();
