@@ -7,79 +7,84 @@ import { ProjectBuildingError } from './errors';
 export type ProjectReader = (pomFile: string) => Promise<Project>;
 
 /**
- * Maven's reactor: the root project and, recursively, its `<modules>`, sorted so that every
- * project comes after the projects it depends on, builds with (plugins), or inherits from;
- * otherwise in declaration order.
+ * Maven's reactor: the root project and, recursively, its `<modules>`, sorted like Maven's
+ * ProjectSorter: every project after the projects it depends on, inherits from, or builds with.
  */
 export async function buildReactor(rootPom: string, read: ProjectReader): Promise<Project[]> {
   const collected: Project[] = [];
   const seen = new Set<string>();
-  const visit = async (pom: string, chain: string[]): Promise<void> => {
+  // Modules come before the project aggregating them, as in Maven's project builder.
+  const visit = async (pom: string): Promise<void> => {
     const file = path.resolve(pom);
     if (seen.has(file)) return;
     seen.add(file);
     const project = await read(file);
-    collected.push(project);
     for (const module of project.modules) {
       let child = path.resolve(project.basedir, module);
       if (isDirectory(child)) child = path.join(child, 'pom.xml');
       if (!existsSync(child)) {
-        throw new ProjectBuildingError(file, `${project.groupId}:${project.artifactId}:${project.version}`, [
-          {
-            severity: 'ERROR',
-            message: `Child module ${child} of ${file} does not exist`,
-            modelId: `${project.groupId}:${project.artifactId}:${project.version}`,
-          },
-        ]);
+        const id = `${project.groupId}:${project.artifactId}:${project.version}`;
+        throw new ProjectBuildingError(file, id, [{ severity: 'ERROR', message: `Child module ${child} of ${file} does not exist`, modelId: id }]);
       }
-      if (chain.includes(child)) continue;
-      await visit(child, [...chain, file]);
+      await visit(child);
     }
+    collected.push(project);
   };
-  await visit(rootPom, []);
+  await visit(rootPom);
   return sortProjects(collected);
 }
 
-const ga = (g: string, a: string): string => `${g}:${a}`;
+const gav = (p: Project): string => `${p.groupId}:${p.artifactId}:${p.version}`;
 
-/** Topological order (Kahn, stable on declaration order), failing on cycles like Maven. */
+/**
+ * Maven's ProjectSorter: a graph with the projects in collection order, edges to dependencies,
+ * then to the parent, then to build plugins (only to reactor projects of that exact version);
+ * a depth-first post-order gives the build order. An edge closing a cycle fails like Maven.
+ */
 export function sortProjects(projects: readonly Project[]): Project[] {
-  const byGa = new Map<string, Project>();
+  const byGav = new Map<string, Project>();
   for (const p of projects) {
-    const key = ga(p.groupId, p.artifactId);
-    if (byGa.has(key)) {
-      const first = byGa.get(key)!;
-      throw new ProjectBuildingError(p.file, key, [], `Project '${key}:${p.version}' is duplicated in the reactor (${first.file} and ${p.file})`);
-    }
-    byGa.set(key, p);
+    const first = byGav.get(gav(p));
+    if (first) throw new ProjectBuildingError(p.file, gav(p), [], `Project '${gav(p)}' is duplicated in the reactor`);
+    byGav.set(gav(p), p);
   }
-  const edges = new Map<Project, Set<Project>>();
+  const children = new Map<Project, Project[]>(projects.map((p) => [p, []]));
+  const reaches = (from: Project, to: Project, trail: Project[]): Project[] | undefined => {
+    if (from === to) return [...trail, to];
+    for (const c of children.get(from)!) {
+      const found = reaches(c, to, [...trail, from]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const addEdge = (from: Project, g: string | undefined, a: string | undefined, v: string | undefined): void => {
+    const to = byGav.get(`${g}:${a}:${v}`);
+    if (!to || to === from || children.get(from)!.includes(to)) return;
+    const cycle = reaches(to, from, []);
+    if (cycle) {
+      throw new ProjectBuildingError(
+        from.file,
+        gav(from),
+        [],
+        `The projects in the reactor contain a cyclic reference: Edge between 'Vertex{label='${gav(from)}'}' and 'Vertex{label='${gav(to)}'}' ` +
+          `introduces to cycle in the graph ${[...cycle, to].map(gav).join(' --> ')}`,
+      );
+    }
+    children.get(from)!.push(to);
+  };
   for (const p of projects) {
-    const deps = new Set<Project>();
-    const add = (g: string | undefined, a: string | undefined): void => {
-      const target = g && a ? byGa.get(ga(g, a)) : undefined;
-      if (target && target !== p) deps.add(target);
-    };
-    if (p.parent) add(p.parent.groupId, p.parent.artifactId);
-    for (const d of p.dependencies) add(d.groupId, d.artifactId);
-    for (const pl of p.build.plugins) add(pl.groupId, pl.artifactId);
-    edges.set(p, deps);
+    for (const d of p.dependencies) addEdge(p, d.groupId, d.artifactId, d.version);
+    if (p.parent) addEdge(p, p.parent.groupId, p.parent.artifactId, p.parent.version);
+    for (const pl of p.build.plugins) addEdge(p, pl.groupId, pl.artifactId, pl.version);
   }
   const result: Project[] = [];
-  const state = new Map<Project, 'visiting' | 'done'>();
-  const visit = (p: Project, trail: Project[]): void => {
-    const s = state.get(p);
-    if (s === 'done') return;
-    if (s === 'visiting') {
-      const cycle = [...trail.slice(trail.indexOf(p)), p].map((x) => ga(x.groupId, x.artifactId));
-      throw new ProjectBuildingError(p.file, ga(p.groupId, p.artifactId), [], `The projects in the reactor contain a cyclic reference: ${cycle.join(' --> ')}`);
-    }
-    state.set(p, 'visiting');
-    for (const d of edges.get(p) ?? []) visit(d, [...trail, p]);
-    state.set(p, 'done');
+  const visited = new Set<Project>();
+  const visit = (p: Project): void => {
+    visited.add(p);
+    for (const c of children.get(p)!) if (!visited.has(c)) visit(c);
     result.push(p);
   };
-  for (const p of projects) visit(p, []);
+  for (const p of projects) if (!visited.has(p)) visit(p);
   return result;
 }
 
