@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import type { ZipEntryData } from './archive-entry';
 import { toUtimeSeconds } from './file-times';
-import { checkData, dataOffset, IN_MEMORY_LIMIT, readEntrySync } from './zip-entry-data';
+import { checkData, dataOffset, IN_MEMORY_LIMIT, readEntrySync, sizeLie } from './zip-entry-data';
 
 /**
  * The unit of parallel work: write one final file from a zip entry (or only set its time and
@@ -72,6 +72,8 @@ async function streamEntry(archiveFd: number, archive: string, data: ZipEntryDat
       try {
         crc = zlib.crc32(chunk, crc);
         size += chunk.length;
+        // Stop at the declared size instead of filling the disk with a lying entry.
+        if (size > data.uncompressedSize) throw sizeLie(data);
         writeAll(out, chunk);
         done();
       } catch (e) {

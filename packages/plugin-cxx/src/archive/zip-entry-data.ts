@@ -39,6 +39,10 @@ function checkedDataOffset(header: Buffer, entry: ZipEntryData): number {
 
 /** The stored (compressed) bytes of a small entry. */
 function compressedBytes(fd: number, entry: ZipEntryData): Buffer {
+  // A compressed size that lies (past the end of the file) must not become a huge allocation.
+  if (entry.compressedSize > HEADER_SLACK && entry.localHeaderOffset + entry.compressedSize > fs.fstatSync(fd).size) {
+    throw new ZipDataError(`the entry claims ${entry.compressedSize} compressed bytes, more than the archive holds (truncated or corrupt archive)`);
+  }
   const optimistic = Buffer.allocUnsafe(30 + HEADER_SLACK + entry.compressedSize);
   const got = readFully(fd, optimistic, entry.localHeaderOffset);
   if (got < 30) throw new ZipDataError('truncated local file header');
@@ -57,13 +61,20 @@ export function readEntrySync(fd: number, entry: ZipEntryData): Buffer {
   if (entry.method === 0) data = raw;
   else if (entry.method === 8) {
     try {
-      data = zlib.inflateRawSync(raw);
+      // Never inflate past the declared size: a lying entry (a bomb) stops there.
+      data = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
     } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw sizeLie(entry);
       throw new ZipDataError(`invalid deflate data (${(e as Error).message})`);
     }
   } else throw new ZipDataError(`unsupported compression method ${entry.method}`);
   checkData(data.length, zlib.crc32(data), entry);
   return data;
+}
+
+/** The data inflates past the size the archive declares for it. */
+export function sizeLie(entry: ZipEntryData): ZipDataError {
+  return new ZipDataError(`size mismatch: more than the ${entry.uncompressedSize} bytes declared (a zip bomb or a corrupt archive)`);
 }
 
 export function checkData(size: number, crc: number, entry: ZipEntryData): void {
