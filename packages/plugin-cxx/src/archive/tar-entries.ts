@@ -71,6 +71,12 @@ export function forEachTarEntry(
       source.destroy();
       reject(e);
     };
+    // A damaged archive is reported with the entry it broke in (or after), so the user knows where.
+    let current: { name: string; done: boolean } | undefined;
+    const broken = (e: unknown): void => {
+      const where = current ? `${current.done ? 'after' : 'in'} entry ${current.name}` : 'before the first entry';
+      fail(new Error(`${e instanceof Error ? e.message : String(e)} (${where})`));
+    };
     const parser = new Parser({
       strict: true,
       onReadEntry: (entry) => {
@@ -78,6 +84,9 @@ export function forEachTarEntry(
           entry.resume();
           return;
         }
+        const reading: { name: string; done: boolean } = { name: decodedName(entry.path), done: false };
+        current = reading;
+        entry.once('end', () => (reading.done = true));
         let sink: EntrySink | null;
         try {
           const name = decodedName(entry.path);
@@ -119,18 +128,18 @@ export function forEachTarEntry(
         });
       },
     });
-    parser.on('error', fail);
+    parser.on('error', broken);
     parser.on('end', () => {
       if (!failed) resolve();
     });
-    source.on('error', fail);
+    source.on('error', broken);
     try {
       input = decompressor(format, source);
     } catch (e) {
       fail(e);
       return;
     }
-    input.on('error', fail);
+    input.on('error', broken);
     input.pipe(parser as unknown as NodeJS.WritableStream);
   });
 }
