@@ -1,0 +1,215 @@
+import { expect } from 'chai';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { generator, hostile } from './fixtures';
+import { changes, errorLines, inParallel, Sandbox, STACK_FRAME, treeOf, unpackFailure, type Run, type Snapshot } from './sandbox';
+
+/**
+ * Hostile archives through the real CLI (issue 6). Each case is a project depending on a harmless
+ * zip, then on the hostile archive. A refused archive must: fail the run with exit 1 and one
+ * error naming the archive file (its repository path carries the coordinates) and the entry;
+ * create, change or remove nothing outside the output directory (a snapshot of the whole sandbox,
+ * /etc/passwd and the absolute names the archives aim at are compared); leave no marker for
+ * itself (the harmless artifact before it keeps its own). The shapes Maven handles without
+ * harm (modes, duplicates, case, undecodable names, devices, inner hard links) must unpack to
+ * exactly the tree Maven gives, with nothing special created.
+ */
+
+type Outcome =
+  /** Refused; `reason` follows "Error unpacking file: <file> to: <out>: ". */
+  | { readonly refused: (file: string, out: string) => string; readonly wrote: readonly string[] }
+  /** Unpacked, to exactly this tree (plus the harmless artifact's file). */
+  | { readonly tree: readonly string[] };
+
+interface Case {
+  readonly fixture: string;
+  readonly outcome: Outcome;
+  readonly args?: readonly string[];
+}
+
+const OK = 'f 644 ok.txt = "ok\\n"';
+const LINK_POLICY = 'goalhost refuses such links: exclude the entry with mdep.unpack.excludes if it is not needed';
+const outside = (entry: string) => () => `Entry is outside of the target directory (${entry})`;
+const link = (entry: string, target: string) => () => `Symbolic link entry ${entry} points outside of the target directory (${target}); ${LINK_POLICY}`;
+const hard = (entry: string, target: string) => () => `Hard link entry ${entry} points outside of the target directory (${target}); ${LINK_POLICY}`;
+const expanding = (reason: (file: string, out: string) => string) => (file: string, out: string) =>
+  `Error while expanding ${file}: ${reason(file, out)}`;
+
+/** The same hostile shape as zip (Unix host: names verbatim) and as tar. */
+function bothFormats(base: string, outcome: Outcome): Case[] {
+  return [
+    { fixture: `${base}.zip`, outcome },
+    { fixture: `${base}.tar`, outcome },
+  ];
+}
+
+const CASES: readonly Case[] = [
+  ...bothFormats('dotdot', { refused: outside('../../goalhost-escaped.txt'), wrote: [OK] }),
+  ...bothFormats('dotdot-inner', { refused: outside('inc/../../goalhost-escaped-inner.txt'), wrote: [OK] }),
+  ...bothFormats('sibling', { refused: outside('../dependency-evil/pwned.txt'), wrote: [OK] }),
+  ...bothFormats('absolute', { refused: outside(generator.ABSOLUTE), wrote: [OK] }),
+  ...bothFormats('drive', { refused: outside('C:\\goalhost-drive.txt'), wrote: [OK] }),
+  ...bothFormats('unc', { refused: outside('\\\\server\\share\\goalhost-unc.txt'), wrote: [OK] }),
+  // A symbolic link out of the output directory, then a file written through it.
+  ...bothFormats('symlink-escape', { refused: link('escape', '../../..'), wrote: [OK] }),
+  ...bothFormats('symlink-absolute', { refused: link('abs', '/tmp'), wrote: [OK] }),
+  // deep/deeper/up -> ../.. (inside), then sneaky -> deep/deeper/up/.. (the output's parent).
+  ...bothFormats('symlink-chain', {
+    refused: link('sneaky', 'deep/deeper/up/..'),
+    wrote: ['d 755 deep/', 'd 755 deep/deeper/', 'l deep/deeper/up -> ../..', OK],
+  }),
+  // An MS-DOS zip: backslashes are separators, so this is C:/… (refused as a drive letter).
+  { fixture: 'drive-dos.zip', outcome: { refused: outside('C:/goalhost-drive-dos.txt'), wrote: [OK] } },
+  { fixture: 'hardlink-outside.tar', outcome: { refused: hard('passwd', '/etc/passwd'), wrote: [OK] } },
+  { fixture: 'hardlink-dotdot.tar', outcome: { refused: hard('up', '../../goalhost-outside.txt'), wrote: [OK] } },
+  {
+    fixture: 'nul-name.zip',
+    outcome: {
+      refused: expanding(() => 'Entry nul\\0name.txt has a NUL character in its name, which no file name can hold; exclude it with mdep.unpack.excludes (? matches the NUL)'),
+      wrote: [OK],
+    },
+  },
+  {
+    fixture: 'long-name.zip',
+    outcome: { refused: expanding((_f, out) => `${out}/${'n'.repeat(300)}.txt: File name too long`), wrote: [OK] },
+  },
+  // Sizes that lie. A zip entry is never inflated past its declared size (nor its file written).
+  {
+    fixture: 'size-lie-small.zip',
+    outcome: { refused: expanding(() => 'size mismatch: more than the 16 bytes declared (a zip bomb or a corrupt archive) in entry liar.bin'), wrote: [OK] },
+  },
+  {
+    fixture: 'size-lie-large.zip',
+    outcome: { refused: expanding(() => 'size mismatch: 6 bytes instead of 1048576 in entry liar.txt'), wrote: [OK] },
+  },
+  {
+    fixture: 'csize-lie.zip',
+    outcome: {
+      refused: expanding((file) => `Error on ZipFile ${file}: compressed/uncompressed size mismatch for stored file: 2147483632 != 6`),
+      wrote: [OK],
+    },
+  },
+  {
+    fixture: 'csize-lie-deflated.zip',
+    outcome: {
+      refused: expanding(() => 'the entry claims 2147483632 compressed bytes, more than the archive holds (truncated or corrupt archive) in entry liar.txt'),
+      wrote: [OK, 'f 644 after.txt = "after\\n"'],
+    },
+  },
+  {
+    fixture: 'size-lie-long.tar',
+    outcome: {
+      refused: expanding(() => 'TAR_BAD_ARCHIVE: Truncated input (needed 4096 more bytes, only 0 available) (in entry liar.txt)'),
+      wrote: ['f 644 liar.txt = ""', OK],
+    },
+  },
+  {
+    fixture: 'size-lie-short.tar',
+    outcome: { refused: expanding(() => 'TAR_ENTRY_INVALID: checksum failure (after entry liar.txt)'), wrote: ['f 644 liar.txt = "garbag"', OK] },
+  },
+  // Harmless in Maven and here: only the permission bits are applied (never setuid, setgid or
+  // sticky on a file, no mode on directories); the later duplicate wins; names differing only in
+  // case are distinct files on Linux; undecodable name bytes become '?' (an overlong '/' too).
+  ...bothFormats('setuid', {
+    tree: ['f 755 both = "both\\n"', 'f 755 sgid = "sgid\\n"', 'd 755 shared/', 'f 644 shared/file = "shared\\n"', 'f 777 sticky = "sticky\\n"', 'f 755 suid = "suid\\n"'],
+  }),
+  ...bothFormats('duplicates', { tree: ['f 644 other.txt = "other\\n"', 'f 644 same.txt = "three\\n"'] }),
+  ...bothFormats('case', {
+    tree: ['d 755 Dir/', 'f 644 Dir/a.txt = "D\\n"', 'f 644 README.txt = "upper\\n"', 'f 644 ReadMe.TXT = "mixed\\n"', 'd 755 dir/', 'f 644 dir/a.txt = "d\\n"', 'f 644 readme.txt = "lower\\n"'],
+  }),
+  ...bothFormats('bad-utf8', {
+    tree: ['f 644 bad-??.txt = "ff fe\\n"', 'f 644 caf?.txt = "latin1\\n"', 'd 755 dir-??/', 'f 644 dir-??/x.txt = "overlong slash\\n"', 'f 644 half-?.txt = "truncated sequence\\n"'],
+  }),
+  { fixture: 'bad-utf8-flagged.zip', outcome: { tree: ['f 644 flag-?(.txt = "flagged\\n"'] } },
+  // Devices and FIFOs become empty regular files (as in Maven): nothing special is ever created.
+  { fixture: 'devices.tar', outcome: { tree: ['d 755 dev/', 'f 644 dev/fifo = ""', 'f 666 dev/null = ""', 'f 660 dev/sda = ""', OK] } },
+  // A hard link inside the archive is an empty regular file, as in Maven; never a link.
+  { fixture: 'hardlink-inside.tar', outcome: { tree: ['f 644 a.txt = "a\\n"', 'f 644 b.txt = ""'] } },
+];
+
+const GOOD = 'f 644 good.txt = "good\\n"';
+const GOOD_MARKER = 'g-good-zip-1.0.marker';
+
+interface Result {
+  readonly sandbox: Sandbox;
+  readonly file: string;
+  readonly out: string;
+  readonly run: Run;
+  readonly before: Snapshot;
+  readonly after: Snapshot;
+}
+
+function typeOf(fixture: string): string {
+  return fixture.endsWith('.tar.gz') ? 'tar.gz' : path.extname(fixture).slice(1);
+}
+
+/** What must never change: the system file a hard link aims at, and the absolute names aimed at. */
+function systemState(): string {
+  const passwd = fs.statSync('/etc/passwd');
+  const hash = crypto.createHash('sha1').update(fs.readFileSync('/etc/passwd')).digest('hex');
+  const aimed = [generator.ABSOLUTE, '/tmp/goalhost-through-abs.txt', '/goalhost-escaped.txt'].map((p) => `${p}:${fs.existsSync(p)}`);
+  return `passwd nlink=${passwd.nlink} ${hash} ${aimed.join(' ')}`;
+}
+
+describe('hostile archives: refused cleanly or neutralised, never written outside (CLI)', function () {
+  this.timeout(180_000);
+  const results = new Map<string, Result>();
+  let system: string;
+
+  before(async () => {
+    system = systemState();
+    const good = generator.zip([{ name: 'good.txt', data: 'good\n', mode: 0o644 }]);
+    await inParallel(CASES, 2, async (c) => {
+      const sandbox = Sandbox.create('hostile');
+      sandbox.install({ artifactId: 'good', type: 'zip' }, good);
+      const type = typeOf(c.fixture);
+      const file = sandbox.install({ artifactId: 'evil', type }, hostile(c.fixture));
+      sandbox.pom([{ artifactId: 'good', type: 'zip' }, { artifactId: 'evil', type }]);
+      // Bait for a hard link to ../../goalhost-outside.txt: it must keep one link and its content.
+      fs.writeFileSync(path.join(sandbox.proj, 'goalhost-outside.txt'), 'bait\n');
+      const before = sandbox.snapshot();
+      const run = await sandbox.run(sandbox.unpackArgs(...(c.args ?? [])));
+      results.set(c.fixture, { sandbox, file, out: path.join(sandbox.proj, 'target', 'dependency'), run, before, after: sandbox.snapshot() });
+    });
+  });
+
+  after(() => {
+    for (const r of results.values()) r.sandbox.dispose();
+  });
+
+  for (const c of CASES) {
+    const outcome = c.outcome;
+    const title = 'refused' in outcome ? `${c.fixture}: refused, exit 1, nothing outside, no marker` : `${c.fixture}: unpacked harmlessly, exactly as Maven does`;
+    it(title, () => {
+      const r = results.get(c.fixture)!;
+      const { run } = r;
+      expect(run.stderr).to.equal('');
+      expect(run.stdout).not.to.match(STACK_FRAME);
+      const dependency = path.join('proj', 'target', 'dependency');
+      const markers = path.join('proj', 'target', 'dependency-maven-plugin-markers');
+      const outsideOutput = changes(r.before, r.after).filter(
+        (ch) => ![`+ proj/target`, `+ ${dependency}`, `+ ${markers}`].includes(ch) && !ch.startsWith(`+ ${dependency}/`) && !ch.startsWith(`+ ${markers}/`),
+      );
+      expect(outsideOutput, 'changes outside the output and markers directories').to.deep.equal([]);
+      expect(systemState()).to.equal(system);
+      const markerDir = path.join(r.sandbox.proj, 'target', 'dependency-maven-plugin-markers');
+      if ('refused' in outcome) {
+        expect(run.status).to.equal(1);
+        expect(errorLines(run)[0]).to.equal(unpackFailure(`Error unpacking file: ${r.file} to: ${r.out}: ${outcome.refused(r.file, r.out)}`));
+        expect(fs.readdirSync(markerDir)).to.deep.equal([GOOD_MARKER]);
+        expect(treeOf(r.out).sort(byPath)).to.deep.equal([...outcome.wrote, GOOD].sort(byPath));
+      } else {
+        expect(run.status, run.stdout).to.equal(0);
+        expect(fs.readdirSync(markerDir).sort()).to.deep.equal(['g-evil-' + typeOf(c.fixture) + '-1.0.marker', GOOD_MARKER]);
+        expect(treeOf(r.out).sort(byPath)).to.deep.equal([...outcome.tree, GOOD].sort(byPath));
+      }
+    });
+  }
+});
+
+/** One order for expected and actual trees: by path. */
+function byPath(a: string, b: string): number {
+  const key = (line: string): string => line.replace(/^[dfls] (\d+ )?/, '');
+  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+}
