@@ -1,0 +1,70 @@
+'use strict';
+/*
+ * How each contender is started on a workload, in a fresh copy of the workload's project on
+ * tmpfs. All three write the same tree to `target/dependency`:
+ *   goalhost  node_modules/.bin/goalhost -o -B -Dmaven.repo.local=REPO cxx:unpack-dependencies
+ *   mvn       mvn -o -B -Dmaven.repo.local=REPO org.apache.maven.plugins:maven-dependency-plugin:3.5.0:unpack-dependencies
+ *   unzip     sh -c 'mkdir -p target/dependency && for f; do unzip -q -o "$f" -d target/dependency || exit 1; done' sh ARCHIVES...
+ * and for the resolve workload `dependency:list -DincludeScope=test -DoutputFile=deps.txt`.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let GOALHOST = path.join(ROOT, 'node_modules', '.bin', 'goalhost');
+
+/** Benchmarks another build of goalhost (e.g. a snapshot made by snapshot.sh). */
+function useGoalhost(bin) {
+  GOALHOST = path.resolve(bin);
+}
+
+function goalhostBin() {
+  return GOALHOST;
+}
+const DEPENDENCY_PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugin:3.5.0';
+const UNZIP_LOOP = 'mkdir -p target/dependency && for f; do unzip -q -o "$f" -d target/dependency || exit 1; done';
+
+/** The command line of `tool` for workload `info` (repo = local repository). */
+function unpackCommand(tool, info, repo) {
+  const repoArg = `-Dmaven.repo.local=${repo}`;
+  switch (tool) {
+    case 'goalhost':
+      return [GOALHOST, ['-o', '-B', repoArg, 'cxx:unpack-dependencies']];
+    case 'mvn':
+      return ['mvn', ['-o', '-B', '-Dstyle.color=never', repoArg, `${DEPENDENCY_PLUGIN}:unpack-dependencies`]];
+    case 'unzip':
+      return ['sh', ['-c', UNZIP_LOOP, 'sh', ...info.archives]];
+    default:
+      throw new Error(`unknown tool ${tool}`);
+  }
+}
+
+function listCommand(tool, repo) {
+  const args = ['-o', '-B', `-Dmaven.repo.local=${repo}`];
+  const goal = tool === 'goalhost' ? 'dependency:list' : `${DEPENDENCY_PLUGIN}:list`;
+  const cmd = tool === 'goalhost' ? GOALHOST : 'mvn';
+  if (tool === 'mvn') args.push('-Dstyle.color=never');
+  return [cmd, [...args, goal, '-DincludeScope=test', '-DoutputFile=deps.txt']];
+}
+
+/** A clean project directory `dir` holding only the workload's pom.xml. */
+function freshProject(dir, info) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(path.join(info.project, 'pom.xml'), path.join(dir, 'pom.xml'));
+}
+
+/** The artifact lines of a dependency:list output file, without module names (as the resolve oracle compares). */
+function listedArtifacts(file) {
+  if (!fs.existsSync(file)) return undefined;
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const start = lines.findIndex((l) => l.includes('The following files have been resolved:'));
+  const out = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() === '') break;
+    out.push(line.trim().replace(/ -- module \S+( \[?\(?auto\)?\]?)?/, ''));
+  }
+  return out;
+}
+
+module.exports = { ROOT, goalhostBin, useGoalhost, freshProject, listCommand, listedArtifacts, unpackCommand };

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * Profiles goalhost on one benchmark workload and prints where the time goes:
+ *   node tools/bench/profile.js many|huge|wide|wide-noop|resolve [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]
+ * CPU: node --cpu-prof (one profile per thread, workers included), summarised by package,
+ * file and function (self and inclusive). --memory: peaks of rss/heap/external sampled every
+ * 10 ms instead (profiling itself costs memory, so the two are separate runs).
+ * The workloads are the ones `npm run bench` generated (run it once first, same --quick).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { ROOT, freshProject, goalhostBin, listCommand, unpackCommand, useGoalhost } = require('./commands');
+const { analyze, formatProfile } = require('./cpu-profile');
+
+function main(argv) {
+  const name = argv.find((a, i) => !a.startsWith('--') && !['--top', '--goalhost'].includes(argv[i - 1]));
+  const quick = argv.includes('--quick');
+  const memory = argv.includes('--memory');
+  const topIndex = argv.indexOf('--top');
+  const topN = topIndex >= 0 ? Number(argv[topIndex + 1]) : 25;
+  const binIndex = argv.indexOf('--goalhost');
+  if (binIndex >= 0) useGoalhost(argv[binIndex + 1]);
+  const workload = name === 'wide-noop' ? 'wide' : name;
+  if (!['many', 'huge', 'wide', 'resolve'].includes(workload)) {
+    process.stderr.write('usage: node tools/bench/profile.js many|huge|wide|wide-noop|resolve [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]\n');
+    return 2;
+  }
+  const work = path.join(ROOT, 'bench-work', quick ? 'quick' : 'full');
+  const repo = path.join(work, 'repo');
+  const infoFile = path.join(work, 'projects', workload, 'workload.json');
+  if (!fs.existsSync(infoFile)) throw new Error(`no workload ${workload} in ${work}: run npm run bench${quick ? ' -- --quick' : ''} --only ${workload} first`);
+  const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
+  const dir = path.join('/dev/shm', `goalhost-profile-${process.pid}`);
+  const profDir = path.join(work, 'profiles', name);
+  fs.rmSync(profDir, { recursive: true, force: true });
+  fs.mkdirSync(profDir, { recursive: true });
+  freshProject(dir, info);
+  const [, args] = workload === 'resolve' ? listCommand('goalhost', repo) : unpackCommand('goalhost', info, repo);
+  const bin = fs.realpathSync(goalhostBin());
+  if (name === 'wide-noop') spawnSync(process.execPath, [bin, ...args], { cwd: dir, stdio: 'ignore' });
+  const memoryFile = path.join(profDir, 'memory.json');
+  const nodeArgs = memory
+    ? ['--require', path.join(__dirname, 'memory-probe.js')]
+    : ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval', '200'];
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [...nodeArgs, bin, ...args], {
+    cwd: dir,
+    env: { ...process.env, BENCH_MEMORY_FILE: memoryFile },
+    encoding: 'utf8',
+  });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (!argv.includes('--keep')) fs.rmSync(dir, { recursive: true, force: true });
+  if (r.status !== 0) throw new Error(`goalhost failed (exit ${r.status}):\n${(r.stdout + r.stderr).split('\n').slice(-15).join('\n')}`);
+  process.stdout.write(`goalhost ${name}${quick ? ' (quick)' : ''}: ${wall.toFixed(2)} s wall under the ${memory ? 'memory probe' : 'profiler'}\n`);
+  if (memory) {
+    process.stdout.write(`${fs.readFileSync(memoryFile, 'utf8')}\n`);
+    return 0;
+  }
+  const files = fs.readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profDir, f));
+  const analyses = files.map(analyze).sort((a, b) => b.wallMs - a.wallMs);
+  for (const a of analyses) process.stdout.write(`\n${formatProfile(a, topN)}\n`);
+  process.stdout.write(`\nprofiles: ${profDir} (open in Chrome DevTools > Performance)\n`);
+  return 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  process.stderr.write(`profile: ${e.message}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,104 @@
+'use strict';
+/*
+ * The figures table and the targets of issues #3 and #4 with PASS/MISS. Ratios are the median
+ * of the ratios of runs made next to each other (goalhost run i against the other tool's run i),
+ * which holds when a shared machine speeds up or slows down during the benchmark.
+ */
+const { median } = require('./measure');
+
+/** Median over i of a.runs[i].key / b.runs[i].key (successful pairs only). */
+function pairedRatio(a, b, key = 'wall') {
+  if (!a || !b) return NaN;
+  const ratios = [];
+  for (let i = 0; i < Math.min(a.runs.length, b.runs.length); i++) {
+    if (a.runs[i].ok && b.runs[i].ok) ratios.push(a.runs[i][key] / b.runs[i][key]);
+  }
+  return median(ratios);
+}
+
+function target(name, figure, limit, format, pass) {
+  return { name, figure, limit, shown: Number.isFinite(figure) ? format(figure) : 'n/a', result: !Number.isFinite(figure) ? 'n/a' : pass ? 'PASS' : 'MISS' };
+}
+
+const times = (x) => `${x.toFixed(3)}x`;
+const secs = (x) => `${x.toFixed(3)} s`;
+const mb = (x) => `${x.toFixed(0)} MB`;
+
+/** Targets from the results object (see run.js for its shape). */
+function evaluateTargets(results) {
+  const out = [];
+  const w = results.workloads;
+  for (const name of ['many', 'huge']) {
+    const t = w[name]?.tools;
+    if (!t) continue;
+    const vsUnzip = pairedRatio(t.goalhost, t.unzip);
+    const vsMvn = pairedRatio(t.goalhost, t.mvn);
+    out.push(target(`${name}: goalhost wall <= 0.5x unzip`, vsUnzip, 0.5, times, vsUnzip <= 0.5));
+    out.push(target(`${name}: goalhost wall <= 0.1x mvn`, vsMvn, 0.1, times, vsMvn <= 0.1));
+  }
+  const huge = w.huge?.tools?.goalhost?.summary;
+  if (huge) out.push(target('huge: goalhost peak RSS < 150 MB', huge.rssMB.median, 150, mb, huge.rssMB.median < 150));
+  const noop = w.wide?.noop?.goalhost?.summary;
+  if (noop) out.push(target('wide no-op rerun: goalhost wall < 0.3 s', noop.wall.median, 0.3, secs, noop.wall.median < 0.3));
+  const r = w.resolve?.tools;
+  if (r?.goalhost) {
+    const gh = r.goalhost.summary.wall.median;
+    out.push(target('resolve: goalhost dependency:list < 0.5 s', gh, 0.5, secs, gh < 0.5));
+    const speedup = 1 / pairedRatio(r.goalhost, r.mvn);
+    out.push(target('resolve: goalhost >= 10x faster than mvn', speedup, 10, (x) => `${x.toFixed(1)}x`, speedup >= 10));
+  }
+  return out;
+}
+
+function pad(s, n, right = false) {
+  s = String(s);
+  return right ? s.padStart(n) : s.padEnd(n);
+}
+
+function row(cells, widths, rightFrom = 2) {
+  return cells.map((c, i) => pad(c, widths[i], i >= rightFrom)).join('  ').trimEnd();
+}
+
+function figureRows(results) {
+  const rows = [];
+  const add = (workload, label, s, extra = '') => {
+    if (!s) return;
+    const fmt = (f, d) => (s.runs === 0 ? 'failed' : `${f.median.toFixed(d)} (${f.min.toFixed(d)}-${f.max.toFixed(d)})`);
+    rows.push([workload, label, fmt(s.wall, 2), fmt(s.cpu, 2), fmt(s.rssMB, 0), `${s.runs}${s.failed ? ` +${s.failed} failed` : ''}`, extra]);
+  };
+  for (const [name, w] of Object.entries(results.workloads)) {
+    for (const [tool, m] of Object.entries(w.tools ?? {})) add(name, tool, m.summary, m.check ?? '');
+    for (const [tool, m] of Object.entries(w.noop ?? {})) add(`${name} no-op`, tool, m.summary, 'markers present');
+  }
+  return rows;
+}
+
+/** The whole text report. */
+function formatReport(results) {
+  const lines = [];
+  const m = results.machine;
+  lines.push(`goalhost benchmark (${results.mode}): ${results.runs} runs after ${results.warmup} warm-up, median (min-max)`);
+  lines.push(`goalhost: ${results.goalhost.bin} at ${results.goalhost.commit}`);
+  lines.push(`machine: ${m.cpus} x ${m.cpuModel}, node ${m.node}, load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after`);
+  for (const [name, w] of Object.entries(results.workloads)) {
+    if (w.info?.archives) {
+      lines.push(`  ${name}: ${w.info.archives.length} archives, ${w.info.entries} entries, ${(w.info.bytes / 1e6).toFixed(0)} MB unpacked, ${(w.info.compressed / 1e6).toFixed(0)} MB compressed`);
+    } else if (w.info?.artifacts) {
+      lines.push(`  ${name}: ${w.info.artifacts} artifacts (${w.info.versions} versions) in the local repository`);
+    }
+  }
+  lines.push('');
+  const header = ['workload', 'tool', 'wall s', 'cpu s', 'peak RSS MB', 'runs', 'output'];
+  const body = figureRows(results);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i]).length)));
+  lines.push(row(header, widths));
+  for (const r of body) lines.push(row(r, widths));
+  lines.push('');
+  const targets = results.targets;
+  const tw = [Math.max(6, ...targets.map((t) => t.name.length)), 10, 6];
+  lines.push(row(['target', 'figure', 'result'], tw, 1));
+  for (const t of targets) lines.push(row([t.name, t.shown, t.result], tw, 1));
+  return lines.join('\n');
+}
+
+module.exports = { evaluateTargets, formatReport, pairedRatio };

@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * `npm run bench`: goalhost side by side with real Maven (3.8.7, maven-dependency-plugin 3.5.0)
+ * and Info-ZIP unzip on generated workloads, in one run, with the targets of issues #3 and #4.
+ * Progress goes to stderr, the table to stdout, every figure to bench-work/results.json.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { ROOT, freshProject, goalhostBin, listCommand, listedArtifacts, unpackCommand, useGoalhost } = require('./commands');
+const { ensureMavenRepo, mavenAvailable } = require('./maven-files');
+const { checkGnuTime, measure, summarize, tail, treeStats } = require('./measure');
+const { evaluateTargets, formatReport } = require('./report');
+const { ensureResolveWorkload } = require('./resolve-graph');
+const { ensureWorkload } = require('./workloads');
+
+const USAGE = `usage: npm run bench -- [options]
+  --quick            small workloads (smoke run): a tenth of the sizes, 2 runs, no warm-up
+  --runs N           counted runs per tool and workload (default 5)
+  --warmup N         uncounted runs first (default 1)
+  --only LIST        comma list of many,huge,wide,resolve (default all)
+  --no-mvn           leave real Maven out (it dominates the running time)
+  --tmp DIR          where runs write their output (default /dev/shm; must be tmpfs)
+  --results FILE     default bench-work/results.json
+  --goalhost BIN     the goalhost to measure (default node_modules/.bin/goalhost; see snapshot.sh)
+  -h, --help`;
+
+function parseArgs(argv) {
+  const o = { quick: false, runs: undefined, warmup: undefined, only: ['many', 'huge', 'wide', 'resolve'], mvn: true, tmp: '/dev/shm', results: path.join(ROOT, 'bench-work', 'results.json') };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    const count = (v, min) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) throw new Error(`${a} needs an integer >= ${min}, got '${v}'`);
+      return n;
+    };
+    if (a === '--quick') o.quick = true;
+    else if (a === '--runs') o.runs = count(value(), 1);
+    else if (a === '--warmup') o.warmup = count(value(), 0);
+    else if (a === '--only') o.only = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (a === '--no-mvn') o.mvn = false;
+    else if (a === '--tmp') o.tmp = path.resolve(value());
+    else if (a === '--results') o.results = path.resolve(value());
+    else if (a === '--goalhost') o.goalhost = path.resolve(value());
+    else if (a === '-h' || a === '--help') o.help = true;
+    else throw new Error(`unknown option ${a}`);
+  }
+  for (const w of o.only) if (!['many', 'huge', 'wide', 'resolve'].includes(w)) throw new Error(`unknown workload '${w}' in --only`);
+  o.runs ??= o.quick ? 2 : 5;
+  o.warmup ??= o.quick ? 0 : 1;
+  return o;
+}
+
+const log = (m) => process.stderr.write(`${m}\n`);
+
+function checkTmpfs(dir) {
+  const r = spawnSync('stat', ['-f', '-c', '%T', dir], { encoding: 'utf8' });
+  const type = (r.stdout || '').trim();
+  if (type !== 'tmpfs' && type !== 'ramfs') throw new Error(`${dir} is not tmpfs (${type || 'missing'}): give --tmp a tmpfs directory`);
+}
+
+function machine() {
+  const mvn = spawnSync('mvn', ['-v'], { encoding: 'utf8' });
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    maven: (mvn.stdout || '').replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0] || 'not installed',
+    loadBefore: os.loadavg().map((x) => x.toFixed(2)),
+  };
+}
+
+/** Which goalhost: its path and the commit of its tree (with a mark when that tree has changes). */
+function goalhostVersion() {
+  const bin = fs.realpathSync(goalhostBin());
+  const tree = path.resolve(path.dirname(bin), '..', '..', '..');
+  const git = (args) => spawnSync('git', ['-C', tree, ...args], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  const stamp = path.join(tree, '.snapshot-commit');
+  if (fs.existsSync(stamp)) return { bin, commit: `${fs.readFileSync(stamp, 'utf8').trim()} (snapshot)` };
+  const commit = git(['rev-parse', '--short', 'HEAD']);
+  const dirty = commit && git(['status', '--porcelain', '--', 'packages']) !== '' ? ' + uncommitted changes in packages/' : '';
+  return { bin, commit: commit ? `${commit}${dirty}` : 'unknown (not a git tree)' };
+}
+
+function rotate(list, by) {
+  const k = ((by % list.length) + list.length) % list.length;
+  return [...list.slice(k), ...list.slice(0, k)];
+}
+
+function describeTree(s) {
+  return `${s.files} files, ${s.dirs} dirs, ${(s.bytes / 1e6).toFixed(1)} MB`;
+}
+
+/**
+ * Runs every tool `warmup + runs` times, interleaved (the order rotates each round), each run
+ * in a fresh project on tmpfs. `after(tool, dir, counted)` checks a run's output.
+ */
+function rounds(o, label, tools, prepare, command, after) {
+  const out = Object.fromEntries(tools.map((t) => [t, { runs: [] }]));
+  for (let i = -o.warmup; i < o.runs; i++) {
+    for (const tool of rotate(tools, i)) {
+      const dir = prepare(tool);
+      const [cmd, args] = command(tool);
+      const r = measure(cmd, args, { cwd: dir, logFile: path.join(o.work, 'logs', `${label}-${tool}-${i < 0 ? `warmup${-i}` : i}.log`) });
+      const tag = i < 0 ? 'warm-up' : `run ${i + 1}/${o.runs}`;
+      log(`  ${label} ${tool} ${tag}: ${r.ok ? '' : `FAILED (exit ${r.status}) `}wall ${r.wall.toFixed(2)} s, cpu ${r.cpu.toFixed(2)} s, rss ${r.rssMB.toFixed(0)} MB`);
+      if (!r.ok) log(tail(r.log).replace(/^/gm, '    | '));
+      if (i >= 0) out[tool].runs.push(r);
+      after(tool, dir, i >= 0, r);
+    }
+  }
+  for (const t of tools) out[t].summary = summarize(out[t].runs);
+  return out;
+}
+
+function benchUnpack(o, name, info, tools) {
+  const stats = {};
+  const results = rounds(
+    o, name, tools,
+    (tool) => {
+      const dir = path.join(o.runRoot, name, tool);
+      freshProject(dir, info);
+      return dir;
+    },
+    (tool) => unpackCommand(tool, info, o.repo),
+    (tool, dir, counted, r) => {
+      if (counted && r.ok && !stats[tool]) stats[tool] = treeStats(path.join(dir, 'target', 'dependency'));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
+  const reference = stats.mvn ?? stats.unzip;
+  for (const t of tools) {
+    if (!stats[t]) continue;
+    results[t].tree = stats[t];
+    const same = !reference || JSON.stringify(stats[t]) === JSON.stringify(reference);
+    results[t].check = `${describeTree(stats[t])}${same ? '' : ` DIFFERS from ${stats.mvn ? 'mvn' : 'unzip'}`}`;
+  }
+  return results;
+}
+
+/** Reruns on an unpacked project: every marker present, nothing to do. */
+function benchNoop(o, name, info, tools) {
+  const dirs = {};
+  for (const tool of tools) {
+    const dir = path.join(o.runRoot, `${name}-noop`, tool);
+    freshProject(dir, info);
+    const [cmd, args] = unpackCommand(tool, info, o.repo);
+    const first = measure(cmd, args, { cwd: dir, logFile: path.join(o.work, 'logs', `${name}-noop-${tool}-first.log`) });
+    if (!first.ok) log(`  ${name} no-op ${tool}: the first (unpacking) run failed\n${tail(first.log)}`);
+    dirs[tool] = dir;
+  }
+  const results = rounds(o, `${name}-noop`, tools, (tool) => dirs[tool], (tool) => unpackCommand(tool, info, o.repo), () => {});
+  for (const dir of Object.values(dirs)) fs.rmSync(dir, { recursive: true, force: true });
+  return results;
+}
+
+function benchResolve(o, info, tools) {
+  const listed = {};
+  const results = rounds(
+    o, 'resolve', tools,
+    (tool) => {
+      const dir = path.join(o.runRoot, 'resolve', tool);
+      freshProject(dir, info);
+      return dir;
+    },
+    (tool) => listCommand(tool, o.repo),
+    (tool, dir, counted, r) => {
+      if (counted && r.ok && !listed[tool]) listed[tool] = listedArtifacts(path.join(dir, 'deps.txt'));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
+  for (const t of tools) {
+    if (!listed[t]) continue;
+    const same = !listed.mvn || listed[t].join('\n') === listed.mvn.join('\n');
+    results[t].check = `${listed[t].length} artifacts listed${same ? '' : ' DIFFERS from mvn'}`;
+  }
+  return results;
+}
+
+function main() {
+  let o;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    log(`${e.message}\n${USAGE}`);
+    return 2;
+  }
+  if (o.help) {
+    log(USAGE);
+    return 0;
+  }
+  checkGnuTime();
+  checkTmpfs(o.tmp);
+  if (o.goalhost) useGoalhost(o.goalhost);
+  const built = path.join(path.dirname(fs.realpathSync(goalhostBin())), '..', 'dist', 'main.js');
+  if (!fs.existsSync(built)) throw new Error(`goalhost is not built (no ${built}): run npm run build first`);
+  const mode = o.quick ? 'quick' : 'full';
+  o.work = path.join(ROOT, 'bench-work', mode);
+  o.repo = path.join(o.work, 'repo');
+  o.runRoot = path.join(o.tmp, `goalhost-bench-${process.pid}`);
+  fs.rmSync(path.join(o.work, 'logs'), { recursive: true, force: true });
+  const withMvn = o.mvn && mavenAvailable();
+  if (o.mvn && !withMvn) log('mvn or maven-dependency-plugin 3.5.0 not installed: mvn columns skipped');
+  ensureMavenRepo(o.repo, log);
+  const projects = path.join(o.work, 'projects');
+  const results = { mode, runs: o.runs, warmup: o.warmup, date: new Date().toISOString(), goalhost: goalhostVersion(), machine: machine(), workloads: {} };
+  try {
+    for (const name of ['many', 'huge', 'wide']) {
+      if (!o.only.includes(name)) continue;
+      const info = ensureWorkload(name, mode, o.repo, projects, log);
+      const tools = ['goalhost', ...(withMvn ? ['mvn'] : []), 'unzip'];
+      log(`${name}: ${tools.join(', ')}`);
+      results.workloads[name] = { info, tools: benchUnpack(o, name, info, tools) };
+      if (name === 'wide') results.workloads[name].noop = benchNoop(o, name, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]);
+    }
+    if (o.only.includes('resolve')) {
+      const info = ensureResolveWorkload(o.quick ? 200 : 2000, o.repo, projects, log);
+      log(`resolve: dependency:list of ${info.artifacts} artifacts`);
+      results.workloads.resolve = { info, tools: benchResolve(o, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]) };
+    }
+  } finally {
+    fs.rmSync(o.runRoot, { recursive: true, force: true });
+  }
+  results.machine.loadAfter = os.loadavg().map((x) => x.toFixed(2));
+  results.targets = evaluateTargets(results);
+  fs.mkdirSync(path.dirname(o.results), { recursive: true });
+  fs.writeFileSync(o.results, `${JSON.stringify(results, null, 1)}\n`);
+  process.stdout.write(`${formatReport(results)}\n`);
+  log(`results: ${o.results}`);
+  return 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (e) {
+  log(`bench: ${e.message}`);
+  process.exitCode = 1;
+}
