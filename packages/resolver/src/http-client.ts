@@ -37,7 +37,7 @@ function agentsFor(): { http: http.Agent; https: https.Agent } {
 export async function download(url: string, target: string, options: DownloadOptions = {}): Promise<HttpResult> {
   let current = url;
   for (let hop = 0; hop < 6; hop++) {
-    const response = await request(current, options);
+    const response = await requestWithRetries(current, options);
     if ('error' in response) return { status: 'error', message: response.error };
     const { res } = response;
     const code = res.statusCode ?? 0;
@@ -66,22 +66,28 @@ export async function download(url: string, target: string, options: DownloadOpt
     });
     try {
       await pipeline(res, counter, createWriteStream(tmp));
-      if (total !== undefined && done !== total) throw new Error(`Premature end of Content-Length delimited message body (expected: ${total}; received: ${done})`);
+      if (total !== undefined && done !== total) throw new Error(prematureEnd(total, done));
       renameSync(tmp, target);
       return { status: 'ok', size: done };
     } catch (e) {
       rmSync(tmp, { force: true });
+      if (total !== undefined && done < total) return { status: 'error', message: prematureEnd(total, done) };
       return { status: 'error', message: (e as Error).message };
     }
   }
   return { status: 'error', message: `Too many redirects for ${url}` };
 }
 
+/** Apache HttpClient's words for a body that ended before its Content-Length, as Maven prints them. */
+function prematureEnd(total: number, done: number): string {
+  return `Premature end of Content-Length delimited message body (expected: ${total.toLocaleString('en-US')}; received: ${done.toLocaleString('en-US')})`;
+}
+
 /** GETs a small resource (checksum, metadata) into memory; undefined when absent. */
 export async function fetchText(url: string, options: DownloadOptions = {}): Promise<string | undefined | { error: string; code?: number }> {
   let current = url;
   for (let hop = 0; hop < 6; hop++) {
-    const response = await request(current, options);
+    const response = await requestWithRetries(current, options);
     if ('error' in response) return { error: response.error };
     const { res } = response;
     const code = res.statusCode ?? 0;
@@ -105,7 +111,23 @@ export async function fetchText(url: string, options: DownloadOptions = {}): Pro
   return { error: `Too many redirects for ${url}` };
 }
 
-function request(url: string, options: DownloadOptions): Promise<{ res: http.IncomingMessage } | { error: string }> {
+type Response = { res: http.IncomingMessage } | { error: string; noResponse?: boolean };
+
+/**
+ * Maven's HTTP client (wagon-http, Apache HttpClient) retries a GET up to 3 times when the server
+ * closes the connection without answering; not after a refused connection, a timeout, a TLS
+ * failure or an answer (a status, or a body that breaks off).
+ */
+const RETRIES = 3;
+
+async function requestWithRetries(url: string, options: DownloadOptions): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await request(url, options);
+    if (!('error' in response) || !response.noResponse || attempt >= RETRIES) return response;
+  }
+}
+
+function request(url: string, options: DownloadOptions): Promise<Response> {
   return new Promise((resolve) => {
     let parsed: URL;
     try {
@@ -128,6 +150,9 @@ function request(url: string, options: DownloadOptions): Promise<{ res: http.Inc
       (res) => resolve({ res }),
     );
     req.on('timeout', () => req.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)));
-    req.on('error', (e) => resolve({ error: e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      const noResponse = e.code === 'ECONNRESET' || e.code === 'EPIPE';
+      resolve(noResponse ? { error: `transfer failed for ${url}: ${parsed.host} failed to respond`, noResponse } : { error: e.message });
+    });
   });
 }

@@ -85,21 +85,32 @@ export class HttpFetcher implements RemoteFetcher {
       log.info(`Downloading from ${repo.id}: ${url}`);
       const started = Date.now();
       let lastProgress = 0;
-      const result = await download(url, target, {
-        ...(auth ? { auth } : {}),
-        onProgress: (done, total) => {
-          const now = Date.now();
-          if (!log.progress || now - started < 1000 || now - lastProgress < 200) return;
-          lastProgress = now;
-          log.progress(`Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`);
-        },
-      });
+      const get = () =>
+        download(url, target, {
+          ...(auth ? { auth } : {}),
+          onProgress: (done, total) => {
+            const now = Date.now();
+            if (!log.progress || now - started < 1000 || now - lastProgress < 200) return;
+            lastProgress = now;
+            log.progress(`Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`);
+          },
+        });
+      let result = await get();
       if (lastProgress > 0) log.progressDone?.();
       if (result.status === 'not-found') return undefined;
       if (result.status === 'error') {
         throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): ${result.message}`, name, false);
       }
-      await this.verify(target, url, repo, c, name, auth);
+      // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
+      if (await this.verify(target, url, repo, c, name, auth, true)) {
+        result = await get();
+        if (result.status !== 'ok') {
+          rmSync(target, { force: true });
+          const why = result.status === 'error' ? result.message : 'the file is gone from the repository';
+          throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): ${why}`, name, false);
+        }
+        await this.verify(target, url, repo, c, name, auth, false);
+      }
       this.local.record(target, repo.id);
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
       log.info(`Downloaded from ${repo.id}: ${url} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`);
@@ -107,10 +118,13 @@ export class HttpFetcher implements RemoteFetcher {
     });
   }
 
-  /** Checks the first checksum the repository has; the policy decides what a mismatch does. */
-  private async verify(file: string, url: string, repo: RemoteRepository, c: ArtifactCoords, name: string, auth?: HttpAuth): Promise<void> {
+  /**
+   * Checks the first checksum the repository has; the policy decides what a mismatch does. With
+   * `retry`, a mismatch only answers true (download again) and the policy is not applied yet.
+   */
+  private async verify(file: string, url: string, repo: RemoteRepository, c: ArtifactCoords, name: string, auth: HttpAuth | undefined, retry: boolean): Promise<boolean> {
     const policy = ((c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases).checksumPolicy ?? 'warn').toLowerCase();
-    if (policy === 'ignore') return;
+    if (policy === 'ignore') return false;
     let failure: string | undefined = 'Checksum validation failed, no checksums available';
     for (const [ext, algorithm] of CHECKSUMS) {
       const text = await fetchText(`${url}.${ext}`, auth ? { auth } : {});
@@ -120,15 +134,19 @@ export class HttpFetcher implements RemoteFetcher {
       if (expected === actual) {
         writeFileSync(`${file}.${ext}`, expected);
         failure = undefined;
-      } else failure = `Checksum validation failed, expected ${expected} but is ${actual}`;
+      } else {
+        if (retry) return true;
+        failure = `Checksum validation failed, expected ${expected} but is ${actual}`;
+      }
       break;
     }
-    if (!failure) return;
+    if (!failure) return false;
     if (policy === 'fail') {
       rmSync(file, { force: true });
       throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): ${failure}`, name, false);
     }
     this.options.log.warn(`Could not validate integrity of download from ${url}: ${failure}`);
+    return false;
   }
 
   /**
