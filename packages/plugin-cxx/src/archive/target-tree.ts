@@ -46,6 +46,8 @@ interface NoneNode {
 type TreeNode = FileNode | DirNode | LinkNode | NoneNode;
 
 const NONE: NoneNode = { kind: 'none' };
+/** A file whose final write was handed out (maybe still in flight); shared, never mutated. */
+const DISPATCHED: FileNode = Object.freeze({ kind: 'file', created: false }) as FileNode;
 
 /** A failure the plan predicts: the run stops there, as Maven's sequential run would. */
 export class PlanFailure {
@@ -74,6 +76,20 @@ export class TargetTree {
   private links: { path: string; target: string; job: number }[] = [];
   /** The artifact (position in the run) whose operations are being planned. */
   job = 0;
+  /**
+   * Set when an operation touches a file whose earlier write may still be in flight: the
+   * caller must wait for the work handed out so far before handing out more.
+   */
+  barrier = false;
+
+  /** A mutable node for a file about to be written again. */
+  private writable(p: string, node: FileNode): FileNode {
+    if (node !== DISPATCHED) return node;
+    this.barrier = true;
+    const fresh: FileNode = { kind: 'file', created: false };
+    this.nodes.set(p, fresh);
+    return fresh;
+  }
   private files = new Set<string>();
   private timedDirs = new Set<string>();
 
@@ -153,7 +169,7 @@ export class TargetTree {
     const node = this.lookup(p);
     if (node.kind === 'dir') return new PlanFailure(`${p}: Is a directory`, true);
     if (node.kind === 'symlink') return throughLink(entry, p);
-    const file: FileNode = node.kind === 'file' ? node : { kind: 'file', created: true };
+    const file: FileNode = node.kind === 'file' ? this.writable(p, node) : { kind: 'file', created: true };
     if (node.kind === 'none') this.created(p, file);
     file.writer = source;
     file.mtime = mtime;
@@ -170,7 +186,7 @@ export class TargetTree {
     if (node.kind === 'dir') {
       return new PlanFailure(`Cannot flatten ${entry} to ${p}: a directory is in the way; remove it or choose another flattenDestDir`, false);
     }
-    const file: FileNode = node.kind === 'file' ? node : { kind: 'file', created: true };
+    const file: FileNode = node.kind === 'file' ? this.writable(p, node) : { kind: 'file', created: true };
     if (node.kind === 'symlink') file.unlinkFirst = true;
     if (node.kind !== 'file') this.created(p, file);
     file.writer = source;
@@ -260,7 +276,8 @@ export class TargetTree {
     return false;
   }
 
-  private touch(p: string, node: FileNode, mtime: number): void {
+  private touch(p: string, existing: FileNode, mtime: number): void {
+    const node = this.writable(p, existing);
     node.mtime = mtime;
     node.firstJob ??= this.job;
     node.lastJob = this.job;
@@ -271,25 +288,17 @@ export class TargetTree {
     return this.lookup(p).kind;
   }
 
-  /** The file node at `p` (for the flatten source), if any. */
-  fileAt(p: string): FileNode | undefined {
-    const node = this.lookup(p);
-    return node.kind === 'file' ? node : undefined;
-  }
-
   /** Hands over the work planned since the last call and records it as done in the model. */
   takePending(): PendingWork {
     const work: PendingWork = {
       dirs: this.dirs,
       links: this.links,
-      files: [...this.files].map((p) => ({ path: p, node: { ...(this.nodes.get(p) as FileNode) } })),
+      files: [...this.files].map((p) => ({ path: p, node: this.nodes.get(p) as FileNode })),
       dirTimes: [...this.timedDirs].map((p) => ({ path: p, mtime: (this.nodes.get(p) as DirNode).mtime! })),
     };
     for (const d of this.dirs) (this.nodes.get(d.path) as DirNode).created = false;
     for (const l of this.links) (this.nodes.get(l.path) as LinkNode).created = false;
-    for (const f of this.files) {
-      this.nodes.set(f, { kind: 'file', created: false });
-    }
+    for (const f of this.files) this.nodes.set(f, DISPATCHED);
     for (const d of this.timedDirs) {
       const node = this.nodes.get(d);
       if (node?.kind === 'dir') node.mtime = undefined;
@@ -298,7 +307,13 @@ export class TargetTree {
     this.links = [];
     this.files = new Set();
     this.timedDirs = new Set();
+    this.barrier = false;
     return work;
+  }
+
+  /** Number of files planned since the last hand-over. */
+  get pendingFiles(): number {
+    return this.files.size;
   }
 }
 

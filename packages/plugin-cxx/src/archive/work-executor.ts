@@ -2,43 +2,54 @@ import * as fs from 'node:fs';
 import { toUtimeSeconds } from './file-times';
 import type { PendingWork } from './target-tree';
 import type { WorkerPool } from './worker-pool';
-import { describeFsError, runBatch, type TaskBatch, type TaskFailure, type WriteTask } from './write-tasks';
+import { describeFsError, type TaskBatch, type TaskFailure, type WriteTask } from './write-tasks';
 
 /**
- * Puts a plan's pending work on disk: directories (parents first), links, then every final
- * file as independent write tasks spread over the worker threads, then directory times.
+ * Puts planned work on disk: directories (parents first) and links at once on the calling
+ * thread, then every final file as an independent write task, batched per archive and handed
+ * to the worker pool without waiting, so planning goes on while the threads write.
  */
 
-/** Below these, starting worker threads costs more than it saves. */
-const INLINE_MAX_TASKS = 2000;
-const INLINE_MAX_BYTES = 32 * 1024 * 1024;
-/** Batch size: small enough to balance two threads, large enough to amortise messages. */
+/** Batch size: small enough to balance the threads, large enough to amortise the messages. */
 const BATCH_TASKS = 256;
-const BATCH_BYTES = 8 * 1024 * 1024;
+const BATCH_BYTES = 4 * 1024 * 1024;
 
-export interface WorkProgress {
-  (files: number, bytes: number): void;
-}
+export type WorkProgress = (files: number, bytes: number) => void;
 
 export class WorkExecutor {
+  private inFlight: Promise<void>[] = [];
+  private failures: TaskFailure[] = [];
+  private dirTimes: { path: string; mtime: number }[] = [];
+  private doneFiles = 0;
+  /** For files written by several artifacts in one hand-over: last artifact -> earliest one. */
+  private readonly overwritten = new Map<number, number>();
+  private doneBytes = 0;
+
   constructor(
     private readonly pool: WorkerPool,
     /** Archive file of each job (artifact position in the run). */
     private readonly archiveOf: (job: number) => string,
+    private readonly progress?: WorkProgress,
   ) {}
 
-  private failure(job: number, entryName: string, message: string): TaskFailure {
-    return { job, archive: this.archiveOf(job), entryName, message };
+  /** True once any handed-out work failed (planning should stop). */
+  get failed(): boolean {
+    return this.failures.length > 0;
   }
 
-  /** Directories and links, synchronously and in plan order. */
-  private structure(work: PendingWork): TaskFailure | undefined {
+  private fail(job: number, entryName: string, message: string): void {
+    this.failures.push({ job, archive: this.archiveOf(job), entryName, message });
+  }
+
+  /** Directories and links, synchronously and in plan order; false on failure. */
+  private structure(work: PendingWork): boolean {
     for (const dir of work.dirs) {
       try {
         fs.mkdirSync(dir.path);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !fs.statSync(dir.path).isDirectory()) {
-          return this.failure(dir.job, '', describeFsError(e, dir.path));
+          this.fail(dir.job, '', describeFsError(e, dir.path));
+          return false;
         }
       }
     }
@@ -46,13 +57,14 @@ export class WorkExecutor {
       try {
         fs.symlinkSync(link.target, link.path);
       } catch (e) {
-        return this.failure(link.job, '', describeFsError(e, link.path));
+        this.fail(link.job, '', describeFsError(e, link.path));
+        return false;
       }
     }
-    return undefined;
+    return true;
   }
 
-  /** Copies for flatten directories of streamed (tar) artifacts: from the file just extracted. */
+  /** Flatten copies of streamed (tar) artifacts: from the file just extracted. */
   private copy(path: string, from: string, mtime: number | undefined, chmod: number | undefined): void {
     fs.rmSync(path, { force: true });
     fs.copyFileSync(from, path);
@@ -60,37 +72,55 @@ export class WorkExecutor {
     if (chmod !== undefined) fs.chmodSync(path, chmod);
   }
 
-  private batches(work: PendingWork): { batches: TaskBatch[]; copies: TaskFailure | undefined; bytes: number } {
+  /**
+   * Hands the work out. Structure, copies and time-only changes happen now; file contents are
+   * written by the pool. Files being streamed by the caller (`stream` writers) are skipped.
+   */
+  dispatch(work: PendingWork): void {
+    this.dirTimes.push(...work.dirTimes);
+    if (!this.structure(work)) return;
     const byArchive = new Map<string, WriteTask[]>();
-    let bytes = 0;
     for (const { path, node } of work.files) {
       const writer = node.writer;
-      if (writer?.kind === 'stream') continue;
       const job = node.lastJob ?? 0;
+      if (writer?.kind === 'stream') continue;
+      if (node.firstJob !== undefined && node.firstJob < job) {
+        this.overwritten.set(job, Math.min(this.overwritten.get(job) ?? job, node.firstJob));
+      }
       if (writer?.kind === 'copy') {
         try {
           this.copy(path, writer.from, node.mtime, node.chmod);
         } catch (e) {
-          return { batches: [], copies: this.failure(job, '', describeFsError(e, path)), bytes };
+          this.fail(job, '', describeFsError(e, path));
+          return;
         }
         continue;
       }
-      const archive = writer ? this.archiveOf(writer.job) : '';
+      if (!writer) {
+        // Only a time (directory or link entry over it) or mode changes: cheap, done now.
+        try {
+          if (node.mtime !== undefined) fs.utimesSync(path, toUtimeSeconds(node.mtime), toUtimeSeconds(node.mtime));
+          if (node.chmod !== undefined) fs.chmodSync(path, node.chmod);
+        } catch (e) {
+          this.fail(job, '', describeFsError(e, path));
+          return;
+        }
+        continue;
+      }
+      const archive = this.archiveOf(writer.job);
       const task: WriteTask = {
         path,
         job,
-        entryName: writer?.entry.name ?? '',
-        data: writer?.entry.zip,
+        entryName: writer.entry.name,
+        data: writer.entry.zip,
         mtime: node.mtime,
         chmod: node.chmod,
         unlinkFirst: node.unlinkFirst,
       };
-      bytes += task.data?.compressedSize ?? 0;
       let list = byArchive.get(archive);
       if (!list) byArchive.set(archive, (list = []));
       list.push(task);
     }
-    const batches: TaskBatch[] = [];
     for (const [archive, tasks] of byArchive) {
       // Archive order keeps the reads sequential.
       tasks.sort((a, b) => (a.data?.localHeaderOffset ?? 0) - (b.data?.localHeaderOffset ?? 0));
@@ -100,81 +130,71 @@ export class WorkExecutor {
         current.push(task);
         size += task.data?.compressedSize ?? 0;
         if (current.length >= BATCH_TASKS || size >= BATCH_BYTES) {
-          batches.push({ archive, tasks: current });
+          this.submit({ archive, tasks: current });
           current = [];
           size = 0;
         }
       }
-      if (current.length > 0) batches.push({ archive, tasks: current });
+      if (current.length > 0) this.submit({ archive, tasks: current });
     }
-    return { batches, copies: undefined, bytes };
+  }
+
+  private submit(batch: TaskBatch): void {
+    const done = this.pool.submit(batch).then(
+      (failure) => {
+        if (failure) this.failures.push(failure);
+        this.doneFiles += batch.tasks.length;
+        this.doneBytes += batch.tasks.reduce((n, t) => n + (t.data?.uncompressedSize ?? 0), 0);
+        this.progress?.(this.doneFiles, this.doneBytes);
+      },
+      (e: Error) => {
+        const first = batch.tasks[0];
+        this.failures.push({ job: first?.job ?? 0, archive: batch.archive, entryName: first?.entryName ?? '', message: e.message });
+      },
+    );
+    this.inFlight.push(done);
   }
 
   /**
-   * Synchronous execution of small structural work (streamed archives): directories, links,
-   * copies and time/mode updates. Files whose content is being streamed are left to the caller.
+   * Synchronous hand-over for streamed archives (structure, copies, time changes; never archive
+   * data): returns the failure at once, if any.
    */
-  executeSync(work: PendingWork): TaskFailure | undefined {
-    const structural = this.structure(work);
-    if (structural) return structural;
-    for (const { path, node } of work.files) {
-      const job = node.lastJob ?? 0;
-      try {
-        if (node.writer?.kind === 'stream') continue;
-        if (node.writer?.kind === 'copy') this.copy(path, node.writer.from, node.mtime, node.chmod);
-        else if (node.writer?.kind === 'entry') throw new Error(`internal: ${path} needs archive data`);
-        else {
-          if (node.mtime !== undefined) fs.utimesSync(path, toUtimeSeconds(node.mtime), toUtimeSeconds(node.mtime));
-          if (node.chmod !== undefined) fs.chmodSync(path, node.chmod);
+  dispatchSync(work: PendingWork): TaskFailure | undefined {
+    if (work.files.some((f) => f.node.writer?.kind === 'entry')) throw new Error('internal: archive data needs the pool');
+    this.dispatch(work);
+    return this.failures.shift();
+  }
+
+  /**
+   * The earliest artifact whose files may be incomplete when artifact `failedJob` failed: an
+   * earlier artifact's file may only have been planned, its write left to the failed one.
+   */
+  earliestAffected(failedJob: number): number {
+    let earliest = failedJob;
+    for (const [last, first] of this.overwritten) if (last >= failedJob) earliest = Math.min(earliest, first);
+    return earliest;
+  }
+
+  /** Waits for everything handed out; returns the failures (empty on success) and resets. */
+  async settle(): Promise<TaskFailure[]> {
+    while (this.inFlight.length > 0) {
+      const waiting = this.inFlight;
+      this.inFlight = [];
+      await Promise.all(waiting);
+    }
+    const failures = this.failures;
+    this.failures = [];
+    if (failures.length === 0) {
+      for (const dir of this.dirTimes) {
+        try {
+          fs.utimesSync(dir.path, toUtimeSeconds(dir.mtime), toUtimeSeconds(dir.mtime));
+        } catch {
+          // Directory times are cosmetic; Maven ignores a failure to set them too.
         }
-      } catch (e) {
-        return this.failure(job, '', describeFsError(e, path));
       }
     }
-    for (const dir of work.dirTimes) {
-      try {
-        fs.utimesSync(dir.path, toUtimeSeconds(dir.mtime), toUtimeSeconds(dir.mtime));
-      } catch {
-        // cosmetic, as below
-      }
-    }
-    return undefined;
+    this.dirTimes = [];
+    if (failures.length === 0) this.overwritten.clear();
+    return failures;
   }
-
-  /** Executes everything; returns the failures (empty on success). */
-  async execute(work: PendingWork, progress?: WorkProgress): Promise<TaskFailure[]> {
-    const structural = this.structure(work);
-    if (structural) return [structural];
-    const { batches, copies, bytes } = this.batches(work);
-    if (copies) return [copies];
-    const taskCount = batches.reduce((n, b) => n + b.tasks.length, 0);
-    const inline = taskCount < INLINE_MAX_TASKS && bytes < INLINE_MAX_BYTES;
-    let doneFiles = 0;
-    let doneBytes = 0;
-    const failures =
-      inline && this.pool.parallelism > 0
-        ? await runInline(batches)
-        : await this.pool.run(batches, false, (batch) => {
-            doneFiles += batch.tasks.length;
-            doneBytes += batch.tasks.reduce((n, t) => n + (t.data?.uncompressedSize ?? 0), 0);
-            progress?.(doneFiles, doneBytes);
-          });
-    if (failures.length > 0) return failures;
-    for (const dir of work.dirTimes) {
-      try {
-        fs.utimesSync(dir.path, toUtimeSeconds(dir.mtime), toUtimeSeconds(dir.mtime));
-      } catch {
-        // Directory times are cosmetic (Maven ignores failures to set them too).
-      }
-    }
-    return [];
-  }
-}
-
-async function runInline(batches: readonly TaskBatch[]): Promise<TaskFailure[]> {
-  for (const batch of batches) {
-    const failure = await runBatch(batch);
-    if (failure) return [failure];
-  }
-  return [];
 }

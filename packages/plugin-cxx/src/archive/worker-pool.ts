@@ -3,86 +3,116 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { runBatch, type TaskBatch, type TaskFailure } from './write-tasks';
 
+interface Queued {
+  readonly batch: TaskBatch;
+  readonly resolve: (failure: TaskFailure | undefined) => void;
+  readonly reject: (e: Error) => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  readonly running: Map<number, Queued>;
+}
+
+/** Two batches in flight per worker hide the message round trip. */
+const IN_FLIGHT = 2;
+/** Batches queued ahead of the threads before the planner is made to wait. */
+const QUEUE_LIMIT = 4;
+
 /**
- * Runs write batches on worker threads (one per core, at most `maxWorkers`), or inline when the
- * work is too small to pay for starting threads. Workers start lazily and live until `close`.
+ * Runs write batches on worker threads, one per core, fed from one queue in submission order.
+ * Until `start` is called (the unpacker does so once the work is big enough to pay for the
+ * threads' start-up), batches run inline on the calling thread.
  */
 export class WorkerPool {
-  private workers: Worker[] = [];
-  private readonly size: number;
+  private slots: Slot[] = [];
+  private readonly queue: Queued[] = [];
+  private nextId = 0;
+  private roomWaiters: (() => void)[] = [];
+  /** Set when every thread died: nothing runs any more. */
+  private dead?: Error;
+  readonly size: number;
 
   constructor(maxWorkers = os.availableParallelism()) {
     this.size = Math.max(1, maxWorkers);
   }
 
-  get parallelism(): number {
-    return this.size;
+  get started(): boolean {
+    return this.slots.length > 0;
   }
 
-  private start(): Worker[] {
-    if (this.workers.length === 0) {
-      const script = path.join(__dirname, 'zip-worker.js');
-      for (let i = 0; i < this.size; i++) this.workers.push(new Worker(script));
+  /** Starts the threads (idempotent; a pool of size 1 stays inline). */
+  start(): void {
+    if (this.started || this.dead || this.size < 2) return;
+    const script = path.join(__dirname, 'zip-worker.js');
+    for (let i = 0; i < this.size; i++) {
+      // A small young generation: short-lived entry buffers are collected early, keeping RSS low.
+      const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      const slot: Slot = { worker, running: new Map() };
+      slot.worker.on('message', (reply: { id: number; failure?: TaskFailure }) => {
+        const queued = slot.running.get(reply.id);
+        slot.running.delete(reply.id);
+        queued?.resolve(reply.failure);
+        this.pump();
+      });
+      slot.worker.on('error', (e) => this.lost(slot, e));
+      slot.worker.on('exit', (code) => this.lost(slot, new Error(`an extraction thread stopped (exit code ${code})`)));
+      this.slots.push(slot);
     }
-    return this.workers;
+    this.pump();
+  }
+
+  /** A thread died: its batches fail, and with no thread left so does everything queued. */
+  private lost(slot: Slot, e: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    for (const queued of slot.running.values()) queued.reject(e);
+    slot.running.clear();
+    if (this.slots.length === 0) {
+      this.dead = e;
+      for (const queued of this.queue.splice(0)) queued.reject(e);
+      for (const wake of this.roomWaiters.splice(0)) wake();
+    }
+  }
+
+  /** Runs a batch (inline, or queued for the threads); resolves with its failure, if any. */
+  submit(batch: TaskBatch): Promise<TaskFailure | undefined> {
+    if (this.dead) return Promise.reject(this.dead);
+    if (!this.started) return runBatch(batch);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ batch, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      while (slot.running.size < IN_FLIGHT && this.queue.length > 0) {
+        const queued = this.queue.shift()!;
+        const id = this.nextId++;
+        slot.running.set(id, queued);
+        slot.worker.postMessage({ id, batch: queued.batch });
+      }
+    }
+    if (this.queue.length < QUEUE_LIMIT) for (const wake of this.roomWaiters.splice(0)) wake();
   }
 
   /**
-   * Runs every batch unless one fails: then no new batch starts, the running ones finish, and
-   * all failures are returned (the caller picks the first in Maven's order).
+   * Resolves when the queue has room: the planner waits here instead of queueing a whole
+   * archive's tasks in memory ahead of the threads.
    */
-  async run(batches: readonly TaskBatch[], inline: boolean, onBatchDone?: (batch: TaskBatch) => void): Promise<TaskFailure[]> {
-    const failures: TaskFailure[] = [];
-    if (inline || this.size === 1) {
-      for (const batch of batches) {
-        const failure = await runBatch(batch);
-        if (failure) return [failure];
-        onBatchDone?.(batch);
-      }
-      return failures;
-    }
-    const workers = this.start();
-    let next = 0;
-    let nextId = 0;
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const pending = new Map<number, TaskBatch>();
-            const dispatch = (): void => {
-              // Two batches in flight per worker hide the message round trip.
-              while (pending.size < 2 && next < batches.length && failures.length === 0) {
-                const id = nextId++;
-                const batch = batches[next++];
-                pending.set(id, batch);
-                worker.postMessage({ id, batch });
-              }
-              if (pending.size === 0) {
-                worker.off('message', onMessage);
-                worker.off('error', onError);
-                resolve();
-              }
-            };
-            const onMessage = (reply: { id: number; failure?: TaskFailure }): void => {
-              const batch = pending.get(reply.id)!;
-              pending.delete(reply.id);
-              if (reply.failure) failures.push(reply.failure);
-              else onBatchDone?.(batch);
-              dispatch();
-            };
-            const onError = (e: Error): void => reject(e);
-            worker.on('message', onMessage);
-            worker.on('error', onError);
-            dispatch();
-          }),
-      ),
-    );
-    return failures;
+  room(): Promise<void> {
+    if (this.queue.length < QUEUE_LIMIT) return Promise.resolve();
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
   }
 
   async close(): Promise<void> {
-    const workers = this.workers;
-    this.workers = [];
-    await Promise.all(workers.map((w) => w.terminate()));
+    const slots = this.slots;
+    this.slots = [];
+    this.dead ??= new Error('worker pool closed');
+    for (const queued of this.queue.splice(0)) queued.reject(new Error('worker pool closed'));
+    for (const wake of this.roomWaiters.splice(0)) wake();
+    await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 }

@@ -37,13 +37,22 @@ function checkedDataOffset(header: Buffer, entry: ZipEntryData): number {
   return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
 }
 
-/** The stored (compressed) bytes of a small entry. */
+/** One reusable read buffer per thread: entry data is consumed before the next read. */
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
+function scratchOf(size: number): Buffer {
+  if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
+  return scratch;
+}
+
+/** The stored (compressed) bytes of a small entry, valid until the next call on this thread. */
 function compressedBytes(fd: number, entry: ZipEntryData): Buffer {
+  const wanted = 30 + HEADER_SLACK + entry.compressedSize;
   // A compressed size that lies (past the end of the file) must not become a huge allocation.
-  if (entry.compressedSize > HEADER_SLACK && entry.localHeaderOffset + entry.compressedSize > fs.fstatSync(fd).size) {
+  if (wanted > scratch.length && entry.localHeaderOffset + entry.compressedSize > fs.fstatSync(fd).size) {
     throw new ZipDataError(`the entry claims ${entry.compressedSize} compressed bytes, more than the archive holds (truncated or corrupt archive)`);
   }
-  const optimistic = Buffer.allocUnsafe(30 + HEADER_SLACK + entry.compressedSize);
+  const optimistic = scratchOf(wanted).subarray(0, wanted);
   const got = readFully(fd, optimistic, entry.localHeaderOffset);
   if (got < 30) throw new ZipDataError('truncated local file header');
   const start = checkedDataOffset(optimistic, entry) - entry.localHeaderOffset;
@@ -54,15 +63,20 @@ function compressedBytes(fd: number, entry: ZipEntryData): Buffer {
   return data;
 }
 
-/** Decompressed, size- and CRC-checked content of an entry of at most IN_MEMORY_LIMIT bytes. */
+/**
+ * Decompressed, size- and CRC-checked content of an entry of at most IN_MEMORY_LIMIT bytes.
+ * A stored entry's content is a view of a reusable buffer: use it before the next call.
+ */
 export function readEntrySync(fd: number, entry: ZipEntryData): Buffer {
   const raw = compressedBytes(fd, entry);
   let data: Buffer;
   if (entry.method === 0) data = raw;
   else if (entry.method === 8) {
     try {
-      // Never inflate past the declared size: a lying entry (a bomb) stops there.
-      data = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+      // Never inflate past the declared size: a lying entry (a bomb) stops there. An output
+      // chunk of the declared size also saves a 16 KiB buffer and a copy per entry.
+      const size = entry.uncompressedSize;
+      data = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, size + 1) });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw sizeLie(entry);
       throw new ZipDataError(`invalid deflate data (${(e as Error).message})`);

@@ -127,8 +127,15 @@ function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: num
   };
 }
 
-/** All entries of a zip in central directory order; fails with Maven's wording for non-zips. */
-export function listZip(file: string, decodeName: NameDecoder): Promise<ArchiveEntry[]> {
+/** What to do after an entry: go on (true or nothing) or stop reading (false). */
+export type EntryVisitor = (entry: ArchiveEntry) => boolean | void | Promise<boolean | void>;
+
+/**
+ * Calls `visit` for each entry of a zip, in central directory order, one at a time (an
+ * asynchronous visitor is awaited before the next entry is read). Fails with Maven's wording
+ * for a file that is not a zip.
+ */
+export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: EntryVisitor): Promise<void> {
   return new Promise((resolve, reject) => {
     let fd: number;
     let size: number;
@@ -139,36 +146,50 @@ export function listZip(file: string, decodeName: NameDecoder): Promise<ArchiveE
       reject(new ZipOpenError((e as Error).message));
       return;
     }
-    const finish = (err: Error | null, entries?: ArchiveEntry[]): void => {
+    let finished = false;
+    const finish = (err: unknown): void => {
+      if (finished) return;
+      finished = true;
       fs.closeSync(fd);
       if (err) reject(err);
-      else resolve(entries!);
+      else resolve();
     };
     const reader = new WindowedReader(fd, size);
     const options = { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: true };
     yauzl.fromRandomAccessReader(reader, size, options, (err, zipfile) => {
       if (err) return finish(new ZipOpenError(describeOpenError(file, err)));
-      const entries: ArchiveEntry[] = [];
-      let failed = false;
+      let index = 0;
       zipfile.on('entry', (e: yauzl.Entry) => {
+        let entry: ArchiveEntry;
         try {
-          entries.push(toEntry(e, entries.length, decodeName, fd));
+          entry = toEntry(e, index++, decodeName, fd);
         } catch (x) {
-          failed = true;
           zipfile.close();
           return finish(new ZipOpenError(`Error on ZipFile ${file}: ${(x as Error).message}`));
         }
-        zipfile.readEntry();
-      });
-      zipfile.on('error', (e: Error) => {
-        if (!failed) {
-          failed = true;
-          finish(new ZipOpenError(describeOpenError(file, e)));
+        let verdict: boolean | void | Promise<boolean | void>;
+        try {
+          verdict = visit(entry);
+        } catch (x) {
+          zipfile.close();
+          return finish(x);
         }
+        const next = (go: boolean | void): void => {
+          if (finished) return;
+          if (go === false) {
+            zipfile.close();
+            finish(undefined);
+          } else zipfile.readEntry();
+        };
+        if (verdict instanceof Promise) {
+          verdict.then(next, (x) => {
+            zipfile.close();
+            finish(x);
+          });
+        } else next(verdict);
       });
-      zipfile.on('end', () => {
-        if (!failed) finish(null, entries);
-      });
+      zipfile.on('error', (e: Error) => finish(new ZipOpenError(describeOpenError(file, e))));
+      zipfile.on('end', () => finish(undefined));
       zipfile.readEntry();
     });
   });

@@ -42,7 +42,7 @@ export class TarJob {
 
   /** Applies the model's pending structural work now; throws on failure. */
   private settle(): void {
-    const failure = this.executor.executeSync(this.tree.takePending());
+    const failure = this.executor.dispatchSync(this.tree.takePending());
     if (failure) throw new Abort(new PlanFailure(failure.message, true));
   }
 
@@ -77,7 +77,7 @@ export class TarJob {
     if (failure) throw new Abort(failure);
     const work = this.tree.takePending();
     const chmod = work.files.find((f) => f.path === target)?.node.chmod;
-    const structural = this.executor.executeSync(work);
+    const structural = this.executor.dispatchSync(work);
     if (structural) throw new Abort(new PlanFailure(structural.message, true));
     this.flatten.push({ target, entry });
     return this.sink(target, entry.mtimeMs, chmod);
@@ -141,7 +141,7 @@ export class TarJob {
         const failure = this.tree.replaceFile(path.join(flatRoot, path.basename(target)), entry.name, { kind: 'copy', from: target }, entry.mtimeMs, mode);
         if (failure) return failure;
       }
-      const done = this.executor.executeSync(this.tree.takePending());
+      const done = this.executor.dispatchSync(this.tree.takePending());
       if (done) return new PlanFailure(done.message, true);
     }
     return undefined;

@@ -4,15 +4,15 @@ import { GoalExecutionError, type Log } from '@goalhost/api';
 import type { UnpackArtifact } from '../filter/unpack-artifact';
 import type { ArchiveEntry } from '../archive/archive-entry';
 import { chooseArchiver } from '../archive/archiver-registry';
+import { canonicalPath } from '../archive/canonical-path';
 import { EntrySelector } from '../archive/entry-selector';
 import { entryTarget } from '../archive/entry-path';
 import { nameDecoderFor, type NameDecoder } from '../archive/name-decoder';
-import { canonicalPath } from '../archive/canonical-path';
-import { PlanFailure, TargetTree, type Source } from '../archive/target-tree';
+import { PlanFailure, TargetTree } from '../archive/target-tree';
 import { WorkExecutor } from '../archive/work-executor';
 import type { WorkerPool } from '../archive/worker-pool';
 import type { TaskFailure } from '../archive/write-tasks';
-import { listZip } from '../archive/zip-listing';
+import { forEachZipEntry } from '../archive/zip-listing';
 import { TarJob } from './tar-job';
 
 /** One artifact to unpack and where to. */
@@ -36,18 +36,23 @@ export interface UnpackSettings {
 export const MDEP_98 =
   'Artifact has not been packaged yet. When used on reactor artifact, unpack should be executed after packaging: see MDEP-98.';
 
+/** Work planned before it is handed to the threads: big enough to batch, small enough to overlap. */
+const DISPATCH_FILES = 2048;
+/** Zip bytes above which starting worker threads pays off. */
+const THREADS_FROM_BYTES = 8 * 1024 * 1024;
+
 /**
  * Unpacks jobs with Maven's sequential semantics (order, overwrites, where a failure stops the
- * run, markers only for completed artifacts) while doing the work in parallel: consecutive zip
- * artifacts are planned together on a model of the output tree and their final files written
- * by worker threads; tar artifacts, which can only be streamed, run one at a time.
+ * run, markers only for completed artifacts) while doing the work in parallel: zip entries are
+ * planned on a model of the output tree as they are listed, and their final files written by
+ * worker threads meanwhile; tar artifacts, which can only be streamed, run one at a time.
  */
 export class Unpacker {
   private readonly tree = new TargetTree();
   private readonly selector: EntrySelector;
   private readonly executor: WorkExecutor;
   private jobs: readonly UnpackJob[] = [];
-  /** Zip jobs planned but not yet written. */
+  /** Zip jobs planned whose writes may still be in flight (marked once they are settled). */
   private segment: number[] = [];
   private lastProgress = 0;
 
@@ -57,12 +62,12 @@ export class Unpacker {
     private readonly log: Log,
     /** Archiver-level log, which `silent` does not silence in Maven 3.5.0. */
     private readonly archiverLog: Log,
-    pool: WorkerPool,
+    private readonly pool: WorkerPool,
     /** Called once per artifact after it is completely unpacked, in run order. */
     private readonly onUnpacked: (job: UnpackJob) => void,
   ) {
     this.selector = new EntrySelector(settings.includes, settings.excludes);
-    this.executor = new WorkExecutor(pool, (job) => this.jobs[job].artifact.file);
+    this.executor = new WorkExecutor(pool, (job) => this.jobs[job].artifact.file, (files, bytes) => this.progress(files, bytes));
   }
 
   private prefix(job: UnpackJob): string {
@@ -70,13 +75,14 @@ export class Unpacker {
   }
 
   /** The error for a predicted failure, worded as Maven words it. */
-  planError(job: UnpackJob, failure: PlanFailure): GoalExecutionError {
+  private planError(job: UnpackJob, failure: PlanFailure): GoalExecutionError {
     const via = failure.whileExpanding ? `Error while expanding ${job.artifact.file}: ` : '';
     return new GoalExecutionError(`${this.prefix(job)}: ${via}${failure.message}`);
   }
 
   async run(jobs: readonly UnpackJob[]): Promise<void> {
     this.jobs = jobs;
+    if (zipBytes(jobs) >= THREADS_FROM_BYTES) this.pool.start();
     const describe = `with includes "${EntrySelector.describe(this.settings.includes)}" and excludes "${EntrySelector.describe(this.settings.excludes)}"`;
     let decoder: NameDecoder | undefined;
     for (let i = 0; i < jobs.length; i++) {
@@ -101,22 +107,12 @@ export class Unpacker {
           if (typeof found === 'string') return this.fail(i, new GoalExecutionError(found));
           decoder = found;
         }
-        let entries: ArchiveEntry[];
-        try {
-          entries = await listZip(job.artifact.file, decoder);
-        } catch (e) {
-          return this.fail(i, this.planError(job, new PlanFailure((e as Error).message, true)));
-        }
         this.segment.push(i);
-        const failure = this.planZip(root, entries);
+        const failure = await this.planZip(job, root, decoder);
         if (failure) return this.fail(i, this.planError(job, failure));
       } else if (archiver.format === 'unsupported') {
-        return this.fail(
-          i,
-          new GoalExecutionError(
-            `${this.prefix(job)}: goalhost cannot unpack '${archiver.name}' archives (supported: zip family, tar, tar.gz, tar.bz2, tar.xz)`,
-          ),
-        );
+        const message = `${this.prefix(job)}: goalhost cannot unpack '${archiver.name}' archives (supported: zip family, tar, tar.gz, tar.bz2, tar.xz)`;
+        return this.fail(i, new GoalExecutionError(message));
       } else {
         await this.flush();
         this.archiverLog.info(`Expanding: ${job.artifact.file} into ${job.destination}`);
@@ -130,40 +126,77 @@ export class Unpacker {
     this.log.progressDone();
   }
 
-  /** Plans a zip's selected entries (and flatten copies) into the tree; the first refusal stops it. */
-  private planZip(root: string, entries: readonly ArchiveEntry[]): PlanFailure | undefined {
+  private chmodOf(e: ArchiveEntry): number | undefined {
+    return !this.settings.ignorePermissions && e.mode !== 0 ? e.mode & 0o777 : undefined;
+  }
+
+  /** Hands the work planned so far to the executor, first waiting for in-flight writes it overwrites. */
+  private async dispatch(): Promise<void> {
+    if (this.tree.barrier) await this.settleKeepingFailures();
+    this.executor.dispatch(this.tree.takePending());
+    await this.pool.room();
+  }
+
+  private pendingFailures: TaskFailure[] = [];
+
+  private async settleKeepingFailures(): Promise<void> {
+    this.pendingFailures.push(...(await this.executor.settle()));
+  }
+
+  /**
+   * Plans a zip's selected entries (and flatten copies) while it is listed, handing work out
+   * every few thousand files. Returns the refusal or Maven failure that stops it, if any.
+   */
+  private async planZip(job: UnpackJob, root: string, decoder: NameDecoder): Promise<PlanFailure | undefined> {
+    const flattening = (this.settings.flattenDestDirs ?? []).length > 0;
     const flatten: { target: string; entry: ArchiveEntry }[] = [];
-    const chmodOf = (e: ArchiveEntry): number | undefined =>
-      !this.settings.ignorePermissions && e.mode !== 0 ? e.mode & 0o777 : undefined;
-    for (const entry of entries) {
-      if (!this.selector.isSelected(entry.name)) continue;
-      if (entry.problem) return new PlanFailure(entry.problem, true);
-      const target = entryTarget(root, entry.name);
-      if (target instanceof PlanFailure) return target;
-      let failure: PlanFailure | undefined;
-      if (entry.kind === 'file') {
-        const source: Source = { kind: 'entry', job: this.tree.job, entry };
-        failure = this.tree.writeFile(root, target, entry.name, source, entry.mtimeMs, chmodOf(entry));
-        flatten.push({ target, entry });
-      } else if (entry.kind === 'dir') failure = this.tree.makeDirectory(root, target, entry.name, entry.mtimeMs);
-      else failure = this.tree.makeSymlink(root, target, entry.name, entry.linkTarget ?? '', entry.mtimeMs);
-      if (failure) return failure;
+    const lastWriter = new Map<string, ArchiveEntry>();
+    let failure: PlanFailure | undefined;
+    try {
+      await forEachZipEntry(job.artifact.file, decoder, (entry) => {
+        if (!this.selector.isSelected(entry.name)) return true;
+        failure = this.planEntry(root, entry);
+        if (failure) return false;
+        if (flattening && entry.kind === 'file') {
+          const target = entryTarget(root, entry.name) as string;
+          flatten.push({ target, entry });
+          lastWriter.set(target, entry);
+        }
+        if (this.executor.failed) return false;
+        if (this.tree.pendingFiles >= DISPATCH_FILES || this.tree.barrier) return this.dispatch().then(() => !this.executor.failed);
+        return true;
+      });
+    } catch (e) {
+      return new PlanFailure((e as Error).message, true);
     }
+    if (failure || !flattening) return failure;
     for (const dir of this.settings.flattenDestDirs ?? []) {
       const flatRoot = canonicalPath(dir);
       if (!this.tree.ensureDirectory(flatRoot)) {
         return new PlanFailure(`Unable to create flatten directory ${dir}: a file is in the way`, false);
       }
       for (const { target, entry } of flatten) {
-        const writer = this.tree.fileAt(target)?.writer;
-        if (!writer) continue;
-        const mode = (chmodOf(entry) ?? 0o666) & ~(this.settings.umask ?? 0o022);
+        // The copy takes the file as the whole artifact left it: its last entry for that path.
+        const source = lastWriter.get(target)!;
+        const mode = (this.chmodOf(entry) ?? 0o666) & ~(this.settings.umask ?? 0o022);
         const flat = path.join(flatRoot, path.basename(target));
-        const failure = this.tree.replaceFile(flat, entry.name, writer, entry.mtimeMs, mode);
-        if (failure) return failure;
+        const refused = this.tree.replaceFile(flat, entry.name, { kind: 'entry', job: this.tree.job, entry: source }, source.mtimeMs, mode);
+        if (refused) return refused;
       }
     }
     return undefined;
+  }
+
+  private planEntry(root: string, entry: ArchiveEntry): PlanFailure | undefined {
+    if (entry.problem) return new PlanFailure(entry.problem, true);
+    const target = entryTarget(root, entry.name);
+    if (target instanceof PlanFailure) return target;
+    if (entry.kind === 'file') {
+      const source = { kind: 'entry', job: this.tree.job, entry } as const;
+      return this.tree.writeFile(root, target, entry.name, source, entry.mtimeMs, this.chmodOf(entry));
+    }
+    if (entry.kind === 'dir') return this.tree.makeDirectory(root, target, entry.name, entry.mtimeMs);
+    return this.tree.makeSymlink(root, target, entry.name, entry.linkTarget ?? '', entry.mtimeMs);
   }
 
   /**
@@ -175,16 +208,14 @@ export class Unpacker {
     const segment = this.segment;
     this.segment = [];
     const work = this.tree.takePending();
-    const failures = await this.executor.execute(work, (files, bytes) => this.progress(files, bytes));
+    this.executor.dispatch(work);
+    const failures = [...this.pendingFailures, ...(await this.executor.settle())];
+    this.pendingFailures = [];
     let cutoff = failingJob ?? Number.POSITIVE_INFINITY;
     let first: TaskFailure | undefined;
     if (failures.length > 0) {
       first = failures.reduce((a, b) => (b.job < a.job ? b : a));
-      cutoff = Math.min(cutoff, first.job);
-      // A file whose last writer did not finish may hide an earlier artifact's content.
-      for (const { node } of work.files) {
-        if ((node.lastJob ?? 0) >= first.job) cutoff = Math.min(cutoff, node.firstJob ?? cutoff);
-      }
+      cutoff = Math.min(cutoff, this.executor.earliestAffected(first.job));
     }
     for (const i of segment) if (i < cutoff) this.onUnpacked(this.jobs[i]);
     if (first) throw this.unexpected(first);
@@ -219,4 +250,16 @@ function isDirectory(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+function zipBytes(jobs: readonly UnpackJob[]): number {
+  let total = 0;
+  for (const job of jobs) {
+    try {
+      total += fs.statSync(job.artifact.file).size;
+    } catch {
+      // a missing file fails later, with its own message
+    }
+  }
+  return total;
 }
