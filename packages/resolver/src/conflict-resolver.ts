@@ -1,9 +1,10 @@
 import { markConflicts, sortConflictIds } from './conflict-ids';
 import { MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
 import { compareVersions } from './version';
+import { resolveAcyclic } from './tree-mediation';
 
-const OPT_FALSE = 1;
-const OPT_TRUE = 2;
+export const OPT_FALSE = 1;
+export const OPT_TRUE = 2;
 
 interface NodeInfo {
   minDepth: number;
@@ -12,13 +13,36 @@ interface NodeInfo {
   children?: ConflictItem[];
 }
 
-interface ConflictItem {
+export interface ConflictItem {
   /** The children array the node sits in (nodes may share arrays). */
   readonly parent: GNode[] | null;
   readonly node: GNode;
   depth: number;
   readonly scopes: Set<string | undefined>;
   optionalities: number;
+}
+
+/**
+ * Picks the winner among a conflict group's items (nearest; between siblings the higher
+ * version), gives it the selected scope and optionality, and removes the losers from the graph.
+ */
+export function settle(items: readonly ConflictItem[]): ConflictItem {
+  let winner = items[0];
+  for (const item of items) {
+    if (item === winner) continue;
+    if (item.parent === winner.parent) {
+      if (compareVersions(item.node.dependency!.version, winner.node.dependency!.version) > 0) winner = item;
+    } else if (item.depth < winner.depth) winner = item;
+  }
+  const w = winner.node;
+  const scope = w.dependency!.scope === 'system' ? 'system' : effectiveScope(items);
+  w.dependency = { ...w.dependency!, scope, optional: effectiveOptional(items) };
+  for (const item of items) {
+    if (item === winner) continue;
+    const at = item.parent!.indexOf(item.node);
+    if (at >= 0) item.parent!.splice(at, 1);
+  }
+  return winner;
 }
 
 /** Maven's JavaScopeDeriver: the scope of a child under a parent of the given scope. */
@@ -30,7 +54,7 @@ export function deriveScope(parent: string | undefined, child: string | undefine
   return 'runtime';
 }
 
-function effectiveScope(items: readonly ConflictItem[]): string {
+export function effectiveScope(items: readonly ConflictItem[]): string {
   const scopes = new Set<string | undefined>();
   for (const item of items) {
     if (item.depth <= 1) return item.node.dependency!.scope;
@@ -42,7 +66,7 @@ function effectiveScope(items: readonly ConflictItem[]): string {
   return '';
 }
 
-function effectiveOptional(items: readonly ConflictItem[]): boolean {
+export function effectiveOptional(items: readonly ConflictItem[]): boolean {
   let optional = true;
   for (const item of items) {
     if (item.depth <= 1) return item.node.dependency!.optional;
@@ -60,6 +84,10 @@ function effectiveOptional(items: readonly ConflictItem[]): boolean {
 export function resolveConflicts(root: GNode): void {
   const ids = markConflicts(root);
   const { sorted, cyclicPredecessors, hasCycles } = sortConflictIds(root, ids);
+  if (!hasCycles) {
+    resolveAcyclic(root, ids, sorted);
+    return;
+  }
   const resolved = new Map<number, GNode | null>();
   const potentialAncestors = new Set<number>();
   let items: ConflictItem[] = [];
@@ -190,23 +218,7 @@ export function resolveConflicts(root: GNode): void {
     prepare(id, cyclicPredecessors.get(id));
     gather(root);
     finish();
-    let winner: ConflictItem | undefined;
-    if (items.length > 0) {
-      for (const item of items) {
-        if (!winner) winner = item;
-        else if (item.parent === winner.parent) {
-          if (compareVersions(item.node.dependency!.version, winner.node.dependency!.version) > 0) winner = item;
-        } else if (item.depth < winner.depth) winner = item;
-      }
-      const w = winner!.node;
-      const scope = w.dependency!.scope === 'system' ? 'system' : effectiveScope(items);
-      w.dependency = { ...w.dependency!, scope, optional: effectiveOptional(items) };
-      for (const item of items) {
-        if (item === winner) continue;
-        const at = item.parent!.indexOf(item.node);
-        if (at >= 0) item.parent!.splice(at, 1);
-      }
-    }
+    const winner = items.length > 0 ? settle(items) : undefined;
     resolved.set(id, winner ? winner.node : null);
     if (index === sorted.length - 1 && hasCycles && winner) {
       prepare(undefined, undefined);

@@ -1,6 +1,7 @@
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, readdirSync, renameSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
+import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 
@@ -35,6 +36,7 @@ function agentsFor(): { http: http.Agent; https: https.Agent } {
  * sends basic auth when given (also after a 401 challenge, as wagon does preemptively).
  */
 export async function download(url: string, target: string, options: DownloadOptions = {}): Promise<HttpResult> {
+  removeStaleParts(target);
   let current = url;
   for (let hop = 0; hop < 6; hop++) {
     const response = await requestWithRetries(current, options);
@@ -76,6 +78,29 @@ export async function download(url: string, target: string, options: DownloadOpt
     }
   }
   return { status: 'error', message: `Too many redirects for ${url}` };
+}
+
+/**
+ * Temporary files (`<target>.<pid>.<random>.part`) left by a download whose process was killed
+ * are removed before the next download of the same file; a live process's are left alone.
+ */
+function removeStaleParts(target: string): void {
+  const base = `${path.basename(target)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = name.startsWith(base) ? /^(\d+)\.[a-z0-9]+\.part$/.exec(name.slice(base.length))?.[1] : undefined;
+    if (pid === undefined || Number(pid) === process.pid) continue;
+    try {
+      process.kill(Number(pid), 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') rmSync(path.join(path.dirname(target), name), { force: true });
+    }
+  }
 }
 
 /** Apache HttpClient's words for a body that ended before its Content-Length, as Maven prints them. */

@@ -138,8 +138,11 @@ export function alignToBase(value: string, dir: string): string {
   return path.resolve(dir, value);
 }
 
-/** Interpolates every string of the model in place. */
-export function interpolateModel(model: WModel, ctx: InterpolationContext): void {
+/**
+ * Interpolates the strings of the model in place; the build section (directories, plugins)
+ * only with `withBuild` (projects), as nothing reads it from repository POMs.
+ */
+export function interpolateModel(model: WModel, ctx: InterpolationContext, withBuild = true): void {
   const lookup = modelLookup(model, ctx);
   const s = <T extends string | undefined>(v: T): T => (v === undefined || v.indexOf('${') < 0 ? v : (interpolate(v, lookup) as T));
   model.modelVersion = s(model.modelVersion);
@@ -154,26 +157,38 @@ export function interpolateModel(model: WModel, ctx: InterpolationContext): void
     model.parent = { ...model.parent, groupId: s(model.parent.groupId), artifactId: s(model.parent.artifactId), version: s(model.parent.version) };
   }
   for (const [k, v] of model.properties) if (v.indexOf('${') >= 0) model.properties.set(k, s(v));
+  const has = (v: string | undefined): boolean => v !== undefined && v.indexOf('${') >= 0;
   const dep = (d: WDependency): void => {
-    d.groupId = s(d.groupId);
-    d.artifactId = s(d.artifactId);
-    d.version = s(d.version);
-    d.type = s(d.type);
-    d.classifier = s(d.classifier);
-    d.scope = s(d.scope);
-    d.optional = s(d.optional);
-    d.systemPath = s(d.systemPath);
+    if (has(d.groupId)) d.groupId = s(d.groupId);
+    if (has(d.artifactId)) d.artifactId = s(d.artifactId);
+    if (has(d.version)) d.version = s(d.version);
+    if (has(d.type)) d.type = s(d.type);
+    if (has(d.classifier)) d.classifier = s(d.classifier);
+    if (has(d.scope)) d.scope = s(d.scope);
+    if (has(d.optional)) d.optional = s(d.optional);
+    if (has(d.systemPath)) d.systemPath = s(d.systemPath);
     for (const x of d.exclusions) {
-      x.groupId = s(x.groupId);
-      x.artifactId = s(x.artifactId);
+      if (has(x.groupId)) x.groupId = s(x.groupId);
+      if (has(x.artifactId)) x.artifactId = s(x.artifactId);
     }
   };
   model.dependencies.forEach(dep);
   model.dependencyManagement.forEach(dep);
-  const repo = (r: WModel['repositories'][number]) => ({ ...r, id: s(r.id), url: s(r.url), layout: s(r.layout) });
+  const repo = (r: WModel['repositories'][number]) => (has(r.id) || has(r.url) || has(r.layout) ? { ...r, id: s(r.id), url: s(r.url), layout: s(r.layout) } : r);
   model.repositories = model.repositories.map(repo);
   model.pluginRepositories = model.pluginRepositories.map(repo);
   model.modules = model.modules.map((m) => s(m));
+  if (model.scm) {
+    model.scm.connection = s(model.scm.connection);
+    model.scm.developerConnection = s(model.scm.developerConnection);
+    model.scm.url = s(model.scm.url);
+    model.scm.tag = s(model.scm.tag);
+  }
+  if (model.relocation) {
+    const r = model.relocation;
+    model.relocation = { groupId: s(r.groupId), artifactId: s(r.artifactId), version: s(r.version), message: s(r.message) };
+  }
+  if (!withBuild) return;
   const b = model.build;
   for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
     b[f] = s(b[f]);
@@ -190,16 +205,6 @@ export function interpolateModel(model: WModel, ctx: InterpolationContext): void
       x.goals = x.goals.map((g) => s(g));
     }
     p.dependencies.forEach(dep);
-  }
-  if (model.scm) {
-    model.scm.connection = s(model.scm.connection);
-    model.scm.developerConnection = s(model.scm.developerConnection);
-    model.scm.url = s(model.scm.url);
-    model.scm.tag = s(model.scm.tag);
-  }
-  if (model.relocation) {
-    const r = model.relocation;
-    model.relocation = { groupId: s(r.groupId), artifactId: s(r.artifactId), version: s(r.version), message: s(r.message) };
   }
 }
 

@@ -86,9 +86,5 @@ export class LocalRepository {
 }
 
 export function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
+  return statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
 }

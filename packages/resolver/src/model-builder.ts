@@ -171,7 +171,7 @@ export class ModelBuilder<R> {
     for (let i = lineage.length - 2; i >= 0; i--) inherit(lineage[i], lineage[i + 1], lineage[i].artifactId ?? '');
     const model = lineage[0];
     try {
-      interpolateModel(model, this.interpolation());
+      interpolateModel(model, this.interpolation(), req.strict);
     } catch (e) {
       if (!(e instanceof InterpolationCycleError)) throw e;
       problems.push({ severity: 'ERROR', message: `Resolving expression: '\${${e.expression}}': ${e.message}`, modelId: leafId });

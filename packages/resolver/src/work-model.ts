@@ -94,16 +94,17 @@ export function originOf(raw: RawModel): WOrigin {
 }
 
 export function copyDependency(d: RawDependency, origin: WOrigin): WDependency {
+  // One object shape for every dependency: property access stays monomorphic (thousands of POMs).
   return {
-    ...(d.groupId !== undefined ? { groupId: d.groupId } : {}),
-    ...(d.artifactId !== undefined ? { artifactId: d.artifactId } : {}),
-    ...(d.version !== undefined ? { version: d.version } : {}),
-    ...(d.type !== undefined ? { type: d.type } : {}),
-    ...(d.classifier !== undefined ? { classifier: d.classifier } : {}),
-    ...(d.scope !== undefined ? { scope: d.scope } : {}),
-    ...(d.optional !== undefined ? { optional: d.optional } : {}),
-    ...(d.systemPath !== undefined ? { systemPath: d.systemPath } : {}),
-    exclusions: d.exclusions.map((x) => ({ ...x })),
+    groupId: d.groupId,
+    artifactId: d.artifactId,
+    version: d.version,
+    type: d.type,
+    classifier: d.classifier,
+    scope: d.scope,
+    optional: d.optional,
+    systemPath: d.systemPath,
+    exclusions: d.exclusions.length === 0 ? [] : d.exclusions.map((x) => ({ groupId: x.groupId, artifactId: x.artifactId })),
     line: d.line,
     column: d.column,
     locations: d.locations,
