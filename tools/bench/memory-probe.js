@@ -3,6 +3,7 @@
  * Preloaded into goalhost (node --require) by profile.js --memory: samples the process's
  * memory every 10 ms and, at exit, writes the peaks of each figure to $BENCH_MEMORY_FILE.
  * rss is the whole process (worker threads included); heap figures are the main thread's.
+ * With BENCH_HEAP_SNAPSHOT_MB=N it also writes one heap snapshot when the heap first holds N MB.
  */
 const { isMainThread } = require('node:worker_threads');
 
@@ -13,8 +14,14 @@ if (isMainThread && process.env.BENCH_MEMORY_FILE) {
   const peak = { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
   const at = {};
   const timeline = [];
+  // With BENCH_HEAP_SNAPSHOT_MB, one heap snapshot when the main heap first reaches that size.
+  let snapshotAt = Number(process.env.BENCH_HEAP_SNAPSHOT_MB || 0) * 1048576;
   const sample = () => {
     const m = process.memoryUsage();
+    if (snapshotAt > 0 && m.heapUsed >= snapshotAt) {
+      snapshotAt = 0;
+      v8.writeHeapSnapshot(`${process.env.BENCH_MEMORY_FILE}.heapsnapshot`);
+    }
     for (const k of Object.keys(peak)) {
       if (m[k] > peak[k]) {
         peak[k] = m[k];

@@ -2,10 +2,11 @@
 'use strict';
 /*
  * Profiles goalhost on one benchmark workload and prints where the time goes:
- *   node tools/bench/profile.js many|huge|wide|wide-noop|resolve [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]
+ *   node tools/bench/profile.js many|huge|wide|wide-noop|resolve|resolve-inherit [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]
  * CPU: node --cpu-prof (one profile per thread, workers included), summarised by package,
  * file and function (self and inclusive). --memory: peaks of rss/heap/external sampled every
- * 10 ms instead (profiling itself costs memory, so the two are separate runs).
+ * 10 ms instead (profiling itself costs memory, so the two are separate runs); with
+ * BENCH_HEAP_SNAPSHOT_MB=N also a heap snapshot when the main heap reaches N MB, summarised.
  * The workloads are the ones `npm run bench` generated (run it once first, same --quick).
  */
 const fs = require('node:fs');
@@ -13,6 +14,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { ROOT, freshProject, goalhostBin, listCommand, unpackCommand, useGoalhost } = require('./commands');
 const { analyze, formatProfile } = require('./cpu-profile');
+const { summarize } = require('./heap-summary');
 
 function main(argv) {
   const name = argv.find((a, i) => !a.startsWith('--') && !['--top', '--goalhost'].includes(argv[i - 1]));
@@ -23,21 +25,29 @@ function main(argv) {
   const binIndex = argv.indexOf('--goalhost');
   if (binIndex >= 0) useGoalhost(argv[binIndex + 1]);
   const workload = name === 'wide-noop' ? 'wide' : name;
-  if (!['many', 'huge', 'wide', 'resolve'].includes(workload)) {
-    process.stderr.write('usage: node tools/bench/profile.js many|huge|wide|wide-noop|resolve [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]\n');
+  if (!['many', 'huge', 'wide', 'resolve', 'resolve-inherit'].includes(workload)) {
+    process.stderr.write('usage: node tools/bench/profile.js many|huge|wide|wide-noop|resolve|resolve-inherit [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]\n');
     return 2;
   }
   const work = path.join(ROOT, 'bench-work', quick ? 'quick' : 'full');
-  const repo = path.join(work, 'repo');
-  const infoFile = path.join(work, 'projects', workload, 'workload.json');
-  if (!fs.existsSync(infoFile)) throw new Error(`no workload ${workload} in ${work}: run npm run bench${quick ? ' -- --quick' : ''} --only ${workload} first`);
-  const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
+  let repo = path.join(work, 'repo');
+  let info;
+  if (workload === 'resolve') {
+    // The graph resolve-bench.js generated when run.js called it.
+    repo = path.join(work, 'resolve-bench', 'repo');
+    info = { project: path.join(work, 'resolve-bench', 'project') };
+    if (!fs.existsSync(path.join(info.project, 'pom.xml'))) throw new Error(`no ${info.project}: run npm run bench${quick ? ' -- --quick' : ' --'} --only resolve first`);
+  } else {
+    const infoFile = path.join(work, 'projects', workload, 'workload.json');
+    if (!fs.existsSync(infoFile)) throw new Error(`no workload ${workload} in ${work}: run npm run bench${quick ? ' -- --quick' : ' --'} --only ${workload} first`);
+    info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
+  }
   const dir = path.join('/dev/shm', `goalhost-profile-${process.pid}`);
   const profDir = path.join(work, 'profiles', name);
   fs.rmSync(profDir, { recursive: true, force: true });
   fs.mkdirSync(profDir, { recursive: true });
   freshProject(dir, info);
-  const [, args] = workload === 'resolve' ? listCommand('goalhost', repo) : unpackCommand('goalhost', info, repo);
+  const [, args] = workload.startsWith('resolve') ? listCommand('goalhost', repo) : unpackCommand('goalhost', info, repo);
   const bin = fs.realpathSync(goalhostBin());
   if (name === 'wide-noop') spawnSync(process.execPath, [bin, ...args], { cwd: dir, stdio: 'ignore' });
   const memoryFile = path.join(profDir, 'memory.json');
@@ -56,6 +66,7 @@ function main(argv) {
   process.stdout.write(`goalhost ${name}${quick ? ' (quick)' : ''}: ${wall.toFixed(2)} s wall under the ${memory ? 'memory probe' : 'profiler'}\n`);
   if (memory) {
     process.stdout.write(`${fs.readFileSync(memoryFile, 'utf8')}\n`);
+    if (fs.existsSync(`${memoryFile}.heapsnapshot`)) process.stdout.write(`${summarize(`${memoryFile}.heapsnapshot`, topN)}\n`);
     return 0;
   }
   const files = fs.readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profDir, f));

@@ -1,6 +1,7 @@
 'use strict';
 /*
- * The resolve workload: a deterministic graph of 2,000 artifacts (200 with --quick) in a local
+ * The resolve-inherit workload (the second resolve shape, next to resolve-bench.js's graph of
+ * standalone POMs): a deterministic graph of 2,000 artifacts (200 with --quick) in a local
  * repository, and a project depending on its top layer. Shaped like a large enterprise build:
  * 20 group ids, 10 layers, 2 to 5 dependencies per artifact reaching 1 to 3 layers down, a
  * shared parent whose dependencyManagement (every tenth artifact, the "platform") supplies the
@@ -84,16 +85,16 @@ function writeJar(file, name) {
   fs.utimesSync(file, ARTIFACT_TIME, ARTIFACT_TIME);
 }
 
-/** Generates the graph of `count` artifacts into `repo` and its project into `projectsDir/resolve`. */
+/** Generates the graph of `count` artifacts into `repo` and its project into `projectsDir/resolve-inherit`. */
 function ensureResolveWorkload(count, repo, projectsDir, log = () => {}) {
-  const project = path.join(projectsDir, 'resolve');
-  const stampFile = path.join(projectsDir, 'resolve.stamp.json');
+  const project = path.join(projectsDir, 'resolve-inherit');
+  const stampFile = path.join(projectsDir, 'resolve-inherit.stamp.json');
   const stamp = JSON.stringify({ GENERATOR_VERSION, count, repo });
   if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) {
     return JSON.parse(fs.readFileSync(path.join(project, 'workload.json'), 'utf8'));
   }
   const t0 = Date.now();
-  log(`generating workload resolve (${count} artifacts) ...`);
+  log(`generating workload resolve-inherit (${count} artifacts) ...`);
   fs.rmSync(path.join(repo, 'bench', 'graph'), { recursive: true, force: true });
   const random = prng(2000);
   const { nodes, perLayer } = buildGraph(count, random);
@@ -123,11 +124,11 @@ function ensureResolveWorkload(count, repo, projectsDir, log = () => {}) {
   fs.mkdirSync(project, { recursive: true });
   writeProjectPom(project, {
     groupId: 'bench',
-    artifactId: 'bench-resolve',
+    artifactId: 'bench-resolve-inherit',
     managed: [{ ...BOM, type: 'pom', scope: 'import' }],
     dependencies: nodes.slice(0, perLayer).map((n) => coords(n, n.versions[n.versions.length - 1])),
   });
-  const info = { name: 'resolve', project, artifacts: count, versions: files / 2 };
+  const info = { name: 'resolve-inherit', project, artifacts: count, versions: files / 2 };
   fs.writeFileSync(path.join(project, 'workload.json'), JSON.stringify(info, null, 1));
   fs.writeFileSync(stampFile, stamp);
   log(`  ${count} artifacts, ${files / 2} versions (${((Date.now() - t0) / 1000).toFixed(1)} s)`);

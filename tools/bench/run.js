@@ -14,21 +14,27 @@ const { ensureMavenRepo, mavenAvailable } = require('./maven-files');
 const { checkGnuTime, measure, summarize, tail, treeStats } = require('./measure');
 const { evaluateTargets, formatReport } = require('./report');
 const { ensureResolveWorkload } = require('./resolve-graph');
+const { resolveBenchScript, runResolveBench } = require('./resolve-bench-runner');
 const { ensureWorkload } = require('./workloads');
 
 const USAGE = `usage: npm run bench -- [options]
   --quick            small workloads (smoke run): a tenth of the sizes, 2 runs, no warm-up
+workloads: many (40 zips x 500 files), huge (one zip, 84,000 entries), wide (500 tiny zips, and
+its no-op rerun), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
+(2,000 POMs with a shared parent's dependencyManagement, an imported BOM and real jars)
   --runs N           counted runs per tool and workload (default 5)
   --warmup N         uncounted runs first (default 1)
-  --only LIST        comma list of many,huge,wide,resolve (default all)
+  --only LIST        comma list of many,huge,wide,resolve,resolve-inherit (default all)
   --no-mvn           leave real Maven out (it dominates the running time)
   --tmp DIR          where runs write their output (default /dev/shm; must be tmpfs)
   --results FILE     default bench-work/results.json
   --goalhost BIN     the goalhost to measure (default node_modules/.bin/goalhost; see snapshot.sh)
   -h, --help`;
 
+const WORKLOADS = ['many', 'huge', 'wide', 'resolve', 'resolve-inherit'];
+
 function parseArgs(argv) {
-  const o = { quick: false, runs: undefined, warmup: undefined, only: ['many', 'huge', 'wide', 'resolve'], mvn: true, tmp: '/dev/shm', results: path.join(ROOT, 'bench-work', 'results.json') };
+  const o = { quick: false, runs: undefined, warmup: undefined, only: [...WORKLOADS], mvn: true, tmp: '/dev/shm', results: path.join(ROOT, 'bench-work', 'results.json') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -51,7 +57,7 @@ function parseArgs(argv) {
     else if (a === '-h' || a === '--help') o.help = true;
     else throw new Error(`unknown option ${a}`);
   }
-  for (const w of o.only) if (!['many', 'huge', 'wide', 'resolve'].includes(w)) throw new Error(`unknown workload '${w}' in --only`);
+  for (const w of o.only) if (!WORKLOADS.includes(w)) throw new Error(`unknown workload '${w}' in --only`);
   o.runs ??= o.quick ? 2 : 5;
   o.warmup ??= o.quick ? 0 : 1;
   return o;
@@ -164,9 +170,9 @@ function benchNoop(o, name, info, tools) {
 function benchResolve(o, info, tools) {
   const listed = {};
   const results = rounds(
-    o, 'resolve', tools,
+    o, 'resolve-inherit', tools,
     (tool) => {
-      const dir = path.join(o.runRoot, 'resolve', tool);
+      const dir = path.join(o.runRoot, 'resolve-inherit', tool);
       freshProject(dir, info);
       return dir;
     },
@@ -221,9 +227,21 @@ function main() {
       if (name === 'wide') results.workloads[name].noop = benchNoop(o, name, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]);
     }
     if (o.only.includes('resolve')) {
+      const script = resolveBenchScript(goalhostBin());
+      if (!script) log('resolve: no tools/bench/resolve-bench.js: skipped');
+      else {
+        log(`resolve: ${script} (its own runs; takes a while)`);
+        const r = runResolveBench(script, {
+          artifacts: o.quick ? 200 : 2000, runs: o.runs, withMvn, dir: path.join(o.work, 'resolve-bench'), logFile: path.join(o.work, 'logs', 'resolve-bench.log'),
+        });
+        if (r.error) log(`  ${r.error}\n${r.output.split('\n').slice(-15).join('\n')}`);
+        else results.workloads.resolve = r;
+      }
+    }
+    if (o.only.includes('resolve-inherit')) {
       const info = ensureResolveWorkload(o.quick ? 200 : 2000, o.repo, projects, log);
-      log(`resolve: dependency:list of ${info.artifacts} artifacts`);
-      results.workloads.resolve = { info, tools: benchResolve(o, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]) };
+      log(`resolve-inherit: dependency:list of ${info.artifacts} artifacts`);
+      results.workloads['resolve-inherit'] = { info, tools: benchResolve(o, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]) };
     }
   } finally {
     fs.rmSync(o.runRoot, { recursive: true, force: true });
