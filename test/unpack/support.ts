@@ -86,7 +86,8 @@ export async function runGoal(
 ): Promise<RunResult> {
   const log = new RecordingLog(debug);
   const context = {
-    project: { basedir, build: { directory: path.join(basedir, 'target') } },
+    session: { userProperties: {} },
+    project: { basedir, build: { directory: path.join(basedir, 'target') }, properties: {} },
     artifacts,
     repository: { resolveArtifact, readProject: () => Promise.reject(new Error('unused')) },
     log,

@@ -16,6 +16,8 @@ export function entryTarget(root: string, name: string): string | PlanFailure {
       true,
     );
   }
+  // The common case (a plain relative name) needs no segment walk.
+  if (root !== '/' && !PLAIN_UNSAFE.test(name)) return name.endsWith('/') ? `${root}/${name.slice(0, -1)}` : `${root}/${name}`;
   const unified = name.replace(/\\/g, '/');
   if (unified.startsWith('/') || /^[A-Za-z]:/.test(unified)) return outside(name);
   const segments: string[] = [];
@@ -29,6 +31,9 @@ export function entryTarget(root: string, name: string): string | PlanFailure {
   const target = segments.length === 0 ? root : `${root}/${segments.join('/')}`;
   return isWithin(root, target) ? target : outside(name);
 }
+
+/** What makes a name more than `root/name`: dot segments, doubled or leading separators, backslashes, drive letters. */
+const PLAIN_UNSAFE = /(^|\/)\.\.?(\/|$)|\/\/|^\/|\\|^[A-Za-z]:|^$/;
 
 function outside(name: string): PlanFailure {
   return new PlanFailure(`Entry is outside of the target directory (${name})`, false);

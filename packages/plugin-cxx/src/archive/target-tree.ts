@@ -32,6 +32,7 @@ export interface FileNode {
 }
 interface DirNode {
   kind: 'dir';
+  /** Made by this run: nothing exists below it but what the run made (no need to look). */
   created: boolean;
   mtime?: number;
 }
@@ -150,6 +151,9 @@ export class TargetTree {
    */
   private mkdirsBelow(root: string, p: string, entry: string): 'ok' | 'blocked' | PlanFailure {
     if (p === root || !isWithin(root, p)) return 'ok';
+    // A directory this run made was checked up to the root when it was made.
+    const known = this.nodes.get(p);
+    if (known?.kind === 'dir' && known.created) return 'ok';
     const up = this.mkdirsBelow(root, path.dirname(p), entry);
     if (up !== 'ok') return up;
     const node = this.lookup(p);
@@ -296,7 +300,7 @@ export class TargetTree {
       files: [...this.files].map((p) => ({ path: p, node: this.nodes.get(p) as FileNode })),
       dirTimes: [...this.timedDirs].map((p) => ({ path: p, mtime: (this.nodes.get(p) as DirNode).mtime! })),
     };
-    for (const d of this.dirs) (this.nodes.get(d.path) as DirNode).created = false;
+    // Directories keep `created`: below one this run made, only what the run made can exist.
     for (const l of this.links) (this.nodes.get(l.path) as LinkNode).created = false;
     for (const f of this.files) this.nodes.set(f, DISPATCHED);
     for (const d of this.timedDirs) {
