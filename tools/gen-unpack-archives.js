@@ -7,7 +7,7 @@
  *   zipBuffer(entries, options) / tarBuffer(entries)
  *   entry: { name: string | Buffer, content?: string | Buffer, dir?: true, symlink?: 'target',
  *            hardlink?: 'target', mode?: 0o755 (zip: unix host; none: MS-DOS host),
- *            mtime?: Date, store?: true, utf8?: true }
+ *            mtime?: Date, store?: true, utf8?: true, extra?: Buffer (extra fields, both headers) }
  */
 const zlib = require('node:zlib');
 
@@ -32,6 +32,7 @@ function zipBuffer(entries, options = {}) {
   let offset = 0;
   for (const e of entries) {
     const name = bytes(e.name);
+    const extra = e.extra || Buffer.alloc(0);
     const data = e.symlink !== undefined ? bytes(e.symlink) : bytes(e.content);
     const deflate = !e.store && !e.dir && data.length > 0;
     const stored = deflate ? zlib.deflateRawSync(data) : data;
@@ -54,8 +55,8 @@ function zipBuffer(entries, options = {}) {
     local.writeUInt32LE(stored.length, 18);
     local.writeUInt32LE(data.length, 22);
     local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, name, stored);
+    local.writeUInt16LE(extra.length, 28);
+    locals.push(local, name, extra, stored);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(madeBy, 4);
@@ -68,10 +69,11 @@ function zipBuffer(entries, options = {}) {
     central.writeUInt32LE(stored.length, 20);
     central.writeUInt32LE(data.length, 24);
     central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(extra.length, 30);
     central.writeUInt32LE(unix ? (mode << 16) >>> 0 : e.dir ? 0x10 : 0, 38);
     central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + stored.length;
+    centrals.push(central, name, extra);
+    offset += local.length + name.length + extra.length + stored.length;
   }
   const cd = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -134,4 +136,26 @@ function tarBuffer(entries) {
   return Buffer.concat(parts);
 }
 
-module.exports = { zipBuffer, tarBuffer, DEFAULT_TIME };
+/** Info-ZIP extended timestamp extra field (0x5455) holding a modification time. */
+function extendedTimestamp(date) {
+  const field = Buffer.alloc(9);
+  field.writeUInt16LE(0x5455, 0);
+  field.writeUInt16LE(5, 2);
+  field[4] = 1;
+  field.writeInt32LE(Math.floor(date.getTime() / 1000), 5);
+  return field;
+}
+
+/** NTFS extra field (0x000a) with modification, access and creation times (100 ns units). */
+function ntfsTimes(date) {
+  const field = Buffer.alloc(36);
+  field.writeUInt16LE(0x000a, 0);
+  field.writeUInt16LE(32, 2);
+  field.writeUInt16LE(1, 8);
+  field.writeUInt16LE(24, 10);
+  const ticks = BigInt(date.getTime()) * 10000n + 116444736000000000n;
+  for (const at of [12, 20, 28]) field.writeBigUInt64LE(ticks, at);
+  return field;
+}
+
+module.exports = { zipBuffer, tarBuffer, extendedTimestamp, ntfsTimes, DEFAULT_TIME };

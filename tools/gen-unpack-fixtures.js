@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { execFileSync } = require('node:child_process');
-const { zipBuffer, tarBuffer } = require('./gen-unpack-archives');
+const { zipBuffer, tarBuffer, extendedTimestamp, ntfsTimes } = require('./gen-unpack-archives');
 
 const OUT = path.resolve(__dirname, '..', 'test', 'fixtures', 'unpack');
 const T2010 = new Date(Date.UTC(2010, 0, 1, 0, 0, 0));
@@ -134,6 +134,22 @@ const fixtures = {
   'tree.tar': tarBuffer(tarTree),
   'tree.tar.gz': zlib.gzipSync(tarBuffer(tarTree), { level: 9 }),
   'truncated.tar.gz': zlib.gzipSync(tarBuffer(tarTree)).subarray(0, 200),
+  // DOS times have 2 s steps; Maven (commons-compress 1.22) prefers NTFS, then extended timestamps.
+  'entry-times.zip': zipBuffer([
+    { name: 'dos.txt', content: 'dos\n', mtime: new Date(Date.UTC(2019, 5, 1, 12, 0, 8)) },
+    {
+      name: 'ut.txt',
+      content: 'ut\n',
+      mtime: new Date(Date.UTC(2019, 5, 1, 12, 0, 8)),
+      extra: extendedTimestamp(new Date(Date.UTC(2019, 5, 1, 12, 0, 7))),
+    },
+    {
+      name: 'ntfs.txt',
+      content: 'ntfs\n',
+      mtime: new Date(Date.UTC(2019, 5, 1, 12, 0, 8)),
+      extra: Buffer.concat([extendedTimestamp(new Date(Date.UTC(2019, 5, 1, 12, 0, 7))), ntfsTimes(new Date(Date.UTC(2019, 5, 1, 12, 0, 3, 456)))]),
+    },
+  ]),
   'flat.zip': zipBuffer([
     { name: 'include/', dir: true },
     { name: 'include/f.h', content: '#define F\n', mode: 0o664 },

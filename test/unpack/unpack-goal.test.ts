@@ -98,6 +98,16 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
     });
   }
 
+  it('entry times as real Maven reads them: NTFS extra field, then extended timestamp, then DOS time', async () => {
+    await runGoal(dir, [artifact(fixture('entry-times.zip'), { artifactId: 'times' })]);
+    // Recorded with mvn 3.8.7 / maven-dependency-plugin 3.5.0 (commons-compress 1.22), TZ=UTC.
+    expect(['dos.txt', 'ut.txt', 'ntfs.txt'].map((f) => `${f} ${mtimeOf(path.join(out, f))}`)).to.deep.equal([
+      'dos.txt 2019-06-01T12:00:08.000Z',
+      'ut.txt 2019-06-01T12:00:07.000Z',
+      'ntfs.txt 2019-06-01T12:00:03.456Z',
+    ]);
+  });
+
   it('zip names: ? for undecodable bytes by default, the configured encoding when set; MS-DOS backslashes are separators', async () => {
     await runGoal(dir, [artifact(fixture('latin1.zip'), { artifactId: 'l' }), artifact(fixture('backslash.zip'), { artifactId: 'b' })]);
     expect(treeOf(out)).to.deep.equal([

@@ -80,6 +80,34 @@ function dosTimeMs(date: number, time: number): number {
   ).getTime();
 }
 
+/** Windows FILETIME (100 ns since 1601) to ms since 1970, truncated like Java's FileTime. */
+function fileTimeMs(low: number, high: number): number {
+  return Math.floor((high * 2 ** 32 + low) / 10000) - 11644473600000;
+}
+
+/**
+ * The entry time as commons-compress 1.22 reads it: the NTFS extra field (0x000a) wins over the
+ * extended timestamp (0x5455, Info-ZIP `zip` writes it), which wins over the DOS time.
+ */
+function entryTimeMs(e: yauzl.Entry): number {
+  let ms = dosTimeMs(e.lastModFileDate, e.lastModFileTime);
+  const ut = e.extraFields.find((f) => f.id === 0x5455);
+  if (ut && ut.data.length >= 5 && ut.data[0] & 1) ms = ut.data.readInt32LE(1) * 1000;
+  const ntfs = e.extraFields.find((f) => f.id === 0x000a);
+  if (ntfs) {
+    for (let at = 4; at + 4 <= ntfs.data.length; ) {
+      const tag = ntfs.data.readUInt16LE(at);
+      const size = ntfs.data.readUInt16LE(at + 2);
+      if (tag === 1 && size >= 24 && at + 4 + 8 <= ntfs.data.length) {
+        ms = fileTimeMs(ntfs.data.readUInt32LE(at + 4), ntfs.data.readUInt32LE(at + 8));
+        break;
+      }
+      at += 4 + size;
+    }
+  }
+  return ms;
+}
+
 /** Info-ZIP Unicode Path extra field (0x7075), honoured when its CRC matches the raw name. */
 function unicodePath(entry: yauzl.Entry, raw: Buffer): string | undefined {
   const field = entry.extraFields.find((f) => f.id === 0x7075);
@@ -120,7 +148,7 @@ function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: num
     kind: isLink ? 'symlink' : name.endsWith('/') ? 'dir' : 'file',
     linkTarget,
     mode: unixMode,
-    mtimeMs: dosTimeMs(e.lastModFileDate, e.lastModFileTime),
+    mtimeMs: entryTimeMs(e),
     size: e.uncompressedSize,
     zip,
     problem,
