@@ -79,6 +79,13 @@ describe('unpack: include/exclude patterns (plexus MatchPatterns)', () => {
     expect(selected('include/**', '**/sub/**')).to.deep.equal(['include/', 'include/a.h', 'include/B.H']);
   });
 
+  it('an invalid %regex[...] fails with the pattern, the property and the reason', () => {
+    expect(() => new EntrySelector(undefined, '%regex[(a]')).to.throw(
+      "Invalid pattern '%regex[(a]' in mdep.unpack.excludes: Invalid regular expression: /^(?:(a)$/: Unterminated group " +
+        '(backslashes are turned into / before a %regex[...] is read, as plexus does)',
+    );
+  });
+
   it('an empty pattern from `a,,b` matches nothing', () => {
     expect(selected('*.txt,,src/*.c')).to.deep.equal(['README.txt', 'src/main.c', 'src/util.c']);
   });

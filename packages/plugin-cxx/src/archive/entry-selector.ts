@@ -1,3 +1,4 @@
+import { GoalExecutionError } from '@goalhost/api';
 import { javaSplitComma, normalizeList } from '../filter/list-tokens';
 
 /**
@@ -69,11 +70,19 @@ function antMatcher(pattern: string): Matcher {
 }
 
 /** Prepares one user pattern like plexus: trim, unify separators, trailing `/` means `/**`. */
-function compilePattern(raw: string): Matcher {
+function compilePattern(raw: string, property: string): Matcher {
   let pattern = toSlashes(raw.trim());
   if (pattern.endsWith('/')) pattern += '**';
   if (pattern.startsWith('%regex[') && pattern.endsWith(']')) {
-    const re = new RegExp(`^(?:${pattern.slice(7, -1)})$`);
+    let re: RegExp;
+    try {
+      re = new RegExp(`^(?:${pattern.slice(7, -1)})$`);
+    } catch (e) {
+      throw new GoalExecutionError(
+        `Invalid pattern '${raw.trim()}' in ${property}: ${(e as Error).message}` +
+          ' (backslashes are turned into / before a %regex[...] is read, as plexus does)',
+      );
+    }
     // The regex sees the whole name, separators and a directory's trailing `/` included.
     return (name) => re.test(name);
   }
@@ -92,8 +101,8 @@ export class EntrySelector {
   constructor(includes: string | undefined, excludes: string | undefined) {
     const inc = normalizeList(includes);
     const exc = normalizeList(excludes);
-    this.includes = inc === '' ? null : javaSplitComma(inc).map(compilePattern);
-    this.excludes = exc === '' ? [] : [...javaSplitComma(exc), ...DEFAULT_EXCLUDES].map(compilePattern);
+    this.includes = inc === '' ? null : javaSplitComma(inc).map((p) => compilePattern(p, 'mdep.unpack.includes'));
+    this.excludes = exc === '' ? [] : [...javaSplitComma(exc), ...DEFAULT_EXCLUDES].map((p) => compilePattern(p, 'mdep.unpack.excludes'));
   }
 
   /** The normalised lists, as Maven prints them in its `Unpacking` line. */
