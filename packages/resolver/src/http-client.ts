@@ -1,9 +1,10 @@
-import { createWriteStream, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 
 export interface HttpAuth {
   readonly username: string;
@@ -162,8 +163,12 @@ function request(url: string, options: DownloadOptions): Promise<Response> {
       return;
     }
     const secure = parsed.protocol === 'https:';
+    if (parsed.protocol === 'file:') {
+      resolve(fileResponse(parsed));
+      return;
+    }
     if (!secure && parsed.protocol !== 'http:') {
-      resolve({ error: `Unsupported protocol ${parsed.protocol} in ${url}: only http and https repositories are supported` });
+      resolve({ error: `Unsupported protocol ${parsed.protocol} in ${url}: only http, https and file repositories are supported` });
       return;
     }
     const headers: Record<string, string> = { 'User-Agent': 'Apache-Maven/3.8.7 (goalhost)', 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
@@ -180,4 +185,26 @@ function request(url: string, options: DownloadOptions): Promise<Response> {
       resolve(noResponse ? { error: `transfer failed for ${url}: ${parsed.host} failed to respond`, noResponse } : { error: e.message });
     });
   });
+}
+
+/**
+ * A `file://` repository (Maven's file wagon): the file answers as a 200 response with its
+ * length, a missing one as 404, so downloads, checksums and records work the same way.
+ */
+function fileResponse(url: URL): Response {
+  const file = fileURLToPath(url);
+  let size: number | undefined;
+  try {
+    const stat = statSync(file);
+    if (stat.isFile()) size = stat.size;
+  } catch {
+    size = undefined;
+  }
+  const body: Readable = size === undefined ? Readable.from([]) : createReadStream(file);
+  const res = Object.assign(body, {
+    statusCode: size === undefined ? 404 : 200,
+    statusMessage: size === undefined ? 'Not Found' : 'OK',
+    headers: size === undefined ? {} : { 'content-length': String(size) },
+  });
+  return { res: res as unknown as http.IncomingMessage };
 }
