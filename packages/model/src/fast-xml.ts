@@ -27,6 +27,10 @@ export function tagEnd(el: XmlElement): { line: number; column: number } {
   return l.tagEndLine !== undefined ? { line: l.tagEndLine, column: l.tagEndColumn as number } : { line: el.line, column: el.column };
 }
 
+// Leaf elements (most of a POM) share these instead of allocating their own.
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
+
 interface Building {
   tagEndLine: number;
   tagEndColumn: number;
@@ -66,7 +70,8 @@ function tryParse(text: string): XmlElement | undefined {
       } else {
         const decoded = decode(raw);
         if (decoded === undefined) return undefined;
-        stack[stack.length - 1].text += decoded;
+        const top = stack[stack.length - 1];
+        top.text = top.text === '' ? decoded : top.text + decoded;
       }
       countLines(pos, end);
     }
@@ -111,12 +116,12 @@ function tryParse(text: string): XmlElement | undefined {
       if (stack.length === 0) {
         if (root) return undefined;
         root = done;
-      } else stack[stack.length - 1].children.push(done);
+      } else addChild(stack[stack.length - 1], done);
     } else {
       NAME.lastIndex = pos + 1;
       const m = NAME.exec(text);
       if (!m) return undefined;
-      const el: Building = { name: m[0], attributes: {}, children: [], text: '', line, column: pos - lineStart + 1, tagEndLine: 0, tagEndColumn: 0 };
+      const el: Building = { name: m[0], attributes: NO_ATTRIBUTES, children: NO_CHILDREN, text: '', line, column: pos - lineStart + 1, tagEndLine: 0, tagEndColumn: 0 };
       let p = NAME.lastIndex;
       for (;;) {
         ATTRIBUTE.lastIndex = p;
@@ -125,6 +130,7 @@ function tryParse(text: string): XmlElement | undefined {
         if (a[1] in el.attributes) return undefined;
         const value = decode(a[2] ?? a[3]);
         if (value === undefined) return undefined;
+        if (el.attributes === NO_ATTRIBUTES) el.attributes = {};
         el.attributes[a[1]] = value;
         p = ATTRIBUTE.lastIndex;
       }
@@ -142,11 +148,16 @@ function tryParse(text: string): XmlElement | undefined {
       if (stack.length === 0 && root) return undefined;
       if (selfClosing) {
         if (stack.length === 0) root = el;
-        else stack[stack.length - 1].children.push(el);
+        else addChild(stack[stack.length - 1], el);
       } else stack.push(el);
     }
   }
   return stack.length === 0 ? root : undefined;
+}
+
+function addChild(parent: Building, child: XmlElement): void {
+  if (parent.children === NO_CHILDREN) parent.children = [child];
+  else parent.children.push(child);
 }
 
 function isSpace(c: number): boolean {

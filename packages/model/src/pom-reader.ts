@@ -207,22 +207,38 @@ function readBase(el: XmlElement): RawModelBase {
 }
 
 export function readDependencies(el: XmlElement | undefined): RawDependency[] {
-  return childrenNamed(el, 'dependency').map((d) => ({
-    groupId: childText(d, 'groupId'),
-    artifactId: childText(d, 'artifactId'),
-    version: childText(d, 'version'),
-    type: childText(d, 'type'),
-    classifier: childText(d, 'classifier'),
-    scope: childText(d, 'scope'),
-    optional: childText(d, 'optional'),
-    systemPath: childText(d, 'systemPath'),
-    exclusions: childrenNamed(child(d, 'exclusions'), 'exclusion').map((x) => ({
-      groupId: childText(x, 'groupId'),
-      artifactId: childText(x, 'artifactId'),
-    })),
-    ...tagEnd(d),
-    locations: Object.fromEntries(d.children.map((c) => [c.name, tagEnd(c)])),
-  }));
+  const result: RawDependency[] = [];
+  if (!el) return result;
+  for (const d of el.children) {
+    if (d.name !== 'dependency') continue;
+    // One pass over the children (the first of each name counts, as childText does).
+    const f: Record<string, string | undefined> = {};
+    const locations: Record<string, { line: number; column: number }> = {};
+    let exclusions: XmlElement | undefined;
+    for (const c of d.children) {
+      if (c.name in locations) continue;
+      locations[c.name] = tagEnd(c);
+      if (c.name === 'exclusions') exclusions = c;
+      else f[c.name] = c.text.trim();
+    }
+    result.push({
+      groupId: f.groupId,
+      artifactId: f.artifactId,
+      version: f.version,
+      type: f.type,
+      classifier: f.classifier,
+      scope: f.scope,
+      optional: f.optional,
+      systemPath: f.systemPath,
+      exclusions: childrenNamed(exclusions, 'exclusion').map((x) => ({
+        groupId: childText(x, 'groupId'),
+        artifactId: childText(x, 'artifactId'),
+      })),
+      ...tagEnd(d),
+      locations,
+    });
+  }
+  return result;
 }
 
 export function readRepository(el: XmlElement): RawRepository {

@@ -2,7 +2,7 @@ import { copyFileSync, statSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { ArtifactResolutionError } from './errors';
 import { baseVersionOf, isFile, type LocalRepository } from './local-repository';
-import type { RemoteRepository } from './remote-repository';
+import { repositoriesKey, type RemoteRepository } from './remote-repository';
 import { readSnapshotMetadata, snapshotVersion, type SnapshotMetadata } from './snapshot-metadata';
 
 /** An artifact file to resolve: Maven resolver's coordinates (extension, not type). */
@@ -59,7 +59,7 @@ export class ArtifactResolver {
   }
 
   resolveFull(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
-    const key = `${artifactString(c)}@${repositories.map((r) => r.id).join(',')}`;
+    const key = `${artifactString(c)}@${repositoriesKey(repositories)}`;
     let result = this.cache.get(key);
     if (!result) {
       result = c.version.endsWith('SNAPSHOT') ? this.resolveSnapshot(c, repositories) : this.resolveRelease(c, repositories);

@@ -27,10 +27,15 @@ class Management {
   readonly optionals = new Map<string, boolean>();
   readonly localPaths = new Map<string, string>();
   readonly exclusions = new Map<string, ExclusionPattern[]>();
+  /** Every key with some management, to skip the rest quickly. */
+  readonly keys = new Set<string>();
+  readonly empty: boolean;
 
   constructor(managed: readonly GDependency[]) {
+    this.empty = managed.length === 0;
     for (const m of managed) {
       const key = managementKey(m);
+      this.keys.add(key);
       if (m.version !== '' && !this.versions.has(key)) this.versions.set(key, m.version);
       if (m.scope !== '' && !this.scopes.has(key)) this.scopes.set(key, m.scope);
       if (m.optionalDeclared && !this.optionals.has(key)) this.optionals.set(key, m.optional);
@@ -113,7 +118,9 @@ export class DependencyCollector {
 
   private manage(d: GDependency, level: number, disableVersion: boolean): { dependency: GDependency; bits: number; premanagedVersion?: string; premanagedScope?: string } {
     const m = this.management;
+    if (m.empty) return { dependency: d, bits: 0 };
     const key = managementKey(d);
+    if (!m.keys.has(key)) return { dependency: d, bits: 0 };
     let result: { -readonly [K in keyof GDependency]: GDependency[K] } = { ...d };
     let bits = 0;
     let premanagedVersion: string | undefined;

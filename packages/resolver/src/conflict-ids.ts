@@ -23,12 +23,20 @@ export function markConflicts(root: GNode): Map<GNode, number> {
   const groups = new Map<string, Group>();
   let counter = 0;
   const nodes: GNode[] = [];
+  const nodeKeys: string[] = [];
   const analyze = (node: GNode): void => {
     if (visited.has(node)) return;
     visited.add(node);
-    nodes.push(node);
     if (node.dependency) {
       const main = conflictKey(node.dependency);
+      nodes.push(node);
+      nodeKeys.push(main);
+      if (node.relocations.length === 0) {
+        // The common case: one key, joining its group or starting one.
+        if (!groups.has(main)) groups.set(main, { keys: new Set([main]), index: counter++ });
+        for (const child of node.children) analyze(child);
+        return;
+      }
       const keys = new Set([main, ...node.relocations]);
       let group: Group | undefined;
       let fix = false;
@@ -66,7 +74,7 @@ export function markConflicts(root: GNode): Map<GNode, number> {
   };
   analyze(root);
   const ids = new Map<GNode, number>();
-  for (const n of nodes) if (n.dependency) ids.set(n, groups.get(conflictKey(n.dependency))!.index);
+  nodes.forEach((n, i) => ids.set(n, groups.get(nodeKeys[i])!.index));
   return ids;
 }
 

@@ -90,6 +90,8 @@ export function aggregateRepositories(
   raw: boolean,
 ): RemoteRepository[] {
   if (recessive.length === 0) return dominant as RemoteRepository[];
+  // Usually every recessive repository (central) is already there: keep the same array then.
+  if (recessive.every((r) => dominant.some((d) => d.id === r.id)) && mirrors.length === 0) return dominant as RemoteRepository[];
   const result = [...dominant];
   for (const rec of recessive) {
     const repo = (raw ? selectMirror(rec, mirrors) : undefined) ?? rec;
@@ -114,7 +116,14 @@ export function aggregateRepositories(
   return result;
 }
 
-/** A stable text key of a repository list (part of the collector's sharing key). */
+const keys = new WeakMap<readonly RemoteRepository[], string>();
+
+/** A stable text key of a repository list (part of the collector's sharing key); cached per list. */
 export function repositoriesKey(repos: readonly RemoteRepository[]): string {
-  return repos.map((r) => `${r.id}|${r.url}|${r.releases.enabled}|${r.snapshots.enabled}`).join(',');
+  let key = keys.get(repos);
+  if (key === undefined) {
+    key = repos.map((r) => `${r.id}|${r.url}|${r.releases.enabled}|${r.snapshots.enabled}`).join(',');
+    keys.set(repos, key);
+  }
+  return key;
 }

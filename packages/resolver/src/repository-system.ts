@@ -80,8 +80,11 @@ class DefaultRepositorySystem implements RepositorySystem {
       externalProfiles: profiles,
       buildStartTime: new Date(),
       resolvePom: (g, a, v, context, declaredRepos) => {
-        const own = aggregateRepositories([], declaredRepos.map(fromRaw), config.settings.mirrors, true);
-        const repositories = aggregateRepositories(own, context, config.settings.mirrors, false);
+        let repositories = context;
+        if (declaredRepos.length > 0) {
+          const own = aggregateRepositories([], declaredRepos.map(fromRaw), config.settings.mirrors, true);
+          repositories = aggregateRepositories(own, context, config.settings.mirrors, false);
+        }
         return this.resolver.resolve({ groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' }, repositories);
       },
     });

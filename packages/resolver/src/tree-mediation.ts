@@ -1,13 +1,6 @@
 import { deriveScope, OPT_FALSE, OPT_TRUE, settle, type ConflictItem } from './conflict-resolver';
 import { MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
 
-interface Place {
-  /** The children array holding the node. */
-  readonly list: GNode[];
-  /** Position in that array when collected (removals keep the relative order). */
-  readonly index: number;
-}
-
 interface Anchor {
   readonly depth: number;
   readonly scope: string | undefined;
@@ -31,25 +24,31 @@ function comparePaths(a: readonly number[], b: readonly number[]): number {
  * with identical results (the general algorithm still handles graphs with cycles).
  */
 export function resolveAcyclic(root: GNode, ids: Map<GNode, number>, sorted: readonly number[]): void {
-  const places = new Map<GNode, Place>();
+  // Where each node sits, kept in arrays indexed by the node's visit number (no per-node objects).
+  const order = new Map<GNode, number>();
+  const lists: GNode[][] = [];
+  const positions: number[] = [];
   const owners = new Map<GNode[], GNode[]>();
   const occurrences = new Map<number, GNode[]>();
-  const seen = new Set<GNode[]>();
   const collect = (owner: GNode): void => {
     const list = owner.children;
     const known = owners.get(list);
-    if (known) known.push(owner);
-    else owners.set(list, [owner]);
-    if (seen.has(list)) return;
-    seen.add(list);
-    list.forEach((child, index) => {
-      places.set(child, { list, index });
+    if (known) {
+      known.push(owner);
+      return;
+    }
+    owners.set(list, [owner]);
+    for (let index = 0; index < list.length; index++) {
+      const child = list[index];
+      order.set(child, lists.length);
+      lists.push(list);
+      positions.push(index);
       const id = ids.get(child)!;
       const at = occurrences.get(id);
       if (at) at.push(child);
       else occurrences.set(id, [child]);
       collect(child);
-    });
+    }
   };
   collect(root);
 
@@ -66,7 +65,8 @@ export function resolveAcyclic(root: GNode, ids: Map<GNode, number>, sorted: rea
   for (const id of sorted) {
     const items: Array<ConflictItem & { path: number[] }> = [];
     for (const node of occurrences.get(id) ?? []) {
-      const place = places.get(node)!;
+      const at = order.get(node)!;
+      const place = { list: lists[at], index: positions[at] };
       const owner = ownerOf(place.list);
       if (!owner) continue;
       const a = anchors.get(owner)!;
