@@ -30,6 +30,8 @@ export class WorkExecutor {
     /** Archive file of each job (artifact position in the run). */
     private readonly archiveOf: (job: number) => string,
     private readonly progress?: WorkProgress,
+    /** Mode bits a new file gets (0666 under the umask): no chmod is needed to reach them. */
+    private readonly defaultMode = 0o666 & ~process.umask(),
   ) {}
 
   /** True once any handed-out work failed (planning should stop). */
@@ -114,7 +116,8 @@ export class WorkExecutor {
         entryName: writer.entry.name,
         data: writer.entry.zip,
         mtime: node.mtime,
-        chmod: node.chmod,
+        // A file this run creates already has the default mode; skip the system call then.
+        chmod: node.created && node.chmod === this.defaultMode ? undefined : node.chmod,
         unlinkFirst: node.unlinkFirst,
       };
       let list = byArchive.get(archive);

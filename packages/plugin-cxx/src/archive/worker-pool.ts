@@ -47,7 +47,7 @@ export class WorkerPool {
     const script = path.join(__dirname, 'zip-worker.js');
     for (let i = 0; i < this.size; i++) {
       // A small young generation: short-lived entry buffers are collected early, keeping RSS low.
-      const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 2 } });
       const slot: Slot = { worker, running: new Map() };
       slot.worker.on('message', (reply: { id: number; failure?: TaskFailure }) => {
         const queued = slot.running.get(reply.id);

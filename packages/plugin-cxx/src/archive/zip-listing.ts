@@ -46,10 +46,10 @@ class WindowedReader extends yauzl.RandomAccessReader {
       const from = position - this.windowStart;
       const n = Math.max(0, Math.min(length, this.window.length - from));
       this.window.copy(buffer, offset, from, from + n);
-      // Asynchronous on purpose: yauzl's lazy entry loop would otherwise recurse once per entry.
-      process.nextTick(callback, null, n);
+      // Synchronous: the entry loop below unwinds the stack every few hundred entries.
+      callback(null, n);
     } catch (e) {
-      process.nextTick(callback, e as Error);
+      callback(e as Error);
     }
   }
 
@@ -207,7 +207,8 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
           if (go === false) {
             zipfile.close();
             finish(undefined);
-          } else zipfile.readEntry();
+          } else if (index % 256 === 0) setImmediate(() => zipfile.readEntry());
+          else zipfile.readEntry();
         };
         if (verdict instanceof Promise) {
           verdict.then(next, (x) => {
