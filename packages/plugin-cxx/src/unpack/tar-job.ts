@@ -10,6 +10,7 @@ import type { WorkExecutor } from '../archive/work-executor';
 import { describeFsError } from '../archive/write-tasks';
 import type { UnpackSettings } from './unpacker';
 import { canonicalPath } from '../archive/canonical-path';
+import { sizeLimitFailure } from './size-limit';
 
 /** Carries a predicted failure out of the tar parser's callbacks. */
 class Abort extends Error {
@@ -27,6 +28,8 @@ const WRITE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.
 export class TarJob {
   private readonly flatten: { target: string; entry: ArchiveEntry }[] = [];
   private openFd = -1;
+  /** Bytes of selected file entries so far, against `settings.maxSize`. */
+  private unpacked = 0;
 
   constructor(
     private readonly tree: TargetTree,
@@ -72,6 +75,11 @@ export class TarJob {
           false,
         ),
       );
+    }
+    // The header's size is what the stream holds: refuse before writing a byte past the limit.
+    this.unpacked += entry.size;
+    if (this.settings.maxSize !== undefined && this.unpacked > this.settings.maxSize) {
+      throw new Abort(sizeLimitFailure(entry.name, this.settings.maxSize));
     }
     const failure = this.tree.writeFile(this.root, target, entry.name, { kind: 'stream' }, entry.mtimeMs, this.chmodOf(entry));
     if (failure) throw new Abort(failure);

@@ -6,6 +6,7 @@ import { selectArtifacts } from './artifact-selection';
 import { MarkerStore } from './marker-store';
 import { formattedOutputDirectory } from './output-layout';
 import { SILENT_LOG } from './silent-log';
+import { MAX_SIZE_PROPERTY, parseMaxSize } from './size-limit';
 import { Unpacker, type UnpackJob } from './unpacker';
 
 /**
@@ -151,6 +152,8 @@ export class UnpackDependenciesGoal implements GoalInstance {
     const markers = new MarkerStore(
       path.resolve(basedir, this.markersDirectory ?? path.join(project.build.directory, 'dependency-maven-plugin-markers')),
     );
+    // A -D property first, then the POM's <properties> (the zip-bomb guard has no parameter).
+    const maxSize = parseMaxSize(this.context.session.userProperties[MAX_SIZE_PROPERTY] ?? project.properties[MAX_SIZE_PROPERTY]);
     const selection = await selectArtifacts(this.context.artifacts.map(fromResolved), this, markers, this.context.repository, pluginLog);
     const jobs: UnpackJob[] = selection.unpack.map((artifact) => ({
       artifact,
@@ -166,6 +169,7 @@ export class UnpackDependenciesGoal implements GoalInstance {
           ignorePermissions: this.ignorePermissions,
           flattenDestDirs: this.flattenDirectories(basedir),
           umask: process.umask(),
+          maxSize,
         },
         pluginLog,
         log,

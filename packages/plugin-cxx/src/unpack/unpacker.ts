@@ -13,6 +13,7 @@ import { WorkExecutor } from '../archive/work-executor';
 import type { WorkerPool } from '../archive/worker-pool';
 import type { TaskFailure } from '../archive/write-tasks';
 import { forEachZipEntry } from '../archive/zip-listing';
+import { sizeLimitFailure } from './size-limit';
 import { TarJob } from './tar-job';
 
 /** One artifact to unpack and where to. */
@@ -31,6 +32,8 @@ export interface UnpackSettings {
   readonly flattenDestDirs?: readonly string[];
   /** Process umask, for the modes of flatten copies. */
   readonly umask?: number;
+  /** The most bytes one artifact may unpack to (`mdep.unpack.maxSize`); no limit when absent. */
+  readonly maxSize?: number;
 }
 
 export const MDEP_98 =
@@ -152,9 +155,17 @@ export class Unpacker {
     const flatten: { target: string; entry: ArchiveEntry }[] = [];
     const lastWriter = new Map<string, ArchiveEntry>();
     let failure: PlanFailure | undefined;
+    let declared = 0;
     try {
       await forEachZipEntry(job.artifact.file, decoder, (entry) => {
         if (!this.selector.isSelected(entry.name)) return true;
+        // The zip-bomb guard: declared sizes are binding (an entry is cut off at its own), so their
+        // sum bounds what the archive writes; the entry that crosses the limit is refused.
+        if (entry.kind === 'file') declared += entry.size;
+        if (this.settings.maxSize !== undefined && declared > this.settings.maxSize) {
+          failure = sizeLimitFailure(entry.name, this.settings.maxSize);
+          return false;
+        }
         failure = this.planEntry(root, entry);
         if (failure) return false;
         if (flattening && entry.kind === 'file') {
