@@ -23,9 +23,13 @@ type Outcome =
   | { readonly tree: readonly string[] };
 
 interface Case {
+  /** Unique name of the case (the fixture, unless the same fixture runs twice). */
+  readonly name?: string;
   readonly fixture: string;
   readonly outcome: Outcome;
   readonly args?: readonly string[];
+  /** Extra POM content (before </project>). */
+  readonly pom?: string;
 }
 
 const OK = 'f 644 ok.txt = "ok\\n"';
@@ -33,6 +37,8 @@ const LINK_POLICY = 'goalhost refuses such links: exclude the entry with mdep.un
 const outside = (entry: string) => () => `Entry is outside of the target directory (${entry})`;
 const link = (entry: string, target: string) => () => `Symbolic link entry ${entry} points outside of the target directory (${target}); ${LINK_POLICY}`;
 const hard = (entry: string, target: string) => () => `Hard link entry ${entry} points outside of the target directory (${target}); ${LINK_POLICY}`;
+const LIMIT_ADVICE = 'goalhost refuses archives that unpack to more (a zip bomb?); if this one is trusted, raise the limit, e.g. -Dmdep.unpack.maxSize=20g';
+const limit = (entry: string, size: string) => () => `Entry ${entry} takes the archive past ${size} unpacked, the limit of mdep.unpack.maxSize: ${LIMIT_ADVICE}`;
 const expanding = (reason: (file: string, out: string) => string) => (file: string, out: string) =>
   `Error while expanding ${file}: ${reason(file, out)}`;
 
@@ -108,6 +114,32 @@ const CASES: readonly Case[] = [
     fixture: 'size-lie-short.tar',
     outcome: { refused: expanding(() => 'TAR_ENTRY_INVALID: checksum failure (after entry liar.txt)'), wrote: ['f 644 liar.txt = "garbag"', OK] },
   },
+  // Bombs: the limit (mdep.unpack.maxSize, 10 GiB by default) counts the sizes entries declare
+  // (binding: an entry is cut off at its own) or carry (tar); the entry crossing it is refused.
+  { name: 'bomb.zip (-D limit)', fixture: 'bomb.zip', args: ['-Dmdep.unpack.maxSize=1m'], outcome: { refused: limit('zeros.bin', '1 MiB (1048576 bytes)'), wrote: [OK] } },
+  {
+    name: 'bomb.zip (POM property limit)',
+    fixture: 'bomb.zip',
+    pom: '  <properties><mdep.unpack.maxSize>64K</mdep.unpack.maxSize></properties>\n',
+    outcome: { refused: limit('zeros.bin', '64 KiB (65536 bytes)'), wrote: [OK] },
+  },
+  { name: 'bomb.zip (default limit)', fixture: 'bomb.zip', outcome: { tree: [OK, 'f 644 zeros.bin = 67108864 bytes'] } },
+  {
+    fixture: 'bomb.tar.gz',
+    args: ['-Dmdep.unpack.maxSize=1048576'],
+    outcome: { refused: limit('zeros.bin', '1 MiB (1048576 bytes)'), wrote: [OK] },
+  },
+  // 41 entries sharing one 1 MiB record: written up to the limit, then refused.
+  {
+    fixture: 'bomb-overlap.zip',
+    args: ['-Dmdep.unpack.maxSize=8m'],
+    outcome: {
+      refused: limit('copy7.bin', '8 MiB (8388608 bytes)'),
+      wrote: ['shared.bin', ...Array.from({ length: 7 }, (_, i) => `copy${i}.bin`)].map((n) => `f 644 ${n} = 1048576 bytes`),
+    },
+  },
+  // One entry declaring 11 GiB (zip64): refused under the default limit before a byte of it is written.
+  { fixture: 'bomb-declared.zip', outcome: { refused: limit('huge.bin', '10 GiB (10737418240 bytes)'), wrote: [OK] } },
   // Harmless in Maven and here: only the permission bits are applied (never setuid, setgid or
   // sticky on a file, no mode on directories); the later duplicate wins; names differing only in
   // case are distinct files on Linux; undecodable name bytes become '?' (an overlong '/' too).
@@ -161,16 +193,17 @@ describe('hostile archives: refused cleanly or neutralised, never written outsid
     system = systemState();
     const good = generator.zip([{ name: 'good.txt', data: 'good\n', mode: 0o644 }]);
     await inParallel(CASES, 2, async (c) => {
+      const name = c.name ?? c.fixture;
       const sandbox = Sandbox.create('hostile');
       sandbox.install({ artifactId: 'good', type: 'zip' }, good);
       const type = typeOf(c.fixture);
       const file = sandbox.install({ artifactId: 'evil', type }, hostile(c.fixture));
-      sandbox.pom([{ artifactId: 'good', type: 'zip' }, { artifactId: 'evil', type }]);
+      sandbox.pom([{ artifactId: 'good', type: 'zip' }, { artifactId: 'evil', type }], c.pom);
       // Bait for a hard link to ../../goalhost-outside.txt: it must keep one link and its content.
       fs.writeFileSync(path.join(sandbox.proj, 'goalhost-outside.txt'), 'bait\n');
       const before = sandbox.snapshot();
       const run = await sandbox.run(sandbox.unpackArgs(...(c.args ?? [])));
-      results.set(c.fixture, { sandbox, file, out: path.join(sandbox.proj, 'target', 'dependency'), run, before, after: sandbox.snapshot() });
+      results.set(name, { sandbox, file, out: path.join(sandbox.proj, 'target', 'dependency'), run, before, after: sandbox.snapshot() });
     });
   });
 
@@ -180,9 +213,10 @@ describe('hostile archives: refused cleanly or neutralised, never written outsid
 
   for (const c of CASES) {
     const outcome = c.outcome;
-    const title = 'refused' in outcome ? `${c.fixture}: refused, exit 1, nothing outside, no marker` : `${c.fixture}: unpacked harmlessly, exactly as Maven does`;
+    const name = c.name ?? c.fixture;
+    const title = 'refused' in outcome ? `${name}: refused, exit 1, nothing outside, no marker` : `${name}: unpacked harmlessly, exactly as Maven does`;
     it(title, () => {
-      const r = results.get(c.fixture)!;
+      const r = results.get(name)!;
       const { run } = r;
       expect(run.stderr).to.equal('');
       expect(run.stdout).not.to.match(STACK_FRAME);
@@ -213,3 +247,21 @@ function byPath(a: string, b: string): number {
   const key = (line: string): string => line.replace(/^[dfls] (\d+ )?/, '');
   return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 }
+
+describe('hostile archives: the size limit itself', () => {
+  it('an invalid mdep.unpack.maxSize is a clear error before anything is unpacked', async () => {
+    const sandbox = Sandbox.create('hostile-limit');
+    try {
+      sandbox.install({ artifactId: 'good', type: 'zip' }, generator.zip([{ name: 'good.txt', data: 'good\n' }]));
+      sandbox.pom([{ artifactId: 'good', type: 'zip' }]);
+      const run = await sandbox.run(sandbox.unpackArgs('-Dmdep.unpack.maxSize=lots'));
+      expect(run.status).to.equal(1);
+      expect(errorLines(run)[0]).to.equal(
+        unpackFailure("Invalid mdep.unpack.maxSize 'lots': give the most bytes one artifact may unpack to, optionally with k, m, g or t (1024-based), e.g. 20g"),
+      );
+      expect(fs.existsSync(path.join(sandbox.proj, 'target'))).to.equal(false);
+    } finally {
+      sandbox.dispose();
+    }
+  });
+});
