@@ -43,7 +43,16 @@ interface Building {
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const NAME = /[A-Za-z_:][\w.:-]*/y;
+/** End of an XML name starting at `pos` (pos itself when there is none). */
+function nameEnd(text: string, pos: number): number {
+  let p = pos;
+  for (;;) {
+    const c = text.charCodeAt(p);
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58;
+    if (letter || (p > pos && ((c >= 48 && c <= 57) || c === 46 || c === 45))) p++;
+    else return p;
+  }
+}
 const ATTRIBUTE = /\s+([A-Za-z_:][\w.:-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
 
 function tryParse(text: string): XmlElement | undefined {
@@ -102,12 +111,11 @@ function tryParse(text: string): XmlElement | undefined {
       countLines(pos, close);
       pos = close + 2;
     } else if (next === 0x2f /* / */) {
-      NAME.lastIndex = pos + 2;
-      const m = NAME.exec(text);
-      if (!m) return undefined;
+      const end = nameEnd(text, pos + 2);
+      if (end === pos + 2) return undefined;
       const top = stack.pop();
-      if (!top || top.name !== m[0]) return undefined;
-      let p = NAME.lastIndex;
+      if (!top || top.name.length !== end - pos - 2 || !text.startsWith(top.name, pos + 2)) return undefined;
+      let p = end;
       while (p < n && isSpace(text.charCodeAt(p))) p++;
       if (text.charCodeAt(p) !== 0x3e) return undefined;
       countLines(pos, p);
@@ -118,11 +126,10 @@ function tryParse(text: string): XmlElement | undefined {
         root = done;
       } else addChild(stack[stack.length - 1], done);
     } else {
-      NAME.lastIndex = pos + 1;
-      const m = NAME.exec(text);
-      if (!m) return undefined;
-      const el: Building = { name: m[0], attributes: NO_ATTRIBUTES, children: NO_CHILDREN, text: '', line, column: pos - lineStart + 1, tagEndLine: 0, tagEndColumn: 0 };
-      let p = NAME.lastIndex;
+      const end = nameEnd(text, pos + 1);
+      if (end === pos + 1) return undefined;
+      const el: Building = { name: text.slice(pos + 1, end), attributes: NO_ATTRIBUTES, children: NO_CHILDREN, text: '', line, column: pos - lineStart + 1, tagEndLine: 0, tagEndColumn: 0 };
+      let p = end;
       for (;;) {
         ATTRIBUTE.lastIndex = p;
         const a = ATTRIBUTE.exec(text);

@@ -62,8 +62,8 @@ export interface RawDependency {
   /** Where Maven reports problems with the dependency: just after its start tag. */
   readonly line: number;
   readonly column: number;
-  /** The same for each child element (`version`, `systemPath`...), for problems about one field. */
-  readonly locations: Readonly<Record<string, { readonly line: number; readonly column: number }>>;
+  /** The `<dependency>` element, to locate problems about one field (at that child's tag). */
+  readonly element?: XmlElement;
 }
 
 export interface RawPolicy {
@@ -212,30 +212,30 @@ export function readDependencies(el: XmlElement | undefined): RawDependency[] {
   for (const d of el.children) {
     if (d.name !== 'dependency') continue;
     // One pass over the children (the first of each name counts, as childText does).
-    const f: Record<string, string | undefined> = {};
-    const locations: Record<string, { line: number; column: number }> = {};
+    let groupId, artifactId, version, type, classifier, scope, optional, systemPath: string | undefined;
     let exclusions: XmlElement | undefined;
     for (const c of d.children) {
-      if (c.name in locations) continue;
-      locations[c.name] = tagEnd(c);
-      if (c.name === 'exclusions') exclusions = c;
-      else f[c.name] = c.text.trim();
+      const v = c.text.trim();
+      switch (c.name) {
+        case 'groupId': groupId ??= v; break;
+        case 'artifactId': artifactId ??= v; break;
+        case 'version': version ??= v; break;
+        case 'type': type ??= v; break;
+        case 'classifier': classifier ??= v; break;
+        case 'scope': scope ??= v; break;
+        case 'optional': optional ??= v; break;
+        case 'systemPath': systemPath ??= v; break;
+        case 'exclusions': exclusions ??= c; break;
+        default:
+      }
     }
+    const at = tagEnd(d);
     result.push({
-      groupId: f.groupId,
-      artifactId: f.artifactId,
-      version: f.version,
-      type: f.type,
-      classifier: f.classifier,
-      scope: f.scope,
-      optional: f.optional,
-      systemPath: f.systemPath,
-      exclusions: childrenNamed(exclusions, 'exclusion').map((x) => ({
-        groupId: childText(x, 'groupId'),
-        artifactId: childText(x, 'artifactId'),
-      })),
-      ...tagEnd(d),
-      locations,
+      groupId, artifactId, version, type, classifier, scope, optional, systemPath,
+      exclusions: exclusions ? childrenNamed(exclusions, 'exclusion').map((x) => ({ groupId: childText(x, 'groupId'), artifactId: childText(x, 'artifactId') })) : [],
+      line: at.line,
+      column: at.column,
+      element: d,
     });
   }
   return result;

@@ -45,6 +45,8 @@ class Management {
   }
 }
 
+const NONE: readonly string[] = Object.freeze([]) as readonly string[];
+
 const managementKey = (d: Pick<GDependency, 'groupId' | 'artifactId' | 'extension' | 'classifier'>): string =>
   `${d.groupId}:${d.artifactId}:${d.extension}:${d.classifier}`;
 
@@ -172,12 +174,14 @@ export class DependencyCollector {
     const noDescriptor = d.systemPath !== undefined;
     const traverse = !noDescriptor && !artifactType(d.type).includesDependencies;
     const parent = this.stack[this.stack.length - 1];
+    const relocationKeys = relocations.length === 0 ? NONE : relocations.map(conflictKey);
+    const relocationIds = relocations.length === 0 ? NONE : relocations.map(gdepId);
     const node = (dep: GDependency): GNode => ({
       dependency: dep,
       children: [],
       managedBits: managed.bits,
-      relocations: relocations.map(conflictKey),
-      relocationIds: relocations.map(gdepId),
+      relocations: relocationKeys,
+      relocationIds,
       ...(managed.premanagedVersion !== undefined ? { premanagedVersion: managed.premanagedVersion } : {}),
       ...(managed.premanagedScope !== undefined ? { premanagedScope: managed.premanagedScope } : {}),
       repositories: ctx.repositories,

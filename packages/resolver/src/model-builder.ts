@@ -165,9 +165,7 @@ export class ModelBuilder<R> {
       file = parent!.file;
       local = parent!.local;
     }
-    const top = workModel(superModel());
-    for (const p of selectProfiles(superModel().profiles, req.activation, true)) injectProfile(top, p, originOf(superModel()));
-    lineage.push(top);
+    lineage.push(this.superWork(req));
     for (let i = lineage.length - 2; i >= 0; i--) inherit(lineage[i], lineage[i + 1], lineage[i].artifactId ?? '');
     const model = lineage[0];
     try {
@@ -186,6 +184,23 @@ export class ModelBuilder<R> {
     validateEffectiveModel(model, id, req.strict, problems);
     if (problems.some((p) => p.severity !== 'WARNING')) fail();
     return { model, id, problems, activeProfiles, ...(parentFile ? { parentFile, parentLocal } : {}) };
+  }
+
+  private readonly superWorks = new Map<string, WModel>();
+
+  /**
+   * The super POM with its profiles applied, made once per activation context: inheriting only
+   * reads the parent model, so every build can share it.
+   */
+  private superWork(req: BuildRequest<R>): WModel {
+    const key = `${req.projectDir ?? ''}|${req.external}`;
+    let top = this.superWorks.get(key);
+    if (!top) {
+      top = workModel(superModel());
+      for (const p of selectProfiles(superModel().profiles, req.activation, true)) injectProfile(top, p, originOf(superModel()));
+      this.superWorks.set(key, top);
+    }
+    return top;
   }
 
   private interpolation(): InterpolationContext {

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { tagEnd } from '@goalhost/model';
 import type { ModelProblem } from './errors';
 import { managementKey, type WDependency, type WModel } from './work-model';
 
@@ -10,7 +11,8 @@ type Add = (severity: ModelProblem['severity'], message: string, d?: WDependency
 
 /** Maven locates a problem at the field's element when written, else at the dependency. */
 function locate(d: WDependency, field?: string): { line: number; column: number } {
-  return (field ? d.locations[field] : undefined) ?? { line: d.line, column: d.column };
+  const el = field ? d.element?.children.find((c) => c.name === field) : undefined;
+  return el ? tagEnd(el) : { line: d.line, column: d.column };
 }
 
 function collector(problems: ModelProblem[], model: WModel, modelId: string): Add {

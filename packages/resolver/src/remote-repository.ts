@@ -12,8 +12,16 @@ export interface RemoteRepository {
   readonly blocked: boolean;
 }
 
+const converted = new WeakMap<RawRepository, RemoteRepository>();
+
+/** The resolver's view of a POM repository (cached per declaration: POMs share the super POM's central). */
 export function fromRaw(raw: RawRepository): RemoteRepository {
-  return fromRepository(toRepository(raw));
+  let r = converted.get(raw);
+  if (!r) {
+    r = fromRepository(toRepository(raw));
+    converted.set(raw, r);
+  }
+  return r;
 }
 
 export function fromRepository(r: Repository): RemoteRepository {

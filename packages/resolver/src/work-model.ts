@@ -16,7 +16,8 @@ export interface WDependency {
   exclusions: Array<{ groupId?: string; artifactId?: string }>;
   line: number;
   column: number;
-  locations: Readonly<Record<string, { readonly line: number; readonly column: number }>>;
+  /** The declaring `<dependency>` element, to locate problems about one field. */
+  element: XmlElement | undefined;
   /** The model (id or file) the declaration comes from, for messages. */
   origin: WOrigin;
 }
@@ -107,7 +108,7 @@ export function copyDependency(d: RawDependency, origin: WOrigin): WDependency {
     exclusions: d.exclusions.length === 0 ? [] : d.exclusions.map((x) => ({ groupId: x.groupId, artifactId: x.artifactId })),
     line: d.line,
     column: d.column,
-    locations: d.locations,
+    element: d.element,
     origin,
   };
 }
