@@ -143,17 +143,26 @@ export interface RawProfile {
 }
 
 /** Reads and parses a POM file; malformed XML throws XmlSyntaxError naming file:line:column. */
-export function readPom(file: string): RawModel {
-  return parsePom(readFileSync(file, 'utf8'), file);
+/**
+ * `light`: for POMs read only for their dependencies (from repositories): the build section is
+ * skipped and no XML elements are kept, so the parsed tree can be freed at once.
+ */
+export interface PomReadOptions {
+  readonly light?: boolean;
+}
+
+export function readPom(file: string, options: PomReadOptions = {}): RawModel {
+  return parsePom(readFileSync(file, 'utf8'), file, options);
 }
 
 /** Parses POM text; `source` names it in messages. */
-export function parsePom(text: string, source: string): RawModel {
+export function parsePom(text: string, source: string, options: PomReadOptions = {}): RawModel {
   const project = parseXmlFast(text, source);
-  return pomFromElement(project, source);
+  return pomFromElement(project, source, options);
 }
 
-export function pomFromElement(project: XmlElement, source: string): RawModel {
+export function pomFromElement(project: XmlElement, source: string, options: PomReadOptions = {}): RawModel {
+  const light = options.light === true;
   const parentEl = child(project, 'parent');
   const scmEl = child(project, 'scm');
   const relocationEl = child(child(project, 'distributionManagement'), 'relocation');
@@ -174,8 +183,8 @@ export function pomFromElement(project: XmlElement, source: string): RawModel {
       relativePath: childText(parentEl, 'relativePath'),
       ...tagEnd(parentEl),
     },
-    base: readBase(project),
-    build: readBuild(child(project, 'build')),
+    base: readBase(project, light),
+    build: light ? undefined : readBuild(child(project, 'build')),
     scm: scmEl && {
       connection: childText(scmEl, 'connection'),
       developerConnection: childText(scmEl, 'developerConnection'),
@@ -188,25 +197,25 @@ export function pomFromElement(project: XmlElement, source: string): RawModel {
       version: childText(relocationEl, 'version'),
       message: childText(relocationEl, 'message'),
     },
-    profiles: childrenNamed(child(project, 'profiles'), 'profile').map(readProfile),
+    profiles: childrenNamed(child(project, 'profiles'), 'profile').map((p) => readProfile(p, light)),
     attributes: project.attributes,
     scmAttributes: scmEl?.attributes ?? {},
   };
 }
 
-function readBase(el: XmlElement): RawModelBase {
+function readBase(el: XmlElement, light = false): RawModelBase {
   const props = child(el, 'properties');
   return {
     properties: props ? props.children.map((p) => [p.name, p.text.trim()] as const) : [],
-    dependencies: readDependencies(child(el, 'dependencies')),
-    dependencyManagement: readDependencies(child(child(el, 'dependencyManagement'), 'dependencies')),
+    dependencies: readDependencies(child(el, 'dependencies'), light),
+    dependencyManagement: readDependencies(child(child(el, 'dependencyManagement'), 'dependencies'), light),
     repositories: childrenNamed(child(el, 'repositories'), 'repository').map(readRepository),
     pluginRepositories: childrenNamed(child(el, 'pluginRepositories'), 'pluginRepository').map(readRepository),
     modules: childrenNamed(child(el, 'modules'), 'module').map((m) => m.text.trim()),
   };
 }
 
-export function readDependencies(el: XmlElement | undefined): RawDependency[] {
+export function readDependencies(el: XmlElement | undefined, light = false): RawDependency[] {
   const result: RawDependency[] = [];
   if (!el) return result;
   for (const d of el.children) {
@@ -235,7 +244,7 @@ export function readDependencies(el: XmlElement | undefined): RawDependency[] {
       exclusions: exclusions ? childrenNamed(exclusions, 'exclusion').map((x) => ({ groupId: childText(x, 'groupId'), artifactId: childText(x, 'artifactId') })) : [],
       line: at.line,
       column: at.column,
-      element: d,
+      ...(light ? {} : { element: d }),
     });
   }
   return result;
@@ -293,7 +302,7 @@ function readPlugin(el: XmlElement): RawPlugin {
   };
 }
 
-function readProfile(el: XmlElement): RawProfile {
+function readProfile(el: XmlElement, light = false): RawProfile {
   const act = child(el, 'activation');
   const os = child(act, 'os');
   const prop = child(act, 'property');
@@ -312,7 +321,7 @@ function readProfile(el: XmlElement): RawProfile {
       property: prop && { name: childText(prop, 'name'), value: childText(prop, 'value') },
       file: file && { exists: childText(file, 'exists'), missing: childText(file, 'missing') },
     },
-    base: readBase(el),
-    build: readBuild(child(el, 'build')),
+    base: readBase(el, light),
+    build: light ? undefined : readBuild(child(el, 'build')),
   };
 }

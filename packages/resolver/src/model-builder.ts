@@ -65,15 +65,20 @@ interface BuildRequest<R> {
  */
 export class ModelBuilder<R> {
   private readonly rawCache = new Map<string, RawModel>();
+  private readonly lightCache = new Map<string, RawModel>();
   private readonly repositoryModels = new Map<string, Promise<BuiltModel>>();
 
   constructor(private readonly config: ModelBuilderConfig<R>) {}
 
-  readRaw(file: string): RawModel {
-    let raw = this.rawCache.get(file);
+  /**
+   * The parsed POM, once per file. `light` (repository POMs built for their dependencies) skips
+   * the build section; a full read serves both kinds of requests.
+   */
+  readRaw(file: string, light = false): RawModel {
+    let raw = this.rawCache.get(file) ?? (light ? this.lightCache.get(file) : undefined);
     if (!raw) {
-      raw = readPom(file);
-      this.rawCache.set(file, raw);
+      raw = readPom(file, { light });
+      (light ? this.lightCache : this.rawCache).set(file, raw);
     }
     return raw;
   }
@@ -97,7 +102,7 @@ export class ModelBuilder<R> {
     if (!built) {
       built = (async () => {
         const file = await this.config.resolvePom(groupId, artifactId, version, context, []);
-        const raw = this.readRaw(file);
+        const raw = this.readRaw(file, true);
         return this.build({ context, raw, pomFile: file, strict: false, external: false, activation: this.activation(undefined, false), importChain });
       })();
       this.repositoryModels.set(key, built);
@@ -226,7 +231,7 @@ export class ModelBuilder<R> {
       let candidate = path.resolve(path.dirname(childFile), rel);
       if (isDirectory(candidate)) candidate = path.join(candidate, 'pom.xml');
       if (existsSync(candidate) && !isDirectory(candidate)) {
-        const raw = this.readRaw(candidate);
+        const raw = this.readRaw(candidate, !req.strict);
         const g = raw.groupId ?? raw.parent?.groupId;
         const v = raw.version ?? raw.parent?.version;
         if (g !== parent.groupId || raw.artifactId !== parent.artifactId) {
@@ -248,7 +253,7 @@ export class ModelBuilder<R> {
     const repositories = lineage.flatMap((w) => w.repositories);
     try {
       const file = await this.config.resolvePom(parent.groupId ?? '', parent.artifactId ?? '', parent.version ?? '', req.context, repositories);
-      const raw = this.readRaw(file);
+      const raw = this.readRaw(file, !req.strict);
       this.checkParentPackaging(raw, file, problems);
       return { raw, file, local: false };
     } catch (e) {
