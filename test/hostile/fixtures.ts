@@ -23,6 +23,8 @@ export interface TarEntrySpec {
   readonly dir?: boolean;
   readonly type?: string;
   readonly mode?: number;
+  readonly symlink?: string;
+  readonly link?: string;
 }
 
 interface Generator {
