@@ -1,17 +1,33 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { RemoteFetcher } from './artifact-resolver';
-import { HttpFetcher } from './http-fetcher';
+import type { ArtifactCoords, RemoteFetcher } from './artifact-resolver';
+import type { HttpFetcher } from './http-fetcher';
 import type { LocalRepository } from './local-repository';
+import type { RemoteRepository } from './remote-repository';
 import type { ResolverConfig } from './resolver-config';
 
-/** The HTTP(S) fetcher for remote repositories, configured from settings. */
+/**
+ * The HTTP(S) fetcher for remote repositories, configured from settings. Its module (and
+ * node:http/https) loads on first use, so builds served by the local repository never pay for it.
+ */
 export function createRemoteFetcher(config: ResolverConfig, local: LocalRepository): RemoteFetcher {
-  return new HttpFetcher(local, {
-    servers: config.settings.servers,
-    settingsSecurityFile: config.settingsSecurityFile ?? path.join(os.homedir(), '.m2', 'settings-security.xml'),
-    updateSnapshots: config.updateSnapshots,
-    threads: config.downloadThreads ?? 5,
-    log: config.log,
-  });
+  let fetcher: HttpFetcher | undefined;
+  const get = (): HttpFetcher => {
+    if (!fetcher) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { HttpFetcher: Impl } = require('./http-fetcher') as typeof import('./http-fetcher');
+      fetcher = new Impl(local, {
+        servers: config.settings.servers,
+        settingsSecurityFile: config.settingsSecurityFile ?? path.join(os.homedir(), '.m2', 'settings-security.xml'),
+        updateSnapshots: config.updateSnapshots,
+        threads: config.downloadThreads ?? 5,
+        log: config.log,
+      });
+    }
+    return fetcher;
+  };
+  return {
+    fetch: (c: ArtifactCoords, repo: RemoteRepository) => get().fetch(c, repo),
+    metadata: (c: ArtifactCoords, repo: RemoteRepository, offline: boolean) => get().metadata(c, repo, offline),
+  };
 }
