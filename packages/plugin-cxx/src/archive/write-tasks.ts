@@ -87,18 +87,9 @@ async function streamEntry(archiveFd: number, archive: string, data: ZipEntryDat
   checkData(size, crc, data);
 }
 
-async function runTask(archiveFd: number, archive: string, task: WriteTask): Promise<void> {
-  if (task.unlinkFirst) fs.rmSync(task.path, { force: true });
-  if (!task.data) {
-    if (task.mtime !== undefined) fs.utimesSync(task.path, toUtimeSeconds(task.mtime), toUtimeSeconds(task.mtime));
-    if (task.chmod !== undefined) fs.chmodSync(task.path, task.chmod);
-    return;
-  }
-  const content = task.data.uncompressedSize <= IN_MEMORY_LIMIT ? readEntrySync(archiveFd, task.data) : undefined;
-  const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
+/** Time and mode, then close: the end of every file write. */
+function finish(out: number, task: WriteTask): void {
   try {
-    if (content) writeAll(out, content);
-    else await streamEntry(archiveFd, archive, task.data, out);
     if (task.mtime !== undefined) {
       const t = toUtimeSeconds(task.mtime);
       fs.futimesSync(out, t, t);
@@ -109,14 +100,48 @@ async function runTask(archiveFd: number, archive: string, task: WriteTask): Pro
   }
 }
 
-/** Runs a batch; stops at its first failure (later tasks of the batch are not attempted). */
+/**
+ * One task, synchronously when it can be (no promise per file: tens of thousands of small
+ * files are the common case); a promise only for an entry too large to hold in memory.
+ */
+function runTask(archiveFd: number, archive: string, task: WriteTask): Promise<void> | undefined {
+  if (task.unlinkFirst) fs.rmSync(task.path, { force: true });
+  if (!task.data) {
+    if (task.mtime !== undefined) fs.utimesSync(task.path, toUtimeSeconds(task.mtime), toUtimeSeconds(task.mtime));
+    if (task.chmod !== undefined) fs.chmodSync(task.path, task.chmod);
+    return undefined;
+  }
+  if (task.data.uncompressedSize <= IN_MEMORY_LIMIT) {
+    const content = readEntrySync(archiveFd, task.data);
+    const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
+    try {
+      writeAll(out, content);
+    } catch (e) {
+      fs.closeSync(out);
+      throw e;
+    }
+    finish(out, task);
+    return undefined;
+  }
+  const data = task.data;
+  const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
+  return streamEntry(archiveFd, archive, data, out).then(
+    () => finish(out, task),
+    (e: unknown) => {
+      fs.closeSync(out);
+      throw e;
+    },
+  );
+}
+
 export async function runBatch(batch: TaskBatch): Promise<TaskFailure | undefined> {
   let archiveFd = -1;
   try {
     for (const task of batch.tasks) {
       try {
         if (archiveFd < 0 && task.data) archiveFd = fs.openSync(batch.archive, 'r');
-        await runTask(archiveFd, batch.archive, task);
+        const streaming = runTask(archiveFd, batch.archive, task);
+        if (streaming) await streaming;
       } catch (e) {
         const message = (e as NodeJS.ErrnoException).code
           ? describeFsError(e, (e as NodeJS.ErrnoException).path ?? task.path)
