@@ -118,46 +118,47 @@ function renderDot(tree: Shown): string {
   return `${out} } `;
 }
 
-function renderTgf(tree: Shown): string {
+/** Ids for TGF/GraphML nodes (Maven uses identity hash codes, which differ on every run). */
+function numbering(): (s: Shown) => number {
   const ids = new Map<Shown, number>();
-  let next = 0;
-  const nodes: string[] = [];
-  const edges: string[] = [];
-  const id = (s: Shown): number => {
+  return (s) => {
     let v = ids.get(s);
-    if (v === undefined) ids.set(s, (v = next++));
+    if (v === undefined) ids.set(s, (v = ids.size + 1));
     return v;
   };
+}
+
+/** Nodes in pre-order, then `#`, then each edge when its child's subtree is done (Maven's order). */
+function renderTgf(tree: Shown): string {
+  const id = numbering();
+  const nodes: string[] = [];
+  const edges: string[] = [];
   const walk = (s: Shown): void => {
-    nodes.push(`${id(s)} ${nodeString(s.node)}`);
-    for (const c of s.children) edges.push(`${id(s)} ${id(c)} ${c.node.scope ?? ''}`);
-    s.children.forEach(walk);
+    nodes.push(`${id(s)} ${nodeString(s.node)}\n`);
+    for (const c of s.children) {
+      walk(c);
+      edges.push(`${id(s)} ${id(c)} ${c.node.scope ?? ''}\n`);
+    }
   };
   walk(tree);
-  return `${nodes.join('\n')}\n#\n${edges.join('\n')}${edges.length ? '\n' : ''}`;
+  return `${nodes.join('')}#\n${edges.join('')}`;
 }
 
 function renderGraphml(tree: Shown): string {
   const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const id = numbering();
   let out =
-    '<?xml version="1.0" encoding="UTF-8"?><graphml xmlns="http://graphml.graphdrawing.org/xmlns" ' +
+    '<?xml version="1.0" encoding="UTF-8"?> <graphml xmlns="http://graphml.graphdrawing.org/xmlns" ' +
     'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:y="http://www.yworks.com/xml/graphml" ' +
     'xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n' +
     '  <key for="node" id="d0" yfiles.type="nodegraphics"/> \n  <key for="edge" id="d1" yfiles.type="edgegraphics"/> \n' +
     '<graph id="dependencies" edgedefault="directed">\n';
-  const ids = new Map<Shown, number>();
-  let next = 0;
-  const id = (s: Shown): number => {
-    let v = ids.get(s);
-    if (v === undefined) ids.set(s, (v = next++));
-    return v;
-  };
   const walk = (s: Shown): void => {
     out += `<node id="${id(s)}"><data key="d0"><y:ShapeNode><y:NodeLabel>${xml(nodeString(s.node))}</y:NodeLabel></y:ShapeNode></data></node>\n`;
     for (const c of s.children) {
+      walk(c);
       out += `<edge source="${id(s)}" target="${id(c)}"><data key="d1"><y:PolyLineEdge><y:EdgeLabel>${xml(c.node.scope ?? '')}</y:EdgeLabel></y:PolyLineEdge></data></edge>\n`;
     }
-    s.children.forEach(walk);
   };
   walk(tree);
   return `${out}</graph></graphml>`;
