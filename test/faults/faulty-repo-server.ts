@@ -28,6 +28,8 @@ export class FaultyRepoServer {
   readonly faults = new Map<string, Fault>();
   readonly requests: string[] = [];
   slowMs = 1500;
+  /** When set, every request needs these basic-auth credentials (else 401). */
+  auth?: { readonly username: string; readonly password: string };
   /** Resolves the first time a stalled body has sent its half. */
   stalled: Promise<void>;
   private markStalled!: () => void;
@@ -81,6 +83,14 @@ export class FaultyRepoServer {
   private serve(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = req.url ?? '';
     this.requests.push(url);
+    if (this.auth) {
+      const expected = `Basic ${Buffer.from(`${this.auth.username}:${this.auth.password}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) {
+        res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="goalhost-test"' });
+        res.end();
+        return;
+      }
+    }
     const relative = url.replace(/^\/repo\//, '');
     const checksumOf = relative.endsWith('.sha1') ? relative.slice(0, -5) : undefined;
     const file = this.files.get(checksumOf ?? relative);
