@@ -29,12 +29,21 @@ export interface FileNode {
   /** Job of the first and the last write of this segment. */
   firstJob?: number;
   lastJob?: number;
+  /** Planned since the last hand-over. */
+  pending?: boolean;
+  /** Its write was handed out (maybe still in flight). */
+  dispatched?: boolean;
 }
 interface DirNode {
   kind: 'dir';
   /** Made by this run: nothing exists below it but what the run made (no need to look). */
   created: boolean;
   mtime?: number;
+  /**
+   * What this run made here, by name. Files made by the common path live only here: short keys
+   * instead of long paths in one big map (hashing 84,000 absolute paths dominates planning).
+   */
+  children?: Map<string, TreeNode>;
 }
 interface LinkNode {
   kind: 'symlink';
@@ -47,8 +56,6 @@ interface NoneNode {
 type TreeNode = FileNode | DirNode | LinkNode | NoneNode;
 
 const NONE: NoneNode = { kind: 'none' };
-/** A file whose final write was handed out (maybe still in flight); shared, never mutated. */
-const DISPATCHED: FileNode = Object.freeze({ kind: 'file', created: false }) as FileNode;
 
 /** A failure the plan predicts: the run stops there, as Maven's sequential run would. */
 export class PlanFailure {
@@ -83,21 +90,32 @@ export class TargetTree {
    */
   barrier = false;
 
-  /** A mutable node for a file about to be written again. */
-  private writable(p: string, node: FileNode): FileNode {
-    if (node !== DISPATCHED) return node;
+  /** A file about to be written again: one handed out earlier becomes an existing file. */
+  private writable(node: FileNode): FileNode {
+    if (!node.dispatched) return node;
     this.barrier = true;
-    const fresh: FileNode = { kind: 'file', created: false };
-    this.nodes.set(p, fresh);
-    return fresh;
+    node.dispatched = false;
+    node.created = false;
+    node.writer = node.mtime = node.chmod = node.firstJob = node.lastJob = node.unlinkFirst = undefined;
+    return node;
   }
-  private files = new Set<string>();
+  private pending: { path: string; node: FileNode }[] = [];
   private timedDirs = new Set<string>();
+  private lastParentPath = '';
+  private lastParent?: DirNode;
+
+  private markPending(p: string, node: FileNode): void {
+    if (node.pending) return;
+    node.pending = true;
+    this.pending.push({ path: p, node });
+  }
 
   private lookup(p: string): TreeNode {
     const known = this.nodes.get(p);
     if (known) return known;
     const parent = this.nodes.get(path.dirname(p));
+    const child = parent?.kind === 'dir' ? parent.children?.get(path.basename(p)) : undefined;
+    if (child) return child;
     // Below a directory this run created, or below a non-directory, nothing exists yet.
     if (parent && (parent.kind !== 'dir' || parent.created)) return NONE;
     let node: TreeNode = NONE;
@@ -116,6 +134,7 @@ export class TargetTree {
   private created(p: string, node: TreeNode): void {
     this.nodes.set(p, node);
     const parent = this.nodes.get(path.dirname(p));
+    if (parent?.kind === 'dir') (parent.children ??= new Map()).set(path.basename(p), node);
     // A new child moves the directory's mtime to "now", as on disk.
     if (parent?.kind === 'dir' && parent.mtime !== undefined) {
       parent.mtime = undefined;
@@ -167,20 +186,47 @@ export class TargetTree {
 
   /** A regular file entry (or flatten copy): overwrite in place, keeping an existing file's mode unless one is given. */
   writeFile(root: string, p: string, entry: string, source: Source, mtime: number, chmod: number | undefined): PlanFailure | undefined {
+    // The common case first: a file in a directory this run made, looked up by name only.
+    const slash = p.lastIndexOf('/');
+    const parentPath = p.slice(0, slash);
+    const parent = parentPath === this.lastParentPath ? this.lastParent : this.nodes.get(parentPath);
+    const name = p.slice(slash + 1);
+    const existing = parent?.kind === 'dir' && parent.created ? (parent.children ??= new Map()).get(name) : NONE;
+    if (parent?.kind === 'dir' && parentPath.length >= root.length && (existing === undefined || existing.kind === 'file')) {
+      this.lastParentPath = parentPath;
+      this.lastParent = parent;
+      let file: FileNode;
+      if (existing) file = this.writable(existing);
+      else {
+        if (parent.mtime !== undefined) {
+          parent.mtime = undefined;
+          this.timedDirs.delete(parentPath);
+        }
+        file = { kind: 'file', created: true };
+        parent.children!.set(name, file);
+      }
+      file.writer = source;
+      file.mtime = mtime;
+      if (chmod !== undefined) file.chmod = chmod;
+      file.firstJob ??= this.job;
+      file.lastJob = this.job;
+      this.markPending(p, file);
+      return undefined;
+    }
     const dirs = this.mkdirsBelow(root, path.dirname(p), entry);
     if (dirs instanceof PlanFailure) return dirs;
     if (dirs === 'blocked') return new PlanFailure(`${p}: Not a directory`, true);
     const node = this.lookup(p);
     if (node.kind === 'dir') return new PlanFailure(`${p}: Is a directory`, true);
     if (node.kind === 'symlink') return throughLink(entry, p);
-    const file: FileNode = node.kind === 'file' ? this.writable(p, node) : { kind: 'file', created: true };
+    const file: FileNode = node.kind === 'file' ? this.writable(node) : { kind: 'file', created: true };
     if (node.kind === 'none') this.created(p, file);
     file.writer = source;
     file.mtime = mtime;
     if (chmod !== undefined) file.chmod = chmod;
     file.firstJob ??= this.job;
     file.lastJob = this.job;
-    this.files.add(p);
+    this.markPending(p, file);
     return undefined;
   }
 
@@ -190,7 +236,7 @@ export class TargetTree {
     if (node.kind === 'dir') {
       return new PlanFailure(`Cannot flatten ${entry} to ${p}: a directory is in the way; remove it or choose another flattenDestDir`, false);
     }
-    const file: FileNode = node.kind === 'file' ? this.writable(p, node) : { kind: 'file', created: true };
+    const file: FileNode = node.kind === 'file' ? this.writable(node) : { kind: 'file', created: true };
     if (node.kind === 'symlink') file.unlinkFirst = true;
     if (node.kind !== 'file') this.created(p, file);
     file.writer = source;
@@ -198,7 +244,7 @@ export class TargetTree {
     file.chmod = chmod;
     file.firstJob ??= this.job;
     file.lastJob = this.job;
-    this.files.add(p);
+    this.markPending(p, file);
     return undefined;
   }
 
@@ -281,11 +327,11 @@ export class TargetTree {
   }
 
   private touch(p: string, existing: FileNode, mtime: number): void {
-    const node = this.writable(p, existing);
+    const node = this.writable(existing);
     node.mtime = mtime;
     node.firstJob ??= this.job;
     node.lastJob = this.job;
-    this.files.add(p);
+    this.markPending(p, node);
   }
 
   kindOf(p: string): TreeNode['kind'] {
@@ -297,19 +343,25 @@ export class TargetTree {
     const work: PendingWork = {
       dirs: this.dirs,
       links: this.links,
-      files: [...this.files].map((p) => ({ path: p, node: this.nodes.get(p) as FileNode })),
+      files: this.pending.map(({ path: p, node }) => {
+        const planned: FileNode = { ...node };
+        node.pending = false;
+        node.dispatched = true;
+        // The entry is not needed any more once its write is handed out.
+        node.writer = undefined;
+        return { path: p, node: planned };
+      }),
       dirTimes: [...this.timedDirs].map((p) => ({ path: p, mtime: (this.nodes.get(p) as DirNode).mtime! })),
     };
     // Directories keep `created`: below one this run made, only what the run made can exist.
     for (const l of this.links) (this.nodes.get(l.path) as LinkNode).created = false;
-    for (const f of this.files) this.nodes.set(f, DISPATCHED);
     for (const d of this.timedDirs) {
       const node = this.nodes.get(d);
       if (node?.kind === 'dir') node.mtime = undefined;
     }
     this.dirs = [];
     this.links = [];
-    this.files = new Set();
+    this.pending = [];
     this.timedDirs = new Set();
     this.barrier = false;
     return work;
@@ -317,7 +369,7 @@ export class TargetTree {
 
   /** Number of files planned since the last hand-over. */
   get pendingFiles(): number {
-    return this.files.size;
+    return this.pending.length;
   }
 }
 
