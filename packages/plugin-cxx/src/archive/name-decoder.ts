@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * Decodes zip entry names like commons-compress: a name flagged UTF-8 (or carried in an
  * Info-ZIP Unicode path field) is UTF-8; any other name is read in the configured encoding,
@@ -13,6 +15,7 @@ const utf8Strict = new TextDecoder('utf-8', { fatal: true });
 const utf8Lenient = new TextDecoder('utf-8');
 
 export function decodeUtf8(bytes: Buffer): string {
+  if (isUtf8(bytes)) return bytes.toString('utf8');
   try {
     return utf8Strict.decode(bytes);
   } catch {

@@ -68,16 +68,23 @@ function describeOpenError(file: string, e: Error): string {
 
 export class ZipOpenError extends Error {}
 
+/** Entries of one archive mostly share a time: the last conversion is reused. */
+let lastDos = -1;
+let lastDosMs = 0;
+
 function dosTimeMs(date: number, time: number): number {
+  const key = date * 65536 + time;
+  if (key === lastDos) return lastDosMs;
+  lastDos = key;
   // Read in the local time zone, as the JVM does (the oracle runs with TZ=UTC).
-  return new Date(
+  return (lastDosMs = new Date(
     ((date >> 9) & 0x7f) + 1980,
     ((date >> 5) & 0x0f) - 1,
     date & 0x1f,
     (time >> 11) & 0x1f,
     (time >> 5) & 0x3f,
     (time & 0x1f) * 2,
-  ).getTime();
+  ).getTime());
 }
 
 /** Windows FILETIME (100 ns since 1601) to ms since 1970, truncated like Java's FileTime. */
