@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { toUtimeSeconds } from './file-times';
 import type { PendingWork } from './target-tree';
 import type { WorkerPool } from './worker-pool';
-import { describeFsError, type TaskBatch, type TaskFailure, type WriteTask } from './write-tasks';
+import { batchBytes, batchSize, describeFsError, encodeBatch, type TaskBatch, type TaskFailure, type WriteTask } from './write-tasks';
 
 /**
  * Puts planned work on disk: directories (parents first) and links at once on the calling
@@ -133,12 +133,12 @@ export class WorkExecutor {
         current.push(task);
         size += task.data?.compressedSize ?? 0;
         if (current.length >= BATCH_TASKS || size >= BATCH_BYTES) {
-          this.submit({ archive, tasks: current });
+          this.submit(encodeBatch(archive, current));
           current = [];
           size = 0;
         }
       }
-      if (current.length > 0) this.submit({ archive, tasks: current });
+      if (current.length > 0) this.submit(encodeBatch(archive, current));
     }
   }
 
@@ -146,13 +146,12 @@ export class WorkExecutor {
     const done = this.pool.submit(batch).then(
       (failure) => {
         if (failure) this.failures.push(failure);
-        this.doneFiles += batch.tasks.length;
-        this.doneBytes += batch.tasks.reduce((n, t) => n + (t.data?.uncompressedSize ?? 0), 0);
+        this.doneFiles += batchSize(batch);
+        this.doneBytes += batchBytes(batch);
         this.progress?.(this.doneFiles, this.doneBytes);
       },
       (e: Error) => {
-        const first = batch.tasks[0];
-        this.failures.push({ job: first?.job ?? 0, archive: batch.archive, entryName: first?.entryName ?? '', message: e.message });
+        this.failures.push({ job: batch.nums[0] ?? 0, archive: batch.archive, entryName: batch.names[0] ?? '', message: e.message });
       },
     );
     this.inFlight.push(done);

@@ -24,9 +24,67 @@ export interface WriteTask {
   readonly unlinkFirst?: boolean;
 }
 
+/**
+ * Tasks of one archive as they cross to a worker thread: flat arrays, because cloning tens of
+ * thousands of small objects costs more than the extraction's own bookkeeping.
+ */
 export interface TaskBatch {
   readonly archive: string;
-  readonly tasks: readonly WriteTask[];
+  readonly paths: readonly string[];
+  readonly names: readonly string[];
+  /** FIELDS numbers per task, see `encodeBatch`. */
+  readonly nums: Float64Array;
+}
+
+const FIELDS = 9;
+
+/**
+ * Per task: job, local header offset (-1 when there is no content to write), compressed size,
+ * uncompressed size, method, CRC-32, mtime (NaN: none), chmod (-1: none), unlink first (0/1).
+ */
+export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskBatch {
+  const nums = new Float64Array(tasks.length * FIELDS);
+  tasks.forEach((t, i) => {
+    const at = i * FIELDS;
+    nums[at] = t.job;
+    nums[at + 1] = t.data ? t.data.localHeaderOffset : -1;
+    nums[at + 2] = t.data?.compressedSize ?? 0;
+    nums[at + 3] = t.data?.uncompressedSize ?? 0;
+    nums[at + 4] = t.data?.method ?? 0;
+    nums[at + 5] = t.data?.crc32 ?? 0;
+    nums[at + 6] = t.mtime ?? NaN;
+    nums[at + 7] = t.chmod ?? -1;
+    nums[at + 8] = t.unlinkFirst ? 1 : 0;
+  });
+  return { archive, paths: tasks.map((t) => t.path), names: tasks.map((t) => t.entryName), nums };
+}
+
+export function batchSize(batch: TaskBatch): number {
+  return batch.paths.length;
+}
+
+/** Bytes the batch writes (for progress). */
+export function batchBytes(batch: TaskBatch): number {
+  let bytes = 0;
+  for (let at = 3; at < batch.nums.length; at += FIELDS) bytes += batch.nums[at];
+  return bytes;
+}
+
+function taskAt(batch: TaskBatch, i: number): WriteTask {
+  const n = batch.nums;
+  const at = i * FIELDS;
+  return {
+    path: batch.paths[i],
+    job: n[at],
+    entryName: batch.names[i],
+    data:
+      n[at + 1] < 0
+        ? undefined
+        : { localHeaderOffset: n[at + 1], compressedSize: n[at + 2], uncompressedSize: n[at + 3], method: n[at + 4], crc32: n[at + 5] },
+    mtime: Number.isNaN(n[at + 6]) ? undefined : n[at + 6],
+    chmod: n[at + 7] < 0 ? undefined : n[at + 7],
+    unlinkFirst: n[at + 8] === 1,
+  };
 }
 
 export interface TaskFailure {
@@ -137,7 +195,8 @@ function runTask(archiveFd: number, archive: string, task: WriteTask): Promise<v
 export async function runBatch(batch: TaskBatch): Promise<TaskFailure | undefined> {
   let archiveFd = -1;
   try {
-    for (const task of batch.tasks) {
+    for (let i = 0; i < batch.paths.length; i++) {
+      const task = taskAt(batch, i);
       try {
         if (archiveFd < 0 && task.data) archiveFd = fs.openSync(batch.archive, 'r');
         const streaming = runTask(archiveFd, batch.archive, task);

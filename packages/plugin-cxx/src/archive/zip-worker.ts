@@ -13,7 +13,7 @@ parentPort?.on('message', (request: Request) => {
     (e: Error) =>
       parentPort?.postMessage({
         id: request.id,
-        failure: { job: request.batch.tasks[0]?.job ?? 0, archive: request.batch.archive, entryName: '', message: e.message },
+        failure: { job: request.batch.nums[0] ?? 0, archive: request.batch.archive, entryName: '', message: e.message },
       }),
   );
 });
