@@ -23,6 +23,8 @@ export interface RawModel {
   readonly scm?: RawScm;
   readonly relocation?: RawRelocation;
   readonly profiles: readonly RawProfile[];
+  /** Whether the text contains `${` anywhere (without, interpolation has nothing to do). */
+  readonly hasExpressions?: boolean;
   /** Attributes of `<project>` (e.g. `child.project.url.inherit.append.path`). */
   readonly attributes: Readonly<Record<string, string>>;
   readonly scmAttributes: Readonly<Record<string, string>>;
@@ -158,10 +160,10 @@ export function readPom(file: string, options: PomReadOptions = {}): RawModel {
 /** Parses POM text; `source` names it in messages. */
 export function parsePom(text: string, source: string, options: PomReadOptions = {}): RawModel {
   const project = parseXmlFast(text, source);
-  return pomFromElement(project, source, options);
+  return pomFromElement(project, source, options, text.includes('${'));
 }
 
-export function pomFromElement(project: XmlElement, source: string, options: PomReadOptions = {}): RawModel {
+export function pomFromElement(project: XmlElement, source: string, options: PomReadOptions = {}, hasExpressions = true): RawModel {
   const light = options.light === true;
   const parentEl = child(project, 'parent');
   const scmEl = child(project, 'scm');
@@ -198,6 +200,7 @@ export function pomFromElement(project: XmlElement, source: string, options: Pom
       message: childText(relocationEl, 'message'),
     },
     profiles: childrenNamed(child(project, 'profiles'), 'profile').map((p) => readProfile(p, light)),
+    hasExpressions,
     attributes: project.attributes,
     scmAttributes: scmEl?.attributes ?? {},
   };

@@ -134,7 +134,9 @@ export class ModelBuilder<R> {
     let local = req.projectDir !== undefined;
     let parentFile: string | undefined;
     let parentLocal = false;
+    let expressions = false;
     while (raw) {
+      expressions ||= raw.hasExpressions !== false;
       const origin = originOf(raw);
       const w = workModel(raw, file, local && file ? path.dirname(file) : undefined);
       if (req.strict) validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
@@ -174,7 +176,8 @@ export class ModelBuilder<R> {
     for (let i = lineage.length - 2; i >= 0; i--) inherit(lineage[i], lineage[i + 1], lineage[i].artifactId ?? '');
     const model = lineage[0];
     try {
-      interpolateModel(model, this.interpolation(), req.strict);
+      // Repository POMs without any `${` need no interpolation (their build section is not used).
+      if (expressions || req.strict) interpolateModel(model, this.interpolation(), req.strict);
     } catch (e) {
       if (!(e instanceof InterpolationCycleError)) throw e;
       problems.push({ severity: 'ERROR', message: `Resolving expression: '\${${e.expression}}': ${e.message}`, modelId: leafId });
@@ -198,10 +201,12 @@ export class ModelBuilder<R> {
    * reads the parent model, so every build can share it.
    */
   private superWork(req: BuildRequest<R>): WModel {
-    const key = `${req.projectDir ?? ''}|${req.external}`;
+    const key = `${req.projectDir ?? ''}|${req.external}|${req.strict}`;
     let top = this.superWorks.get(key);
     if (!top) {
       top = workModel(superModel());
+      // Repository POMs are built for their dependencies: the super POM's build adds nothing there.
+      if (!req.strict) top.build = { plugins: [], pluginManagement: [] };
       for (const p of selectProfiles(superModel().profiles, req.activation, true)) injectProfile(top, p, originOf(superModel()));
       this.superWorks.set(key, top);
     }

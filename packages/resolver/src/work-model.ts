@@ -126,14 +126,15 @@ export function copyPlugin(p: RawPlugin, origin: WOrigin): WPlugin {
   };
 }
 
-/** A working copy of a raw model (profiles not yet applied). */
+/** A working copy of a raw model (profiles not yet applied); one object shape for all. */
 export function workModel(raw: RawModel, pomFile?: string, projectDir?: string): WModel {
   const origin = originOf(raw);
   const b = raw.build;
+  const base = raw.base;
   return {
     source: raw.source,
-    ...(pomFile ? { pomFile } : {}),
-    ...(projectDir ? { projectDir } : {}),
+    pomFile,
+    projectDir,
     modelVersion: raw.modelVersion,
     groupId: raw.groupId,
     artifactId: raw.artifactId,
@@ -143,19 +144,17 @@ export function workModel(raw: RawModel, pomFile?: string, projectDir?: string):
     description: raw.description,
     url: raw.url,
     parent: raw.parent,
-    properties: new Map(raw.base.properties),
-    dependencies: raw.base.dependencies.map((d) => copyDependency(d, origin)),
-    dependencyManagement: raw.base.dependencyManagement.map((d) => copyDependency(d, origin)),
-    repositories: [...raw.base.repositories],
-    pluginRepositories: [...raw.base.pluginRepositories],
-    modules: [...raw.base.modules],
-    build: {
-      ...(b ? stripLists(b) : {}),
-      plugins: (b?.plugins ?? []).map((p) => copyPlugin(p, origin)),
-      pluginManagement: (b?.pluginManagement ?? []).map((p) => copyPlugin(p, origin)),
-    },
-    ...(raw.scm ? { scm: { ...raw.scm } } : {}),
-    ...(raw.relocation ? { relocation: raw.relocation } : {}),
+    properties: new Map(base.properties),
+    dependencies: base.dependencies.map((d) => copyDependency(d, origin)),
+    dependencyManagement: base.dependencyManagement.length === 0 ? [] : base.dependencyManagement.map((d) => copyDependency(d, origin)),
+    repositories: base.repositories.length === 0 ? [] : [...base.repositories],
+    pluginRepositories: base.pluginRepositories.length === 0 ? [] : [...base.pluginRepositories],
+    modules: base.modules.length === 0 ? [] : [...base.modules],
+    build: b
+      ? { ...stripLists(b), plugins: b.plugins.map((p) => copyPlugin(p, origin)), pluginManagement: b.pluginManagement.map((p) => copyPlugin(p, origin)) }
+      : { plugins: [], pluginManagement: [] },
+    scm: raw.scm ? { ...raw.scm } : undefined,
+    relocation: raw.relocation,
     attributes: raw.attributes,
     scmAttributes: raw.scmAttributes,
   };
