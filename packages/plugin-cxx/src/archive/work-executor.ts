@@ -59,6 +59,8 @@ export class WorkExecutor {
       try {
         fs.symlinkSync(link.target, link.path);
       } catch (e) {
+        // Another process unpacking the same project may have made the very same link.
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST' && readLink(link.path) === link.target) continue;
         this.fail(link.job, '', describeFsError(e, link.path));
         return false;
       }
@@ -198,5 +200,13 @@ export class WorkExecutor {
     this.dirTimes = [];
     if (failures.length === 0) this.overwritten.clear();
     return failures;
+  }
+}
+
+function readLink(p: string): string | undefined {
+  try {
+    return fs.readlinkSync(p);
+  } catch {
+    return undefined;
   }
 }
