@@ -31,8 +31,8 @@ export interface FileNode {
   lastJob?: number;
   /** Planned since the last hand-over. */
   pending?: boolean;
-  /** Its write was handed out (maybe still in flight). */
-  dispatched?: boolean;
+  /** Also kept in the path map (made by a general path, not the common one). */
+  inPathMap?: boolean;
 }
 interface DirNode {
   kind: 'dir';
@@ -56,6 +56,11 @@ interface NoneNode {
 type TreeNode = FileNode | DirNode | LinkNode | NoneNode;
 
 const NONE: NoneNode = { kind: 'none' };
+/**
+ * Stands for every file whose write was handed out (maybe still in flight): one shared object
+ * instead of one per file keeps the model small on archives with many thousands of entries.
+ */
+const DISPATCHED: FileNode = Object.freeze({ kind: 'file', created: false }) as FileNode;
 
 /** A failure the plan predicts: the run stops there, as Maven's sequential run would. */
 export class PlanFailure {
@@ -90,24 +95,37 @@ export class TargetTree {
    */
   barrier = false;
 
-  /** A file about to be written again: one handed out earlier becomes an existing file. */
-  private writable(node: FileNode): FileNode {
-    if (!node.dispatched) return node;
+  /** A file about to be written again: one handed out earlier becomes an existing file again. */
+  private writable(p: string, node: FileNode): FileNode {
+    if (node !== DISPATCHED) return node;
     this.barrier = true;
-    node.dispatched = false;
-    node.created = false;
-    node.writer = node.mtime = node.chmod = node.firstJob = node.lastJob = node.unlinkFirst = undefined;
-    return node;
+    const fresh: FileNode = { kind: 'file', created: false };
+    this.replace(p, DISPATCHED, fresh);
+    return fresh;
   }
-  private pending: { path: string; node: FileNode }[] = [];
+
+  /** Puts `next` wherever the model holds `current` for `p` (path map and parent's children). */
+  private replace(p: string, current: FileNode, next: FileNode): void {
+    if (current.inPathMap || current === DISPATCHED) {
+      if (this.nodes.get(p) === current) {
+        this.nodes.set(p, next);
+        if (next !== DISPATCHED) next.inPathMap = true;
+      }
+    }
+    const parent = this.nodes.get(path.dirname(p));
+    const name = path.basename(p);
+    if (parent?.kind === 'dir' && parent.children?.get(name) === current) parent.children.set(name, next);
+  }
+
+  private pending: { path: string; node: FileNode; parent?: DirNode; name?: string }[] = [];
   private timedDirs = new Set<string>();
   private lastParentPath = '';
   private lastParent?: DirNode;
 
-  private markPending(p: string, node: FileNode): void {
+  private markPending(p: string, node: FileNode, parent?: DirNode, name?: string): void {
     if (node.pending) return;
     node.pending = true;
-    this.pending.push({ path: p, node });
+    this.pending.push({ path: p, node, parent, name });
   }
 
   private lookup(p: string): TreeNode {
@@ -128,11 +146,13 @@ export class TargetTree {
       node = NONE; // ENOTDIR and the like: nothing can be there
     }
     this.nodes.set(p, node);
+    if (node.kind === 'file') node.inPathMap = true;
     return node;
   }
 
   private created(p: string, node: TreeNode): void {
     this.nodes.set(p, node);
+    if (node.kind === 'file') node.inPathMap = true;
     const parent = this.nodes.get(path.dirname(p));
     if (parent?.kind === 'dir') (parent.children ??= new Map()).set(path.basename(p), node);
     // A new child moves the directory's mtime to "now", as on disk.
@@ -196,7 +216,7 @@ export class TargetTree {
       this.lastParentPath = parentPath;
       this.lastParent = parent;
       let file: FileNode;
-      if (existing) file = this.writable(existing);
+      if (existing) file = this.writable(p, existing);
       else {
         if (parent.mtime !== undefined) {
           parent.mtime = undefined;
@@ -210,7 +230,7 @@ export class TargetTree {
       if (chmod !== undefined) file.chmod = chmod;
       file.firstJob ??= this.job;
       file.lastJob = this.job;
-      this.markPending(p, file);
+      this.markPending(p, file, parent, name);
       return undefined;
     }
     const dirs = this.mkdirsBelow(root, path.dirname(p), entry);
@@ -219,7 +239,7 @@ export class TargetTree {
     const node = this.lookup(p);
     if (node.kind === 'dir') return new PlanFailure(`${p}: Is a directory`, true);
     if (node.kind === 'symlink') return throughLink(entry, p);
-    const file: FileNode = node.kind === 'file' ? this.writable(node) : { kind: 'file', created: true };
+    const file: FileNode = node.kind === 'file' ? this.writable(p, node) : { kind: 'file', created: true };
     if (node.kind === 'none') this.created(p, file);
     file.writer = source;
     file.mtime = mtime;
@@ -236,7 +256,7 @@ export class TargetTree {
     if (node.kind === 'dir') {
       return new PlanFailure(`Cannot flatten ${entry} to ${p}: a directory is in the way; remove it or choose another flattenDestDir`, false);
     }
-    const file: FileNode = node.kind === 'file' ? this.writable(node) : { kind: 'file', created: true };
+    const file: FileNode = node.kind === 'file' ? this.writable(p, node) : { kind: 'file', created: true };
     if (node.kind === 'symlink') file.unlinkFirst = true;
     if (node.kind !== 'file') this.created(p, file);
     file.writer = source;
@@ -327,7 +347,7 @@ export class TargetTree {
   }
 
   private touch(p: string, existing: FileNode, mtime: number): void {
-    const node = this.writable(existing);
+    const node = this.writable(p, existing);
     node.mtime = mtime;
     node.firstJob ??= this.job;
     node.lastJob = this.job;
@@ -343,13 +363,12 @@ export class TargetTree {
     const work: PendingWork = {
       dirs: this.dirs,
       links: this.links,
-      files: this.pending.map(({ path: p, node }) => {
-        const planned: FileNode = { ...node };
+      files: this.pending.map(({ path: p, node, parent, name }) => {
         node.pending = false;
-        node.dispatched = true;
-        // The entry is not needed any more once its write is handed out.
-        node.writer = undefined;
-        return { path: p, node: planned };
+        // From now on the model only needs to know that a file is there.
+        if (parent && name !== undefined && !node.inPathMap) parent.children!.set(name, DISPATCHED);
+        else this.replace(p, node, DISPATCHED);
+        return { path: p, node };
       }),
       dirTimes: [...this.timedDirs].map((p) => ({ path: p, mtime: (this.nodes.get(p) as DirNode).mtime! })),
     };
