@@ -1,5 +1,6 @@
 import { Goal, inject, Parameter, TOKENS, type GoalContext, type GoalInstance } from '@goalhost/api';
 import { SettingsDecrypter } from '@goalhost/model';
+import { DependencySelectionParameters } from '../filter/dependency-selection-parameters';
 import { SILENT_LOG } from '../unpack/silent-log';
 import { GitClient } from './git-client';
 import { GitSubmodulesUpdater } from './git-submodules-updater';
@@ -34,84 +35,15 @@ export const DRY_RUN_PROPERTY = 'scm.dryRun';
   threadSafe: true,
   since: '0.0.6',
 })
-export class ScmDependenciesGoal implements GoalInstance {
-  @Parameter({ type: 'java.lang.String', property: 'classifier', since: '2.0', description: 'Classifier to look for (for example a sources classifier).' })
-  classifier?: string;
-
+export class ScmDependenciesGoal extends DependencySelectionParameters implements GoalInstance {
   @Parameter({ type: 'java.lang.String', property: 'connectionType', since: '0.0.6', defaultValue: 'connection', description: 'Which source-control connection information to use.' })
   connectionType = 'connection';
-
-  @Parameter({ type: 'java.lang.String', property: 'excludeArtifactIds', since: '2.0', description: 'Comma-separated artifact names to exclude.' })
-  excludeArtifactIds?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'excludeClassifiers', since: '2.0', defaultValue: '', description: 'Comma-separated classifiers to exclude.' })
-  excludeClassifiers?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'excludeGroupIds', since: '2.0', description: 'Comma-separated group ids to exclude.' })
-  excludeGroupIds?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'excludeRegexClassifiers', since: '0.0.6', defaultValue: '', description: 'Comma-separated classifiers to exclude (regular-expression variant).' })
-  excludeRegexClassifiers?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'excludeScope', since: '2.0', defaultValue: '', description: 'Scope to exclude.' })
-  excludeScope?: string;
-
-  @Parameter({ type: 'boolean', property: 'excludeTransitive', since: '2.0', defaultValue: 'false', description: 'When true, transitive dependencies are excluded.' })
-  excludeTransitive = false;
-
-  @Parameter({ type: 'java.lang.String', property: 'excludeTypes', since: '2.0', defaultValue: '', description: 'Comma-separated types to exclude.' })
-  excludeTypes?: string;
-
-  @Parameter({ type: 'boolean', property: 'dependency.ignorePermissions', since: '2.7', defaultValue: 'false', description: 'When true, file permissions are not set when unpacking a dependency.' })
-  ignorePermissions = false;
-
-  @Parameter({ type: 'java.lang.String', property: 'includeArtifactIds', since: '2.0', defaultValue: '', description: 'Comma-separated artifact names to include.' })
-  includeArtifactIds?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'includeClassifiers', since: '2.0', defaultValue: '', description: 'Comma-separated classifiers to include.' })
-  includeClassifiers?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'includeGroupIds', since: '2.0', defaultValue: '', description: 'Comma-separated group ids to include.' })
-  includeGroupIds?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'includeRegexClassifiers', since: '0.0.6', defaultValue: '', description: 'Comma-separated classifiers to include (regular-expression variant).' })
-  includeRegexClassifiers?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'includeScope', since: '2.0', defaultValue: '', description: 'Scope to include. Scopes are interpreted as Maven resolves them, not as declared in the pom: runtime selects runtime and compile dependencies; compile selects compile, provided and system; test selects all dependencies; provided selects provided only; system selects system only. Empty means all scopes.' })
-  includeScope?: string;
-
-  @Parameter({ type: 'java.lang.String', property: 'includeTypes', since: '2.0', defaultValue: '', description: 'Comma-separated types to include.' })
-  includeTypes?: string;
-
-  @Parameter({ type: 'java.io.File', property: 'markersDirectory', since: '2.0', defaultValue: '${project.build.directory}/dependency-maven-plugin-markers', description: 'Directory where flag (marker) files are stored.' })
-  markersDirectory?: string;
-
-  @Parameter({ type: 'boolean', property: 'outputAbsoluteArtifactFilename', since: '2.0', defaultValue: 'false', description: 'Output the absolute file name of resolved artifacts.' })
-  outputAbsoluteArtifactFilename = false;
-
-  @Parameter({ type: 'boolean', property: 'overWriteIfNewer', since: '2.0', defaultValue: 'true', description: 'Overwrite artifacts that do not exist or are older than the source.' })
-  overWriteIfNewer = true;
-
-  @Parameter({ type: 'boolean', property: 'overWriteReleases', since: '1.0', defaultValue: 'false', description: 'Overwrite release artifacts.' })
-  overWriteReleases = false;
-
-  @Parameter({ type: 'boolean', property: 'overWriteSnapshots', since: '1.0', defaultValue: 'false', description: 'Overwrite snapshot artifacts.' })
-  overWriteSnapshots = false;
 
   @Parameter({ type: 'java.lang.String', property: 'password', since: '0.0.6', description: 'Password for the checkout. May instead be stored encrypted in the settings.' })
   password?: string;
 
-  @Parameter({ type: 'boolean', property: 'mdep.prependGroupId', since: '2.2', defaultValue: 'false', description: 'Prepend the group id during copy.' })
-  prependGroupId = false;
-
   @Parameter({ type: 'java.lang.String', property: 'settingsServerId', since: '0.0.6', description: 'Server id used to look up credentials in the settings.' })
   settingsServerId?: string;
-
-  @Parameter({ type: 'boolean', property: 'silent', since: '2.0', defaultValue: 'false', description: 'When true, the plugin is silent.' })
-  silent = false;
-
-  @Parameter({ type: 'boolean', property: 'mdep.skip', since: '2.7', defaultValue: 'false', description: 'When true, execution is skipped completely.' })
-  skip = false;
 
   @Parameter({ type: 'boolean', property: 'sourceFreezeRevision', since: '0.0.6', defaultValue: 'false', description: 'When true, the externals property of the version-control system uses precise revisions, retrieved from source-control info at execution time.' })
   sourceFreezeRevision = false;
@@ -125,16 +57,12 @@ export class ScmDependenciesGoal implements GoalInstance {
   @Parameter({ type: 'org.codehaus.mojo.SourceTarget[]', since: '0.0.6', description: 'Explicit target path for each source dependency. Each entry is a sourceTarget element with a dependency (groupId, artifactId) and a targetDir relative directory.' })
   sourceTargets?: SourceTarget[];
 
-  @Parameter({ type: 'java.lang.String', property: 'type', since: '2.0', description: 'Type to look for when an artifact is built from a classifier (comma-separated examples: a sources type, jar, war).' })
-  type?: string;
-
-  @Parameter({ type: 'boolean', property: 'dependency.useJvmChmod', since: '2.5.1', defaultValue: 'true', description: "Use the runtime's own permission-setting; available for user and all levels, the group level is ignored. On by default since 2.6." })
-  useJvmChmod = true;
-
   @Parameter({ type: 'java.lang.String', property: 'username', since: '0.0.6', description: "User name for the version-control checkout. May instead be stored in the build tool's settings." })
   username?: string;
 
-  constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {}
+  constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {
+    super();
+  }
 
   async execute(): Promise<void> {
     const { project, session, repository } = this.context;
