@@ -38,6 +38,9 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
     expect(treeOf(markers)).to.deep.equal(['f 644 g-basic-zip-1.0.marker = ""']);
     expect(mtimeOf(path.join(markers, 'g-basic-zip-1.0.marker'))).to.equal('2020-01-01T00:00:00.123Z');
     expect(mtimeOf(path.join(out, 'README.txt'))).to.equal('2019-06-01T12:00:00.000Z');
+    // A directory entry's time stands only if nothing is created in it afterwards (as on disk in Maven).
+    expect(mtimeOf(path.join(out, 'empty'))).to.equal('2019-06-01T12:00:00.000Z');
+    expect(fs.statSync(path.join(out, 'docs')).mtimeMs).to.be.greaterThan(Date.parse('2020-01-01'));
   });
 
   it('later artifacts overwrite earlier ones on the same path, whatever the entry times', async () => {

@@ -75,7 +75,6 @@ export interface PendingWork {
   readonly dirs: readonly { path: string; job: number }[];
   readonly links: readonly { path: string; target: string; job: number }[];
   readonly files: readonly { path: string; node: FileNode }[];
-  readonly dirTimes: readonly { path: string; mtime: number }[];
 }
 
 /** True when `p` is `root` or lies below it (a real path boundary, not a string prefix). */
@@ -370,20 +369,30 @@ export class TargetTree {
         else this.replace(p, node, DISPATCHED);
         return { path: p, node };
       }),
-      dirTimes: [...this.timedDirs].map((p) => ({ path: p, mtime: (this.nodes.get(p) as DirNode).mtime! })),
     };
     // Directories keep `created`: below one this run made, only what the run made can exist.
     for (const l of this.links) (this.nodes.get(l.path) as LinkNode).created = false;
-    for (const d of this.timedDirs) {
-      const node = this.nodes.get(d);
-      if (node?.kind === 'dir') node.mtime = undefined;
-    }
     this.dirs = [];
     this.links = [];
     this.pending = [];
-    this.timedDirs = new Set();
     this.barrier = false;
     return work;
+  }
+
+  /**
+   * Directory entry times still standing: those of directories nothing was created in after
+   * their entry (a later child moves a directory's time to "now", as it does on disk). Applied
+   * once every write handed out is done.
+   */
+  takeDirTimes(): { path: string; mtime: number }[] {
+    const times: { path: string; mtime: number }[] = [];
+    for (const d of this.timedDirs) {
+      const node = this.nodes.get(d);
+      if (node?.kind === 'dir' && node.mtime !== undefined) times.push({ path: d, mtime: node.mtime });
+      if (node?.kind === 'dir') node.mtime = undefined;
+    }
+    this.timedDirs = new Set();
+    return times;
   }
 
   /** Number of files planned since the last hand-over. */

@@ -19,7 +19,6 @@ export type WorkProgress = (files: number, bytes: number) => void;
 export class WorkExecutor {
   private inFlight: Promise<void>[] = [];
   private failures: TaskFailure[] = [];
-  private dirTimes: { path: string; mtime: number }[] = [];
   private doneFiles = 0;
   /** For files written by several artifacts in one hand-over: last artifact -> earliest one. */
   private readonly overwritten = new Map<number, number>();
@@ -81,7 +80,6 @@ export class WorkExecutor {
    * written by the pool. Files being streamed by the caller (`stream` writers) are skipped.
    */
   dispatch(work: PendingWork): void {
-    this.dirTimes.push(...work.dirTimes);
     if (!this.structure(work)) return;
     const byArchive = new Map<string, WriteTask[]>();
     for (const { path, node } of work.files) {
@@ -169,6 +167,17 @@ export class WorkExecutor {
     return this.failures.shift();
   }
 
+  /** Directory entry times, once everything written into those directories is done. */
+  applyDirTimes(times: readonly { path: string; mtime: number }[]): void {
+    for (const dir of times) {
+      try {
+        fs.utimesSync(dir.path, toUtimeSeconds(dir.mtime), toUtimeSeconds(dir.mtime));
+      } catch {
+        // Directory times are cosmetic; Maven ignores a failure to set them too.
+      }
+    }
+  }
+
   /**
    * The earliest artifact whose files may be incomplete when artifact `failedJob` failed: an
    * earlier artifact's file may only have been planned, its write left to the failed one.
@@ -188,16 +197,6 @@ export class WorkExecutor {
     }
     const failures = this.failures;
     this.failures = [];
-    if (failures.length === 0) {
-      for (const dir of this.dirTimes) {
-        try {
-          fs.utimesSync(dir.path, toUtimeSeconds(dir.mtime), toUtimeSeconds(dir.mtime));
-        } catch {
-          // Directory times are cosmetic; Maven ignores a failure to set them too.
-        }
-      }
-    }
-    this.dirTimes = [];
     if (failures.length === 0) this.overwritten.clear();
     return failures;
   }

@@ -222,6 +222,7 @@ export class Unpacker {
     this.executor.dispatch(work);
     const failures = [...this.pendingFailures, ...(await this.executor.settle())];
     this.pendingFailures = [];
+    this.executor.applyDirTimes(this.tree.takeDirTimes());
     let cutoff = failingJob ?? Number.POSITIVE_INFINITY;
     let first: TaskFailure | undefined;
     if (failures.length > 0) {
