@@ -51,8 +51,16 @@ export function parseXml(source: string, file: string): XmlElement {
     throw new XmlSyntaxError(file, line, col, elementPathAt(text, line, col), msg);
   }
   const lines = lineStarts(text);
-  const nodes = parser.parse(text) as RawNode[];
-  const roots = nodes.map((n) => toElement(n, lines)).filter((e): e is XmlElement => e !== undefined);
+  let nodes: RawNode[];
+  try {
+    nodes = parser.parse(text) as RawNode[];
+  } catch (e) {
+    // What the validator lets through and the parser refuses is in the DTD (external entities, bad declarations).
+    const doctype = text.indexOf('<!DOCTYPE');
+    const [line, column] = position(lines, Math.max(doctype, 0));
+    throw new XmlSyntaxError(file, line, column, '', (e as Error).message);
+  }
+  const roots = nodes.map((n) => toElement(n, lines, file, 0)).filter((e): e is XmlElement => e !== undefined);
   if (roots.length !== 1) {
     throw new XmlSyntaxError(file, 1, 1, '', `expected exactly one root element, found ${roots.length}`);
   }
@@ -61,16 +69,24 @@ export function parseXml(source: string, file: string): XmlElement {
 
 type RawNode = Record<string, unknown> & { ':@'?: Record<string, string> };
 
-function toElement(node: RawNode, lines: number[]): XmlElement | undefined {
+/** Deeper documents are refused: walking them would exhaust the stack (no real descriptor comes close). */
+const MAX_DEPTH = 1000;
+
+function toElement(node: RawNode, lines: number[], file: string, depth: number): XmlElement | undefined {
   const name = Object.keys(node).find((k) => k !== ':@' && k !== '#text' && k !== '#comment');
   if (name === undefined) return undefined;
+  if (depth >= MAX_DEPTH) {
+    const at = (node as unknown as Record<symbol, { startIndex?: number }>)[META as unknown as symbol]?.startIndex ?? 0;
+    const [line, column] = position(lines, at);
+    throw new XmlSyntaxError(file, line, column, '', `elements are nested more than ${MAX_DEPTH} levels deep`);
+  }
   const rawChildren = node[name] as RawNode[];
   const children: XmlElement[] = [];
   let text = '';
   for (const child of rawChildren) {
     if ('#text' in child) text += String(child['#text']);
     else {
-      const el = toElement(child, lines);
+      const el = toElement(child, lines, file, depth + 1);
       if (el) children.push(el);
     }
   }
