@@ -1,14 +1,13 @@
 import * as path from 'node:path';
-import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type GoalInstance } from '@goalhost/api';
+import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type GoalInstance, type Log } from '@goalhost/api';
 import { DependencySelectionParameters } from '../filter/dependency-selection-parameters';
 import { artifactIdOf, fromResolved } from '../filter/unpack-artifact';
-import { WorkerPool } from '../archive/worker-pool';
 import { selectArtifacts } from './artifact-selection';
 import { MarkerStore } from './marker-store';
 import { formattedOutputDirectory } from './output-layout';
 import { SILENT_LOG } from './silent-log';
 import { MAX_SIZE_PROPERTY, parseMaxSize } from './size-limit';
-import { Unpacker, type UnpackJob } from './unpacker';
+import type { UnpackJob } from './unpacker';
 
 /**
  * `cxx:unpack-dependencies`: maven-dependency-plugin 3.5.0's unpack-dependencies (same
@@ -87,6 +86,20 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
       artifact,
       destination: formattedOutputDirectory(outputDirectory, artifact, this),
     }));
+    if (jobs.length > 0) await this.unpack(jobs, markers, maxSize, pluginLog);
+    for (const a of selection.skipped) {
+      pluginLog.info(`${artifactIdOf(a)} already exists in destination.`);
+    }
+  }
+
+  /**
+   * The unpacking machinery (archive readers, worker threads) is loaded only when there is
+   * something to unpack: a re-run with every marker in place never pays for it.
+   */
+  private async unpack(jobs: readonly UnpackJob[], markers: MarkerStore, maxSize: number, pluginLog: Log): Promise<void> {
+    const { project, log } = this.context;
+    const { Unpacker } = await import('./unpacker');
+    const { WorkerPool } = await import('../archive/worker-pool');
     const pool = new WorkerPool();
     try {
       const unpacker = new Unpacker(
@@ -95,7 +108,7 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
           excludes: this.excludes,
           encoding: this.encoding,
           ignorePermissions: this.ignorePermissions,
-          flattenDestDirs: this.flattenDirectories(basedir),
+          flattenDestDirs: this.flattenDirectories(project.basedir),
           umask: process.umask(),
           maxSize,
         },
@@ -107,9 +120,6 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
       await unpacker.run(jobs);
     } finally {
       await pool.close();
-    }
-    for (const a of selection.skipped) {
-      pluginLog.info(`${artifactIdOf(a)} already exists in destination.`);
     }
   }
 
