@@ -252,7 +252,8 @@ export class Unpacker {
     const now = Date.now();
     if (now - this.lastProgress < 200) return;
     this.lastProgress = now;
-    this.log.progress(`Unpacked ${files} files, ${(bytes / 1048576).toFixed(1)} MB`);
+    const artifact = `artifact ${this.tree.job + 1}/${this.jobs.length}`;
+    this.log.progress(`Unpacking ${artifact}: ${files} files, ${(bytes / 1048576).toFixed(1)} MB written`);
   }
 }
 
