@@ -218,6 +218,8 @@ export class Unpacker {
   private async flush(failingJob?: number): Promise<void> {
     const segment = this.segment;
     this.segment = [];
+    // Flatten copies planned last may overwrite files still being written.
+    if (this.tree.barrier) await this.settleKeepingFailures();
     const work = this.tree.takePending();
     this.executor.dispatch(work);
     const failures = [...this.pendingFailures, ...(await this.executor.settle())];
