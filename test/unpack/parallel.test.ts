@@ -69,7 +69,7 @@ describe('unpack: parallel extraction gives the sequential result', function () 
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  async function unpack(out: string, threads: number): Promise<void> {
+  async function unpack(out: string, threads: number, flattenDestDirs: string[] = []): Promise<void> {
     const jobs: UnpackJob[] = archives.map((file, i) => ({
       artifact: { groupId: 'g', artifactId: `a${i}`, version: '1.0', baseVersion: '1.0', type: 'zip', extension: 'zip', scope: 'compile', file, direct: true },
       destination: out,
@@ -78,7 +78,7 @@ describe('unpack: parallel extraction gives the sequential result', function () 
     const marked: string[] = [];
     try {
       const log = new RecordingLog();
-      await new Unpacker({ umask: 0o022 }, log, log, pool, (job) => marked.push(job.artifact.artifactId)).run(jobs);
+      await new Unpacker({ umask: 0o022, flattenDestDirs }, log, log, pool, (job) => marked.push(job.artifact.artifactId)).run(jobs);
     } finally {
       await pool.close();
     }
@@ -104,6 +104,20 @@ describe('unpack: parallel extraction gives the sequential result', function () 
     const out = path.join(dir, 'threads');
     await unpack(out, 2);
     check(out);
+  });
+
+  it('flattened on two threads: every file once, the last archive’s copy, with the entry’s mode', async () => {
+    const out = path.join(dir, 'flat-out');
+    const flat = path.join(dir, 'flat');
+    await unpack(out, 2, [flat]);
+    check(out);
+    const problems: string[] = [];
+    for (const [name, want] of expected) {
+      const p = path.join(flat, path.basename(name));
+      if (!fs.readFileSync(p).equals(want.content)) problems.push(`${name}: content`);
+      if (Math.floor(fs.statSync(p).mtimeMs) !== want.mtime) problems.push(`${name}: mtime`);
+    }
+    expect({ problems: problems.slice(0, 10), files: fs.readdirSync(flat).length }).to.deep.equal({ problems: [], files: expected.size });
   });
 
   it('inline on one thread (the reference), and a re-unpack over the result', async () => {
