@@ -141,6 +141,34 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
     expect(treeOf(out)).to.deep.equal(['f 644 .gitignore = "target/\\n"', 'f 644 keep.txt = "keep\\n"', 'd 755 src/', 'f 644 src/a.c = "int a;\\n"']);
   });
 
+  it('an empty zip: the output directory and a marker, nothing else', async () => {
+    const run = await runGoal(dir, [artifact(fixture('empty.zip'), { artifactId: 'empty' })]);
+    expect(run.error).to.equal(undefined);
+    expect(treeOf(path.join(dir, 'target'))).to.deep.equal([
+      'd 755 dependency/',
+      'd 755 dependency-maven-plugin-markers/',
+      'f 644 dependency-maven-plugin-markers/g-empty-zip-1.0.marker = ""',
+    ]);
+  });
+
+  it('relative output and marker directories are resolved against the project basedir', async () => {
+    const run = await runGoal(dir, [artifact(fixture('other.zip'), { artifactId: 'other' })], {
+      outputDirectory: 'unpacked/here',
+      markersDirectory: 'marks',
+    });
+    expect(run.log.entries).to.deep.equal([
+      `[INFO] Unpacking ${fixture('other.zip')} to ${dir}/unpacked/here with includes "" and excludes ""`,
+    ]);
+    expect(treeOf(dir)).to.deep.equal([
+      'd 755 marks/',
+      'f 644 marks/g-other-zip-1.0.marker = ""',
+      'd 755 unpacked/',
+      'd 755 unpacked/here/',
+      'f 644 unpacked/here/README.txt = "other readme (older entry)\\n"',
+      'f 644 unpacked/here/other.txt = "other\\n"',
+    ]);
+  });
+
   it('nothing selected: nothing created at all, not even target/', async () => {
     const run = await runGoal(dir, [artifact(fixture('basic.zip'), { artifactId: 'basic' })], { includeTypes: 'ZIP' });
     expect(run.error).to.equal(undefined);
