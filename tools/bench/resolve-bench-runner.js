@@ -25,10 +25,23 @@ function secondsList(text) {
   return (text.match(/[\d.]+(?= s)/g) ?? []).map(Number);
 }
 
-function asFigures(runs) {
+/** Figures for one tool from its list of wall times (and the CPU median when the report has one). */
+function asFigures(runs, cpuMedian = NaN) {
   const wall = { median: median(runs), min: Math.min(...runs), max: Math.max(...runs) };
   const none = { median: NaN, min: NaN, max: NaN };
-  return { runs: runs.map((w) => ({ ok: true, wall: w })), summary: { runs: runs.length, failed: 0, wall, cpu: none, user: none, sys: none, rssMB: none } };
+  const cpu = { median: cpuMedian, min: cpuMedian, max: cpuMedian };
+  return { runs: runs.map((w) => ({ ok: true, wall: w })), summary: { runs: runs.length, failed: 0, wall, cpu, user: none, sys: none, rssMB: none } };
+}
+
+/**
+ * One tool's line: "<label>: median 3.1 s [3.0 s, ...]", or with CPU time
+ * "<label>: median 3.1 s wall, 2.0 s CPU [3.0 s, ...]" (both forms of resolve-bench.js).
+ */
+function toolLine(output, label) {
+  const m = new RegExp(`${label}:\\s+median [\\d.]+ s([^\\[\\n]*)\\[([^\\]]*)\\]`).exec(output);
+  if (!m) return undefined;
+  const cpu = /([\d.]+) s CPU/.exec(m[1]);
+  return asFigures(secondsList(m[2]), cpu ? Number(cpu[1]) : NaN);
 }
 
 /**
@@ -42,14 +55,14 @@ function runResolveBench(script, { artifacts, runs, withMvn, dir, logFile }) {
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   fs.writeFileSync(logFile, output);
-  const cli = /goalhost CLI dependency:list:\s+median [\d.]+ s \[([^\]]*)\]/.exec(output);
+  const cli = toolLine(output, 'goalhost CLI dependency:list');
   if (!cli) return { error: `resolve-bench.js exited ${r.status} without a goalhost CLI figure (see ${logFile})`, output };
   const result = {
     info: { artifacts, source: script.startsWith(path.resolve(__dirname, '..', '..')) ? path.relative(path.resolve(__dirname, '..', '..'), script) : script },
-    tools: { goalhost: asFigures(secondsList(cli[1])) },
+    tools: { goalhost: cli },
   };
-  const mvn = /mvn dependency:list:\s+median [\d.]+ s \[([^\]]*)\]/.exec(output);
-  if (mvn) result.tools.mvn = asFigures(secondsList(mvn[1]));
+  const mvn = toolLine(output, 'mvn dependency:list');
+  if (mvn) result.tools.mvn = mvn;
   const inProcess = /in-process: .*median ([\d.]+) s/.exec(output);
   if (inProcess) result.inProcessMedian = Number(inProcess[1]);
   const graph = /graph: (\d+) resolved artifacts/.exec(output);
