@@ -19,9 +19,6 @@ const { ensureWorkload } = require('./workloads');
 
 const USAGE = `usage: npm run bench -- [options]
   --quick            small workloads (smoke run): a tenth of the sizes, 2 runs, no warm-up
-workloads: many (40 zips x 500 files), huge (one zip, 84,000 entries), wide (500 tiny zips, and
-its no-op rerun), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
-(2,000 POMs with a shared parent's dependencyManagement, an imported BOM and real jars)
   --runs N           counted runs per tool and workload (default 5)
   --warmup N         uncounted runs first (default 1)
   --only LIST        comma list of many,huge,wide,resolve,resolve-inherit (default all)
@@ -29,7 +26,10 @@ its no-op rerun), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs),
   --tmp DIR          where runs write their output (default /dev/shm; must be tmpfs)
   --results FILE     default bench-work/results.json
   --goalhost BIN     the goalhost to measure (default node_modules/.bin/goalhost; see snapshot.sh)
-  -h, --help`;
+  -h, --help
+workloads: many (40 zips x 500 files), huge (one zip, 84,000 entries), wide (500 tiny zips, and
+its no-op rerun), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
+(2,000 POMs with a shared parent's dependencyManagement, an imported BOM and real jars)`;
 
 const WORKLOADS = ['many', 'huge', 'wide', 'resolve', 'resolve-inherit'];
 
