@@ -21,6 +21,7 @@ const TARGETS = [
   { packageName: '@goalhost/plugin-cxx', file: 'plugin-descriptor.xml' },
   { packageName: '@goalhost/plugin-clean', file: 'packages/plugin-clean/plugin.xml' },
   { packageName: '@goalhost/plugin-help', file: 'packages/plugin-help/plugin.xml' },
+  { packageName: '@goalhost/plugin-dependency', file: 'packages/plugin-dependency/plugin.xml' },
 ];
 
 /*

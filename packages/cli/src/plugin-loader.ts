@@ -11,11 +11,38 @@ export const BUILT_IN_PLUGINS = ['@goalhost/plugin-clean', '@goalhost/plugin-hel
 export const PLUGINS_PROPERTY = 'goalhost.plugins';
 
 /**
- * Loads a plugin module (an npm package name resolved from `fromDir`, or a path relative to
- * it) and registers it. The module exports `plugin` (or a default export) of type GoalhostPlugin.
+ * Registers a plugin module: an npm package name resolved from `fromDir`, or a path relative to
+ * it. A package whose package.json names its descriptor (`"goalhost": { "descriptor": "plugin.xml" }`)
+ * is registered from that descriptor alone and loaded only when one of its goals runs; any
+ * other module is loaded now and must export `plugin` (or a default export), a GoalhostPlugin.
  */
 export function registerPluginModule(registry: PluginRegistry, spec: string, fromDir: string): void {
-  const resolved = resolveModule(spec, fromDir);
+  const manifest = declaredDescriptor(spec, fromDir);
+  if (manifest) {
+    registry.registerLazy(manifest.descriptor, spec, () => loadPlugin(spec, resolveModule(spec, fromDir)));
+    return;
+  }
+  const plugin = loadPlugin(spec, resolveModule(spec, fromDir));
+  registry.register(plugin, descriptorOf(plugin, spec), spec);
+}
+
+/** The descriptor a package declares in its package.json, read without loading its code. */
+function declaredDescriptor(spec: string, fromDir: string): { descriptor: PluginDescriptor } | undefined {
+  if (spec.startsWith('.') || path.isAbsolute(spec)) return undefined;
+  let manifestFile: string;
+  try {
+    manifestFile = require.resolve(`${spec}/package.json`, { paths: [fromDir, __dirname] });
+  } catch {
+    return undefined;
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { goalhost?: { descriptor?: string } };
+  const relative = manifest.goalhost?.descriptor;
+  if (!relative) return undefined;
+  const file = path.resolve(path.dirname(manifestFile), relative);
+  return { descriptor: readDescriptorFile(file, spec) };
+}
+
+function loadPlugin(spec: string, resolved: string): GoalhostPlugin {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exports = require(resolved) as Record<string, unknown>;
   const plugin = (exports.plugin ?? exports.default ?? exports) as GoalhostPlugin;
@@ -25,21 +52,23 @@ export function registerPluginModule(registry: PluginRegistry, spec: string, fro
         `with groupId, artifactId, version, goalPrefix and goals`,
     );
   }
-  registry.register(plugin, descriptorOf(plugin, spec), spec);
+  return plugin;
 }
 
 /** The plugin's descriptor: read from its plugin.xml when it names one, else built from its decorators. */
 export function descriptorOf(plugin: GoalhostPlugin, source: string): PluginDescriptor {
-  if (typeof plugin.descriptor === 'string') {
-    let text: string;
-    try {
-      text = fs.readFileSync(plugin.descriptor, 'utf8');
-    } catch (e) {
-      throw new BuildError(`Plugin ${source}: cannot read its descriptor ${plugin.descriptor}: ${(e as Error).message}`);
-    }
-    return readPluginDescriptor(text, plugin.descriptor);
-  }
+  if (typeof plugin.descriptor === 'string') return readDescriptorFile(plugin.descriptor, source);
   return plugin.descriptor ?? descriptorFromGoals(plugin, { packageName: source, source });
+}
+
+function readDescriptorFile(file: string, source: string): PluginDescriptor {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new BuildError(`Plugin ${source}: cannot read its descriptor ${file}: ${(e as Error).message}`);
+  }
+  return readPluginDescriptor(text, file);
 }
 
 function resolveModule(spec: string, fromDir: string): string {

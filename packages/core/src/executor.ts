@@ -9,7 +9,7 @@ import { BuildError } from './errors';
 import { ExpressionEvaluator } from './expression-evaluator';
 import { executionLabel, type ExecutionPlan, type GoalExecution } from './goal-execution';
 import { bindParameters, isSecretParameter, type BoundParameters } from './parameter-binder';
-import type { PluginRegistry } from './plugin-registry';
+import type { LoadedPlugin, PluginRegistry } from './plugin-registry';
 
 /** A goal failed: carries the execution and Maven's message for it. */
 export class ExecutionFailure extends BuildError {
@@ -73,10 +73,16 @@ export class Executor {
       plugins: this.pluginView(),
       dependencyTree: this.services.collectTree ? () => this.services.collectTree!(project, scope ?? 'test') : undefined,
     } as GoalContext;
-    const goalClass = execution.plugin.goalClasses.get(execution.mojo.goal) as GoalClass;
+    let code: LoadedPlugin;
+    try {
+      code = execution.plugin.load();
+    } catch (e) {
+      throw this.failure(e, execution, project);
+    }
+    const goalClass = code.goalClasses.get(execution.mojo.goal) as GoalClass;
     const child = new Container({ defaultScope: 'Transient' });
     child.parent = this.container;
-    if (execution.plugin.containerModule) child.load(execution.plugin.containerModule);
+    if (code.containerModule) child.load(code.containerModule);
     child.bind(TOKENS.GoalContext).toConstantValue(context);
     child.bind(TOKENS.Log).toConstantValue(this.log);
     child.bind(TOKENS.Project).toConstantValue(project);

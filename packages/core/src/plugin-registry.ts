@@ -3,13 +3,19 @@ import type { GoalClass, GoalhostPlugin } from '@goalhost/api';
 import type { MojoDescriptor, PluginDescriptor } from '@goalhost/model';
 import { DuplicateGoalError, UnknownTaskError } from './errors';
 
-/** A plugin known to the host: its descriptor (read as data) and the classes behind its goals. */
-export interface RegisteredPlugin {
-  readonly descriptor: PluginDescriptor;
+/** The code of a plugin, loaded when one of its goals runs. */
+export interface LoadedPlugin {
   readonly goalClasses: ReadonlyMap<string, GoalClass>;
   readonly containerModule?: ContainerModule;
+}
+
+/** A plugin known to the host: its descriptor (read as data) and a loader for its code. */
+export interface RegisteredPlugin {
+  readonly descriptor: PluginDescriptor;
   /** Where the plugin came from (package name or module path), for messages. */
   readonly source: string;
+  /** Loads the plugin's module (once) and matches its goal classes to the descriptor. */
+  load(): LoadedPlugin;
 }
 
 /** A goal found in the registry. */
@@ -25,20 +31,30 @@ export interface ResolvedGoal {
 export class PluginRegistry {
   private readonly plugins: RegisteredPlugin[] = [];
 
+  /** Registers a loaded plugin; its goal classes are checked against the descriptor now. */
   register(plugin: GoalhostPlugin, descriptor: PluginDescriptor, source: string): RegisteredPlugin {
-    const classes = new Map<string, GoalClass>();
-    for (const goalClass of plugin.goals) {
-      const mojo = descriptor.mojos.find((m) => implementationMatches(m.implementation, goalClass));
-      if (mojo) classes.set(mojo.goal, goalClass);
-    }
-    for (const mojo of descriptor.mojos) {
-      if (!classes.has(mojo.goal)) {
-        throw new DuplicateGoalError(
-          `Plugin ${source} declares goal '${descriptor.goalPrefix}:${mojo.goal}' in its descriptor ` +
-            `(implementation '${mojo.implementation}') but exports no goal class for it`,
-        );
-      }
-    }
+    const registered = this.registerLazy(descriptor, source, () => plugin);
+    registered.load();
+    return registered;
+  }
+
+  /**
+   * Registers a plugin from its descriptor alone; `loadPlugin` runs the first time one of its
+   * goals is executed, so plugins that take no part in a build cost no module loading.
+   */
+  registerLazy(descriptor: PluginDescriptor, source: string, loadPlugin: () => GoalhostPlugin): RegisteredPlugin {
+    this.checkUnique(descriptor, source);
+    let loaded: LoadedPlugin | undefined;
+    const registered: RegisteredPlugin = {
+      descriptor,
+      source,
+      load: () => (loaded ??= matchGoalClasses(loadPlugin(), descriptor, source)),
+    };
+    this.plugins.push(registered);
+    return registered;
+  }
+
+  private checkUnique(descriptor: PluginDescriptor, source: string): void {
     for (const other of this.plugins) {
       const o = other.descriptor;
       if (o.groupId === descriptor.groupId && o.artifactId === descriptor.artifactId) {
@@ -57,9 +73,6 @@ export class PluginRegistry {
         }
       }
     }
-    const registered = { descriptor, goalClasses: classes, containerModule: plugin.containerModule, source };
-    this.plugins.push(registered);
-    return registered;
   }
 
   all(): readonly RegisteredPlugin[] {
@@ -91,6 +104,23 @@ export class PluginRegistry {
   knownGoals(): string[] {
     return this.plugins.flatMap((p) => p.descriptor.mojos.map((m) => `${p.descriptor.goalPrefix}:${m.goal}`)).sort();
   }
+}
+
+function matchGoalClasses(plugin: GoalhostPlugin, descriptor: PluginDescriptor, source: string): LoadedPlugin {
+  const goalClasses = new Map<string, GoalClass>();
+  for (const goalClass of plugin.goals) {
+    const mojo = descriptor.mojos.find((m) => implementationMatches(m.implementation, goalClass));
+    if (mojo) goalClasses.set(mojo.goal, goalClass);
+  }
+  for (const mojo of descriptor.mojos) {
+    if (!goalClasses.has(mojo.goal)) {
+      throw new DuplicateGoalError(
+        `Plugin ${source} declares goal '${descriptor.goalPrefix}:${mojo.goal}' in its descriptor ` +
+          `(implementation '${mojo.implementation}') but exports no goal class for it`,
+      );
+    }
+  }
+  return { goalClasses, containerModule: plugin.containerModule };
 }
 
 /** A descriptor names its implementation `module#ClassName` or just `ClassName`. */

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { GoalhostPlugin } from '@goalhost/api';
 import { ListGoal, ResolveGoal } from './list-goal';
 import { TreeGoal } from './tree-goal';
@@ -18,5 +19,6 @@ export const plugin: GoalhostPlugin = {
   goalPrefix: 'dependency',
   name: 'Apache Maven Dependency Plugin',
   description: 'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
+  descriptor: path.join(__dirname, '..', 'plugin.xml'),
   goals: [ListGoal, ResolveGoal, TreeGoal],
 };
