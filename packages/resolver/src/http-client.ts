@@ -38,47 +38,55 @@ function agentsFor(): { http: http.Agent; https: https.Agent } {
  */
 export async function download(url: string, target: string, options: DownloadOptions = {}): Promise<HttpResult> {
   removeStaleParts(target);
+  const answer = await getFollowingRedirects(url, options);
+  if (answer.kind === 'not-found') return { status: 'not-found' };
+  if (answer.kind === 'error') return { status: 'error', code: answer.code, message: answer.message };
+  const { res } = answer;
+  const total = res.headers['content-length'] !== undefined ? Number(res.headers['content-length']) : undefined;
+  const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+  let done = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      done += chunk.length;
+      options.onProgress?.(done, total);
+      cb(null, chunk);
+    },
+  });
+  try {
+    await pipeline(res, counter, createWriteStream(tmp));
+    if (total !== undefined && done !== total) throw new Error(prematureEnd(total, done));
+    renameSync(tmp, target);
+    return { status: 'ok', size: done };
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    if (total !== undefined && done < total) return { status: 'error', message: prematureEnd(total, done) };
+    return { status: 'error', message: (e as Error).message };
+  }
+}
+
+type Answer =
+  | { readonly kind: 'ok'; readonly res: http.IncomingMessage }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'error'; readonly message: string; readonly code?: number };
+
+/** GET with up to 6 redirects: a 200 answer to read, not found (404/410), or an error. */
+async function getFollowingRedirects(url: string, options: DownloadOptions): Promise<Answer> {
   let current = url;
   for (let hop = 0; hop < 6; hop++) {
     const response = await requestWithRetries(current, options);
-    if ('error' in response) return { status: 'error', message: response.error };
+    if ('error' in response) return { kind: 'error', message: response.error };
     const { res } = response;
     const code = res.statusCode ?? 0;
+    if (code === 200) return { kind: 'ok', res };
+    res.resume();
     if (code >= 300 && code < 400 && res.headers.location) {
-      res.resume();
       current = new URL(res.headers.location, current).href;
       continue;
     }
-    if (code === 404 || code === 410) {
-      res.resume();
-      return { status: 'not-found' };
-    }
-    if (code !== 200) {
-      res.resume();
-      return { status: 'error', code, message: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})` };
-    }
-    const total = res.headers['content-length'] !== undefined ? Number(res.headers['content-length']) : undefined;
-    const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-    let done = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        done += chunk.length;
-        options.onProgress?.(done, total);
-        cb(null, chunk);
-      },
-    });
-    try {
-      await pipeline(res, counter, createWriteStream(tmp));
-      if (total !== undefined && done !== total) throw new Error(prematureEnd(total, done));
-      renameSync(tmp, target);
-      return { status: 'ok', size: done };
-    } catch (e) {
-      rmSync(tmp, { force: true });
-      if (total !== undefined && done < total) return { status: 'error', message: prematureEnd(total, done) };
-      return { status: 'error', message: (e as Error).message };
-    }
+    if (code === 404 || code === 410) return { kind: 'not-found' };
+    return { kind: 'error', code, message: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})` };
   }
-  return { status: 'error', message: `Too many redirects for ${url}` };
+  return { kind: 'error', message: `Too many redirects for ${url}` };
 }
 
 /**
@@ -111,30 +119,12 @@ function prematureEnd(total: number, done: number): string {
 
 /** GETs a small resource (checksum, metadata) into memory; undefined when absent. */
 export async function fetchText(url: string, options: DownloadOptions = {}): Promise<string | undefined | { error: string; code?: number }> {
-  let current = url;
-  for (let hop = 0; hop < 6; hop++) {
-    const response = await requestWithRetries(current, options);
-    if ('error' in response) return { error: response.error };
-    const { res } = response;
-    const code = res.statusCode ?? 0;
-    if (code >= 300 && code < 400 && res.headers.location) {
-      res.resume();
-      current = new URL(res.headers.location, current).href;
-      continue;
-    }
-    if (code === 404 || code === 410) {
-      res.resume();
-      return undefined;
-    }
-    if (code !== 200) {
-      res.resume();
-      return { error: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})`, code };
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of res) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  return { error: `Too many redirects for ${url}` };
+  const answer = await getFollowingRedirects(url, options);
+  if (answer.kind === 'not-found') return undefined;
+  if (answer.kind === 'error') return answer.code === undefined ? { error: answer.message } : { error: answer.message, code: answer.code };
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer.res) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 type Response = { res: http.IncomingMessage } | { error: string; noResponse?: boolean };
