@@ -46,6 +46,12 @@ class Management {
 }
 
 const NONE: readonly string[] = Object.freeze([]) as readonly string[];
+const NO_RELOCATIONS: readonly GDependency[] = Object.freeze([]) as readonly GDependency[];
+
+interface Prepared {
+  readonly managed: { dependency: GDependency; bits: number; premanagedVersion?: string; premanagedScope?: string };
+  readonly descriptor?: ReturnType<ReadDescriptor>;
+}
 
 const managementKey = (d: Pick<GDependency, 'groupId' | 'artifactId' | 'extension' | 'classifier'>): string =>
   `${d.groupId}:${d.artifactId}:${d.extension}:${d.classifier}`;
@@ -71,7 +77,9 @@ export interface CollectResult {
  * same context.
  */
 export class DependencyCollector {
-  private readonly pool = new Map<string, GNode[]>();
+  /** Shared children by descriptor, then by repositories and exclusions (Maven's data pool key). */
+  private readonly pool = new Map<object, Map<string, GNode[]>>();
+  private readonly repositoryKeys = new Map<readonly RemoteRepository[], string>();
   private readonly stack: GNode[] = [];
   private readonly errors: Array<{ path: string; error: Error }> = [];
   private readonly management: Management;
@@ -87,7 +95,7 @@ export class DependencyCollector {
   }
 
   async collect(rootId: GDependency, dependencies: readonly GDependency[], repositories: readonly RemoteRepository[]): Promise<CollectResult> {
-    const root: GNode = { children: [], managedBits: 0, relocations: [], relocationIds: [], repositories };
+    const root: GNode = { children: [], managedBits: 0, relocations: [], relocationIds: [], premanagedVersion: undefined, premanagedScope: undefined, repositories, mark: -1 };
     this.rootArtifact = rootId;
     this.stack.push(root);
     await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
@@ -99,12 +107,16 @@ export class DependencyCollector {
 
   private async process(dependencies: readonly GDependency[], ctx: Context): Promise<void> {
     // Start reading every POM of this level at once; they are consumed in declaration order.
-    for (const d of dependencies) {
-      if (!this.select(d, ctx)) continue;
-      const m = this.manage(d, ctx.level, false).dependency;
-      if (m.systemPath === undefined) void this.readDescriptor(m, ctx.repositories);
-    }
-    for (const d of dependencies) await this.processDependency(d, ctx, [], false);
+    const prepared = dependencies.map((d) => this.prepare(d, ctx, false));
+    for (const p of prepared) if (p) await this.processDependency(p, ctx, NO_RELOCATIONS);
+  }
+
+  /** Selection and management (in Maven's order), and the descriptor read started. */
+  private prepare(dependency: GDependency, ctx: Context, disableVersion: boolean): Prepared | undefined {
+    if (!this.select(dependency, ctx)) return undefined;
+    const managed = this.manage(dependency, ctx.level, disableVersion);
+    const d = managed.dependency;
+    return { managed, descriptor: d.systemPath === undefined ? this.readDescriptor(d, ctx.repositories) : undefined };
   }
 
   private select(d: GDependency, ctx: Context): boolean {
@@ -167,9 +179,8 @@ export class DependencyCollector {
     return { dependency: result, bits, ...(premanagedVersion !== undefined ? { premanagedVersion } : {}), ...(premanagedScope !== undefined ? { premanagedScope } : {}) };
   }
 
-  private async processDependency(dependency: GDependency, ctx: Context, relocations: readonly GDependency[], disableVersion: boolean): Promise<void> {
-    if (!this.select(dependency, ctx)) return;
-    const managed = this.manage(dependency, ctx.level, disableVersion);
+  private async processDependency(prepared: Prepared, ctx: Context, relocations: readonly GDependency[]): Promise<void> {
+    const managed = prepared.managed;
     const d = managed.dependency;
     const noDescriptor = d.systemPath !== undefined;
     const traverse = !noDescriptor && !artifactType(d.type).includesDependencies;
@@ -182,15 +193,16 @@ export class DependencyCollector {
       managedBits: managed.bits,
       relocations: relocationKeys,
       relocationIds,
-      ...(managed.premanagedVersion !== undefined ? { premanagedVersion: managed.premanagedVersion } : {}),
-      ...(managed.premanagedScope !== undefined ? { premanagedScope: managed.premanagedScope } : {}),
+      premanagedVersion: managed.premanagedVersion,
+      premanagedScope: managed.premanagedScope,
       repositories: ctx.repositories,
+      mark: -1,
     });
     if (noDescriptor) {
       parent.children.push(node(d));
       return;
     }
-    const descriptor = await this.readDescriptor(d, ctx.repositories);
+    const descriptor = await prepared.descriptor!;
     if (descriptor.warning && !this.warned.has(descriptor.warning)) {
       this.warned.add(descriptor.warning);
       this.warn(descriptor.warning);
@@ -216,7 +228,8 @@ export class DependencyCollector {
     }
     if (descriptor.relocations.length > 0) {
       const sameGa = d.groupId === target.groupId && d.artifactId === target.artifactId;
-      await this.processDependency(target, ctx, descriptor.relocations, sameGa);
+      const next = this.prepare(target, ctx, sameGa);
+      if (next) await this.processDependency(next, ctx, descriptor.relocations);
       return;
     }
     const child = node(target);
@@ -235,13 +248,21 @@ export class DependencyCollector {
       exclusionsKey = merged.map((x) => `${x.groupId}:${x.artifactId}`).join(',');
     }
     const repositories = aggregateRepositories(ctx.repositories, descriptor.repositories, this.mirrors, true);
-    const key = `${gdepId(d)}|${d.type}|${d.systemPath ?? ''}|${repositoriesKey(repositories)}|${exclusionsKey}`;
-    const shared = this.pool.get(key);
+    let repositoriesId = this.repositoryKeys.get(repositories);
+    if (repositoriesId === undefined) {
+      repositoriesId = repositoriesKey(repositories);
+      this.repositoryKeys.set(repositories, repositoriesId);
+    }
+    // The descriptor stands for the artifact (coordinates and type): one per artifact.
+    let byContext = this.pool.get(descriptor);
+    if (!byContext) this.pool.set(descriptor, (byContext = new Map()));
+    const key = `${repositoriesId}|${exclusionsKey}`;
+    const shared = byContext.get(key);
     if (shared) {
       node.children = shared;
       return;
     }
-    this.pool.set(key, node.children);
+    byContext.set(key, node.children);
     this.stack.push(node);
     await this.process(descriptor.dependencies, { level: 2, exclusions, exclusionsKey, repositories });
     this.stack.pop();

@@ -1,7 +1,7 @@
 import { markConflicts, sortConflictIds } from './conflict-ids';
 import { MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
 import { compareVersions } from './version';
-import { resolveAcyclic } from './tree-mediation';
+import { mediateAcyclic } from './tree-mediation';
 
 export const OPT_FALSE = 1;
 export const OPT_TRUE = 2;
@@ -82,12 +82,9 @@ export function effectiveOptional(items: readonly ConflictItem[]): boolean {
  * losers removed from the graph (in place).
  */
 export function resolveConflicts(root: GNode): void {
+  if (mediateAcyclic(root)) return;
   const ids = markConflicts(root);
   const { sorted, cyclicPredecessors, hasCycles } = sortConflictIds(root, ids);
-  if (!hasCycles) {
-    resolveAcyclic(root, ids, sorted);
-    return;
-  }
   const resolved = new Map<number, GNode | null>();
   const potentialAncestors = new Set<number>();
   let items: ConflictItem[] = [];

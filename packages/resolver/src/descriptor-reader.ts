@@ -41,19 +41,13 @@ export class DescriptorReader {
 
   constructor(private readonly model: ModelSource) {}
 
-  private readonly byObject = new WeakMap<GDependency, Promise<DescriptorResult>>();
-
   read(dependency: GDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
-    // The collector asks twice for the same object (prefetch, then use): skip the key then.
-    const known = this.byObject.get(dependency);
-    if (known) return known;
     const key = `${gdepId(dependency)}|${dependency.type}`;
     let result = this.cache.get(key);
     if (!result) {
       result = this.load(dependency, repositories);
       this.cache.set(key, result);
     }
-    this.byObject.set(dependency, result);
     return result;
   }
 

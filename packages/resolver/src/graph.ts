@@ -43,10 +43,12 @@ export interface GNode {
   relocations: readonly string[];
   /** `g:a:ext[:cls]:v` of those artifacts, oldest first, for messages. */
   relocationIds: readonly string[];
-  premanagedVersion?: string;
-  premanagedScope?: string;
+  premanagedVersion: string | undefined;
+  premanagedScope: string | undefined;
   /** Repositories the artifact comes from (for the file download). */
   repositories: readonly import('./remote-repository').RemoteRepository[];
+  /** Scratch slot for mediation (the node's position in its bookkeeping arrays). */
+  mark: number;
 }
 
 /** Maven resolver's conflict key: groupId:artifactId:classifier:extension. */

@@ -21,6 +21,7 @@ export function layoutPath(c: FileCoordinates): string {
 
 /** `1.0-SNAPSHOT` for `1.0-20200101.120000-3`, else the version itself. */
 export function baseVersionOf(version: string): string {
+  if (version.length < 17) return version;
   const m = /^(.*)-(\d{8}\.\d{6})-(\d+)$/.exec(version);
   return m ? `${m[1]}-SNAPSHOT` : version;
 }

@@ -1,13 +1,5 @@
 import { deriveScope, OPT_FALSE, OPT_TRUE, settle, type ConflictItem } from './conflict-resolver';
-import { MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
-
-interface Anchor {
-  readonly depth: number;
-  readonly scope: string | undefined;
-  readonly optional: boolean;
-  /** Child positions from the root: the pre-order rank of the node in the mediated tree. */
-  readonly path: readonly number[];
-}
+import { conflictKey, MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
 
 function comparePaths(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
@@ -15,22 +7,32 @@ function comparePaths(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
- * Maven's conflict resolution for a graph without cycles, computed without its repeated walks.
- * Conflict ids are settled parents-first, so when an id comes up every node above its
- * occurrences is already a settled winner, and what is still attached to the root is a tree.
- * The walk Maven makes for each id therefore finds exactly the occurrences whose list belongs
- * to an attached winner, in the tree's pre-order, each with the depth, scope and optionality
- * derived from that winner. This visits each occurrence once instead of the graph once per id,
- * with identical results (the general algorithm still handles graphs with cycles).
+ * Maven's conflict resolution for a graph whose conflict groups form no cycle, in one pass over
+ * the nodes instead of Maven's walk of the graph for every group. Returns false (graph untouched)
+ * when the groups form a cycle or relocations link groups: then Maven's algorithm runs as is.
+ *
+ * Why the results are the same: groups are settled parents-first, so when a group comes up every
+ * node above its occurrences already belongs to a settled group, and what is still attached to
+ * the root is a tree of winners. Maven's walk for the group finds exactly the occurrences whose
+ * children list belongs to an attached winner (or the root), in the tree's pre-order, each with
+ * the depth, scope and optionality derived from that winner. Any parents-first order gives these
+ * same inputs, so a plain topological order of the groups serves.
  */
-export function resolveAcyclic(root: GNode, ids: Map<GNode, number>, sorted: readonly number[]): void {
-  // Where each node sits, kept in arrays indexed by the node's visit number (no per-node objects).
-  const order = new Map<GNode, number>();
-  const lists: GNode[][] = [];
-  const positions: number[] = [];
+export function mediateAcyclic(root: GNode): boolean {
+  // Bookkeeping in arrays indexed by node number (node.mark).
+  const nodes: GNode[] = [];
+  const groupOf: number[] = [];
+  const listOf: GNode[][] = [];
+  const position: number[] = [];
   const owners = new Map<GNode[], GNode[]>();
-  const occurrences = new Map<number, GNode[]>();
-  const collect = (owner: GNode): void => {
+  const groups = new Map<string, number>();
+  const occurrences: number[][] = [];
+  const edges = new Set<number>();
+  const children: number[][] = [];
+  const indegree: number[] = [];
+  const roots: number[] = [];
+  let relocated = false;
+  const visit = (owner: GNode, ownerGroup: number): void => {
     const list = owner.children;
     const known = owners.get(list);
     if (known) {
@@ -40,49 +42,95 @@ export function resolveAcyclic(root: GNode, ids: Map<GNode, number>, sorted: rea
     owners.set(list, [owner]);
     for (let index = 0; index < list.length; index++) {
       const child = list[index];
-      order.set(child, lists.length);
-      lists.push(list);
-      positions.push(index);
-      const id = ids.get(child)!;
-      const at = occurrences.get(id);
-      if (at) at.push(child);
-      else occurrences.set(id, [child]);
-      collect(child);
+      if (child.relocations.length > 0) relocated = true;
+      const key = conflictKey(child.dependency!);
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = groups.size;
+        groups.set(key, group);
+        occurrences.push([]);
+        children.push([]);
+        indegree.push(0);
+      }
+      child.mark = nodes.length;
+      nodes.push(child);
+      groupOf.push(group);
+      listOf.push(list);
+      position.push(index);
+      occurrences[group].push(child.mark);
+      if (ownerGroup < 0) {
+        if (!edges.has(-1 - group)) {
+          edges.add(-1 - group);
+          roots.push(group);
+        }
+      } else {
+        const edge = ownerGroup * 0x100000 + group;
+        if (!edges.has(edge)) {
+          edges.add(edge);
+          children[ownerGroup].push(group);
+          indegree[group]++;
+        }
+      }
+      visit(child, group);
     }
   };
-  collect(root);
+  visit(root, -1);
+  if (relocated) return false;
+  // Kahn's algorithm; leftovers mean a cycle between groups.
+  const order: number[] = [];
+  for (let g = 0; g < indegree.length; g++) if (indegree[g] === 0) order.push(g);
+  for (let i = 0; i < order.length; i++) {
+    for (const c of children[order[i]]) if (--indegree[c] === 0) order.push(c);
+  }
+  if (order.length < groups.size) return false;
 
-  const winners = new Map<number, GNode | null>();
-  const anchors = new Map<GNode, Anchor>([[root, { depth: 0, scope: undefined, optional: false, path: [] }]]);
-  /** The attached winner owning `list` (the root for the root's list), if any. */
+  const winners: Array<GNode | null | undefined> = new Array(groups.size);
+  const depthOf: number[] = new Array(nodes.length);
+  const scopeOf: Array<string | undefined> = new Array(nodes.length);
+  const optionalOf: boolean[] = new Array(nodes.length);
+  const pathOf: Array<number[] | undefined> = new Array(nodes.length);
+  const rootPath: number[] = [];
+  /** The attached owner of `list`: the root, or the winner of its group that is itself attached. */
   const ownerOf = (list: GNode[]): GNode | undefined => {
-    for (const o of owners.get(list) ?? []) {
+    for (const o of owners.get(list)!) {
       if (o === root) return o;
-      if (winners.get(ids.get(o)!) === o && anchors.has(o)) return o;
+      if (winners[groupOf[o.mark]] === o && pathOf[o.mark] !== undefined) return o;
     }
     return undefined;
   };
-  for (const id of sorted) {
+  for (const group of order) {
     const items: Array<ConflictItem & { path: number[] }> = [];
-    for (const node of occurrences.get(id) ?? []) {
-      const at = order.get(node)!;
-      const place = { list: lists[at], index: positions[at] };
-      const owner = ownerOf(place.list);
+    for (const n of occurrences[group]) {
+      const list = listOf[n];
+      const owner = ownerOf(list);
       if (!owner) continue;
-      const a = anchors.get(owner)!;
+      const node = nodes[n];
       const d = node.dependency!;
-      const scope = (node.managedBits & MANAGED_SCOPE) !== 0 ? d.scope : a.depth > 0 ? deriveScope(a.scope, d.scope) : d.scope;
-      const optional = d.optional || (node.managedBits & MANAGED_OPTIONAL) !== 0 ? d.optional : a.optional;
-      items.push({ parent: place.list, node, depth: a.depth + 1, scopes: new Set([scope]), optionalities: optional ? OPT_TRUE : OPT_FALSE, path: [...a.path, place.index] });
+      const top = owner === root;
+      const ownerScope = top ? undefined : scopeOf[owner.mark];
+      const scope = (node.managedBits & MANAGED_SCOPE) !== 0 || top ? d.scope : deriveScope(ownerScope, d.scope);
+      const optional = d.optional || (node.managedBits & MANAGED_OPTIONAL) !== 0 || top ? d.optional : optionalOf[owner.mark];
+      items.push({
+        parent: list,
+        node,
+        depth: (top ? 0 : depthOf[owner.mark]) + 1,
+        scopes: new Set([scope]),
+        optionalities: optional ? OPT_TRUE : OPT_FALSE,
+        path: [...(top ? rootPath : pathOf[owner.mark]!), position[n]],
+      });
     }
     if (items.length === 0) {
-      winners.set(id, null);
+      winners[group] = null;
       continue;
     }
-    items.sort((x, y) => comparePaths(x.path, y.path));
+    if (items.length > 1) items.sort((x, y) => comparePaths(x.path, y.path));
     const winner = settle(items) as (typeof items)[number];
-    const w = winner.node.dependency!;
-    winners.set(id, winner.node);
-    anchors.set(winner.node, { depth: winner.depth, scope: w.scope, optional: w.optional, path: winner.path });
+    const w = winner.node;
+    winners[group] = w;
+    depthOf[w.mark] = winner.depth;
+    scopeOf[w.mark] = w.dependency!.scope;
+    optionalOf[w.mark] = w.dependency!.optional;
+    pathOf[w.mark] = winner.path;
   }
+  return true;
 }
