@@ -23,6 +23,7 @@ export interface FetcherOptions {
   readonly updateSnapshots: boolean;
   readonly threads: number;
   readonly log: ResolverLog;
+  readonly quietTransfers?: boolean;
 }
 
 /**
@@ -82,7 +83,8 @@ export class HttpFetcher implements RemoteFetcher {
     return this.slot(async () => {
       mkdirSync(path.dirname(target), { recursive: true });
       const log = this.options.log;
-      log.info(`Downloading from ${repo.id}: ${url}`);
+      const quiet = this.options.quietTransfers === true;
+      if (!quiet) log.info(`Downloading from ${repo.id}: ${url}`);
       const started = Date.now();
       let lastProgress = 0;
       const get = () =>
@@ -90,7 +92,7 @@ export class HttpFetcher implements RemoteFetcher {
           ...(auth ? { auth } : {}),
           onProgress: (done, total) => {
             const now = Date.now();
-            if (!log.progress || now - started < 1000 || now - lastProgress < 200) return;
+            if (quiet || !log.progress || now - started < 1000 || now - lastProgress < 200) return;
             lastProgress = now;
             log.progress(`Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`);
           },
@@ -113,7 +115,7 @@ export class HttpFetcher implements RemoteFetcher {
       }
       this.local.record(target, repo.id);
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      log.info(`Downloaded from ${repo.id}: ${url} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`);
+      if (!quiet) log.info(`Downloaded from ${repo.id}: ${url} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`);
       return target;
     });
   }

@@ -21,6 +21,8 @@ export interface ResolverConfig {
   settingsSecurityFile?: string;
   /** Simultaneous downloads (default 5, like Maven). */
   downloadThreads?: number;
+  /** `-ntp`/`--no-transfer-progress`: no "Downloading from"/"Downloaded from" lines, no progress line. */
+  noTransferProgress?: boolean;
 }
 
 export interface ResolverLog {

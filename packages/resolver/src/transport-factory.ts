@@ -22,6 +22,7 @@ export function createRemoteFetcher(config: ResolverConfig, local: LocalReposito
         updateSnapshots: config.updateSnapshots,
         threads: config.downloadThreads ?? 5,
         log: config.log,
+        quietTransfers: config.noTransferProgress === true,
       });
     }
     return fetcher;
