@@ -57,6 +57,8 @@ async function build(request: CliRequest, session: Session, log: ConsoleLog, io:
     localRepository: session.localRepository, offline: session.offline, updateSnapshots: request.updateSnapshots,
     settings: session.settings, userProperties: { ...session.userProperties }, env: session.env,
     activeProfiles: [...request.activeProfiles], inactiveProfiles: [...request.inactiveProfiles], log,
+    settingsSecurityFile: session.settingsSecurityFile, noTransferProgress: request.noTransferProgress,
+    downloadThreads: threadsProperty(session.userProperties['maven.artifact.threads']),
   });
   const registry = new PluginRegistry();
   const planner = new Planner(registry, (m) => log.warn(m));
@@ -127,6 +129,12 @@ function services(system: RepositorySystem): BuildServices {
     resolveArtifact: (request) => system.resolveArtifact(request),
     readProject: (coordinates) => system.readProject(coordinates),
   };
+}
+
+/** `-Dmaven.artifact.threads=N` (Maven's parallel download count), when it is a positive number. */
+function threadsProperty(value: string | undefined): number | undefined {
+  const n = value === undefined ? NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 function pomFile(request: CliRequest, cwd: string): string | undefined {
