@@ -84,4 +84,19 @@ ${body}</project>
         'Please verify you invoked goalhost from the correct directory.',
     );
   });
+
+  it('refuses a local repository below a file or on /proc before writing anything, without a crash', () => {
+    pom('<dependencies><dependency><groupId>g</groupId><artifactId>a</artifactId><version>1</version></dependency></dependencies>');
+    const belowFile = runGoalhost(['-B', '-Dmaven.repo.local=/etc/passwd/x', 'dependency:list'], dir);
+    expect(belowFile.status).to.equal(1);
+    expect(belowFile.stdout.split('\n')[0]).to.equal(
+      '[ERROR] Cannot use /etc/passwd/x as the local repository: /etc/passwd is not a directory; set -Dmaven.repo.local or <localRepository> to a directory',
+    );
+    const proc = runGoalhost(['-B', '-Dmaven.repo.local=/proc/goalhost-repo', 'dependency:list'], dir);
+    expect(proc.status).to.equal(1);
+    expect(proc.stdout.split('\n')[0]).to.equal(
+      '[ERROR] Cannot use /proc/goalhost-repo as the local repository: /proc is on the virtual proc file system; set -Dmaven.repo.local or <localRepository> to a directory on disk',
+    );
+    expect(belowFile.stderr + proc.stderr).to.equal('');
+  });
 });

@@ -6,14 +6,29 @@ const { main } = require('../dist/main');
 const argv = process.argv.slice(2);
 const showErrors = argv.some((a) => a === '-e' || a === '--errors' || a === '-X' || a === '--debug');
 
+function internalError(e) {
+  // A bug in goalhost itself: still a clean failure, with the stack only when asked for.
+  process.stdout.write(`[ERROR] Internal error: ${e && e.message ? e.message : e}\n`);
+  if (showErrors && e && e.stack) process.stdout.write(`[ERROR] ${e.stack}\n`);
+}
+
+// Work left running after the build has failed (e.g. parallel reads) may reject unobserved:
+// the build's own result stands; a successful build that leaves one behind fails.
+let finished = false;
+process.on('unhandledRejection', (e) => {
+  if (finished && process.exitCode !== 0) return;
+  internalError(e);
+  process.exitCode = 1;
+});
+
 main(argv, { cwd: process.cwd(), env: process.env, out: process.stdout, err: process.stderr }).then(
   (code) => {
-    process.exitCode = code;
+    finished = true;
+    if (process.exitCode !== 1) process.exitCode = code;
   },
   (e) => {
-    // A bug in goalhost itself: still a clean failure, with the stack only when asked for.
-    process.stdout.write(`[ERROR] Internal error: ${e && e.message ? e.message : e}\n`);
-    if (showErrors && e && e.stack) process.stdout.write(`[ERROR] ${e.stack}\n`);
+    finished = true;
+    internalError(e);
     process.exitCode = 1;
   },
 );

@@ -19,6 +19,7 @@ export function createSession(request: CliRequest, cwd: string, env: NodeJS.Proc
   const settings = readSettings(fs.existsSync(userSettings) ? userSettings : undefined, globalSettings);
   const props = request.userProperties;
   const localRepository = path.resolve(cwd, props['maven.repo.local'] ?? settings.localRepository ?? path.join(m2, 'repository'));
+  checkLocalRepository(localRepository);
   return {
     offline: request.offline || settings.offline,
     debug: request.debug,
@@ -33,4 +34,29 @@ export function createSession(request: CliRequest, cwd: string, env: NodeJS.Proc
     env: { ...env },
     settingsSecurityFile: path.resolve(cwd, props['settings.security'] ?? path.join(m2, 'settings-security.xml')),
   };
+}
+
+/** Linux file system magic numbers of the kernel's virtual file systems. */
+const VIRTUAL_FILE_SYSTEMS: Readonly<Record<number, string>> = { 0x9fa0: 'proc', 0x62656572: 'sysfs', 0x1cd1: 'devpts' };
+
+/**
+ * The local repository must be (or be creatable as) a directory on a real file system: a path
+ * below a regular file, or inside /proc or /sys, is refused before anything tries to write there.
+ */
+function checkLocalRepository(dir: string): void {
+  let existing = dir;
+  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(existing);
+  } catch (e) {
+    throw new Error(`Cannot use ${dir} as the local repository: ${(e as Error).message}`);
+  }
+  if (!stat.isDirectory()) {
+    throw new Error(`Cannot use ${dir} as the local repository: ${existing} is not a directory; set -Dmaven.repo.local or <localRepository> to a directory`);
+  }
+  const kind = VIRTUAL_FILE_SYSTEMS[fs.statfsSync(existing).type];
+  if (kind) {
+    throw new Error(`Cannot use ${dir} as the local repository: ${existing} is on the virtual ${kind} file system; set -Dmaven.repo.local or <localRepository> to a directory on disk`);
+  }
 }

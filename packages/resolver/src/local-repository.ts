@@ -87,5 +87,12 @@ export class LocalRepository {
 }
 
 export function isFile(p: string): boolean {
-  return statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+  try {
+    return statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch (e) {
+    // A path below a regular file (ENOTDIR) or one that is too long simply holds no file.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') return false;
+    throw e;
+  }
 }
