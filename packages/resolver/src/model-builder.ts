@@ -121,6 +121,7 @@ export class ModelBuilder<R> {
   }
 
   private async build(req: BuildRequest<R>): Promise<BuiltModel> {
+    if (isPlain(req)) return this.buildPlain(req);
     const problems: ModelProblem[] = [];
     const leafId = originOf(req.raw).id;
     const fail = (unresolvable?: ArtifactResolutionError): never => {
@@ -192,6 +193,30 @@ export class ModelBuilder<R> {
     validateEffectiveModel(model, id, req.strict, problems);
     if (problems.some((p) => p.severity !== 'WARNING')) fail();
     return { model, id, problems, activeProfiles, ...(parentFile ? { parentFile, parentLocal } : {}) };
+  }
+
+  /**
+   * A repository POM with no parent, no profiles, no `${...}` and no imports: its effective
+   * model is the POM itself with the super POM's repositories, duplicates merged, its
+   * management applied and default scopes (what the general path computes, without its steps).
+   */
+  private buildPlain(req: BuildRequest<R>): BuiltModel {
+    const raw = req.raw;
+    const model = workModel(raw, req.pomFile);
+    if (model.dependencies.length > 1) model.dependencies = mergeByKey(model.dependencies, [], managementKey, true);
+    const top = this.superWork(req);
+    model.repositories = mergeByKey(model.repositories, top.repositories, (r) => r.id ?? 'default', false);
+    model.pluginRepositories = mergeByKey(model.pluginRepositories, top.pluginRepositories, (r) => r.id ?? 'default', false);
+    model.modelVersion ??= top.modelVersion;
+    injectDependencyManagement(model);
+    for (const d of model.dependencies) if (!d.scope) d.scope = 'compile';
+    const id = `${model.groupId}:${model.artifactId}:${model.version}`;
+    const problems: ModelProblem[] = [];
+    validateEffectiveModel(model, id, false, problems);
+    if (problems.some((p) => p.severity !== 'WARNING')) {
+      throw new ModelBuildingFailure(originOf(raw).id, req.pomFile ?? raw.source, problems);
+    }
+    return { model, id, problems, activeProfiles: [] };
   }
 
   private readonly superWorks = new Map<string, WModel>();
@@ -318,6 +343,17 @@ export class ModelBuilder<R> {
     for (const list of imported) for (const m of list) if (!byKey.has(managementKey(m))) byKey.set(managementKey(m), m);
     model.dependencyManagement = [...byKey.values()];
   }
+}
+
+function isPlain<R>(req: BuildRequest<R>): boolean {
+  const raw = req.raw;
+  return (
+    !req.strict &&
+    raw.parent === undefined &&
+    raw.profiles.length === 0 &&
+    raw.hasExpressions === false &&
+    !raw.base.dependencyManagement.some((d) => d.scope === 'import')
+  );
 }
 
 /** dependencyManagement fills in what a declared dependency leaves out. */
