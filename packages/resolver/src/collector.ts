@@ -116,7 +116,10 @@ export class DependencyCollector {
     if (!this.select(dependency, ctx)) return undefined;
     const managed = this.manage(dependency, ctx.level, disableVersion);
     const d = managed.dependency;
-    return { managed, descriptor: d.systemPath === undefined ? this.readDescriptor(d, ctx.repositories) : undefined };
+    const descriptor = d.systemPath === undefined ? this.readDescriptor(d, ctx.repositories) : undefined;
+    // Read ahead: if collection stops before this one is used, its failure must not go unobserved.
+    descriptor?.catch(() => undefined);
+    return { managed, descriptor };
   }
 
   private select(d: GDependency, ctx: Context): boolean {
