@@ -12,7 +12,7 @@ export interface Exclusion {
   readonly artifactId: string;
 }
 
-/** A `<dependency>` after interpolation; `type` defaults to `jar`, `scope` stays undefined when not declared. */
+/** A `<dependency>` after interpolation; `type` defaults to `jar`; in an effective model an undeclared scope is `compile`. */
 export interface Dependency {
   readonly groupId: string;
   readonly artifactId: string;
