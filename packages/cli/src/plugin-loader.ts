@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { descriptorFromGoals, type GoalhostPlugin } from '@goalhost/api';
 import { BuildError, type PluginRegistry } from '@goalhost/core';
-import { readPluginDescriptor, type PluginDescriptor } from '@goalhost/model';
+import type { PluginDescriptor } from '@goalhost/model';
+import { readDescriptorCached } from './descriptor-cache';
 
 /** Plugins shipped with goalhost, registered exactly as third-party plugins are. */
 export const BUILT_IN_PLUGINS = ['@goalhost/plugin-clean', '@goalhost/plugin-help', '@goalhost/plugin-dependency', '@goalhost/plugin-cxx'];
@@ -62,13 +63,12 @@ export function descriptorOf(plugin: GoalhostPlugin, source: string): PluginDesc
 }
 
 function readDescriptorFile(file: string, source: string): PluginDescriptor {
-  let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    fs.accessSync(file, fs.constants.R_OK);
   } catch (e) {
     throw new BuildError(`Plugin ${source}: cannot read its descriptor ${file}: ${(e as Error).message}`);
   }
-  return readPluginDescriptor(text, file);
+  return readDescriptorCached(file, () => fs.readFileSync(file, 'utf8'));
 }
 
 function resolveModule(spec: string, fromDir: string): string {
