@@ -6,6 +6,7 @@ import type { Artifact } from '@goalhost/model';
 import { UnpackDependenciesGoal } from '@goalhost/plugin-cxx';
 import { RecordingLog } from '../help/recording-log';
 import { ROOT } from '../support/paths';
+export { treeOf } from '../support/tree';
 
 /** The committed archives made by tools/gen-unpack-fixtures.js. */
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'unpack');
@@ -15,33 +16,6 @@ process.env.TZ = 'UTC';
 
 export function tempDir(prefix: string): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `goalhost-${prefix}-`)));
-}
-
-/**
- * Every entry below `dir`, sorted: `d 755 path/`, `f 644 path = content` (text files up to 40
- * bytes, else their size) and `l path -> target`.
- */
-export function treeOf(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string): void => {
-    for (const name of fs.readdirSync(path.join(dir, rel)).sort()) {
-      const r = rel ? `${rel}/${name}` : name;
-      const full = path.join(dir, r);
-      const st = fs.lstatSync(full);
-      const mode = (st.mode & 0o7777).toString(8);
-      if (st.isSymbolicLink()) out.push(`l ${r} -> ${fs.readlinkSync(full)}`);
-      else if (st.isDirectory()) {
-        out.push(`d ${mode} ${r}/`);
-        walk(r);
-      } else {
-        const data = fs.readFileSync(full);
-        const text = data.length <= 40 ? JSON.stringify(data.toString('utf8')) : `${data.length} bytes`;
-        out.push(`f ${mode} ${r} = ${text}`);
-      }
-    }
-  };
-  if (fs.existsSync(dir)) walk('');
-  return out;
 }
 
 /** File mtime as an ISO string with milliseconds (as Java would read it). */
