@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import type { ZipEntryData } from './archive-entry';
 import { toUtimeSeconds } from './file-times';
-import { checkData, dataOffset, IN_MEMORY_LIMIT, readEntrySync, sizeLie } from './zip-entry-data';
+import { type ArchiveWindow, checkData, dataOffset, IN_MEMORY_LIMIT, readEntrySync, readWindow, sizeLie, WINDOW_SLACK } from './zip-entry-data';
 
 /**
  * The unit of parallel work: write one final file from a zip entry (or only set its time and
@@ -162,7 +162,7 @@ function finish(out: number, task: WriteTask): void {
  * One task, synchronously when it can be (no promise per file: tens of thousands of small
  * files are the common case); a promise only for an entry too large to hold in memory.
  */
-function runTask(archiveFd: number, archive: string, task: WriteTask): Promise<void> | undefined {
+function runTask(archiveFd: number, archive: string, task: WriteTask, window: ArchiveWindow | undefined): Promise<void> | undefined {
   if (task.unlinkFirst) fs.rmSync(task.path, { force: true });
   if (!task.data) {
     if (task.mtime !== undefined) fs.utimesSync(task.path, toUtimeSeconds(task.mtime), toUtimeSeconds(task.mtime));
@@ -170,7 +170,7 @@ function runTask(archiveFd: number, archive: string, task: WriteTask): Promise<v
     return undefined;
   }
   if (task.data.uncompressedSize <= IN_MEMORY_LIMIT) {
-    const content = readEntrySync(archiveFd, task.data);
+    const content = readEntrySync(archiveFd, task.data, window);
     const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
     try {
       writeAll(out, content);
@@ -192,15 +192,42 @@ function runTask(archiveFd: number, archive: string, task: WriteTask): Promise<v
   );
 }
 
+/**
+ * The archive range holding the batch's in-memory entries (tasks come sorted by local header
+ * offset), read at once; undefined when there is none or it is not worth one read.
+ */
+function batchWindow(archiveFd: number, batch: TaskBatch): ArchiveWindow | undefined {
+  const n = batch.nums;
+  let start = Number.POSITIVE_INFINITY;
+  let end = 0;
+  let wanted = 0;
+  for (let at = 0; at < n.length; at += FIELDS) {
+    const offset = n[at + 1];
+    if (offset < 0 || n[at + 3] > IN_MEMORY_LIMIT) continue;
+    start = Math.min(start, offset);
+    end = Math.max(end, offset + WINDOW_SLACK + n[at + 2]);
+    wanted += WINDOW_SLACK + n[at + 2];
+  }
+  return end > 0 ? readWindow(archiveFd, start, end, wanted) : undefined;
+}
+
 export async function runBatch(batch: TaskBatch): Promise<TaskFailure | undefined> {
   let archiveFd = -1;
+  let window: ArchiveWindow | undefined;
   try {
     for (let i = 0; i < batch.paths.length; i++) {
       const task = taskAt(batch, i);
       try {
-        if (archiveFd < 0 && task.data) archiveFd = fs.openSync(batch.archive, 'r');
-        const streaming = runTask(archiveFd, batch.archive, task);
-        if (streaming) await streaming;
+        if (archiveFd < 0 && task.data) {
+          archiveFd = fs.openSync(batch.archive, 'r');
+          window = batchWindow(archiveFd, batch);
+        }
+        const streaming = runTask(archiveFd, batch.archive, task, window);
+        if (streaming) {
+          await streaming;
+          // Another batch may have run on this thread meanwhile and reused the window's buffer.
+          window = undefined;
+        }
       } catch (e) {
         const message = (e as NodeJS.ErrnoException).code
           ? describeFsError(e, (e as NodeJS.ErrnoException).path ?? task.path)

@@ -1,10 +1,12 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 import type { ZipEntryData } from './archive-entry';
+import { discardRawInflater, rawInflater } from './raw-inflater';
 
 /**
  * Synchronous access to one zip entry's bytes, for the extraction threads: one positioned read
- * covers the local header and the data of a small entry, then inflate and check size and CRC.
+ * covers the local headers and data of a run of small entries (or of one entry), then inflate
+ * and check size and CRC.
  */
 
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
@@ -45,8 +47,46 @@ function scratchOf(size: number): Buffer {
   return scratch;
 }
 
+/**
+ * Archive bytes read ahead for a run of entries in archive order (a write batch), so each entry
+ * costs no read of its own. Valid until the next `readWindow` on this thread.
+ */
+export interface ArchiveWindow {
+  readonly start: number;
+  readonly bytes: Buffer;
+}
+
+/** A window is read only when it is small and mostly the entries' own bytes. */
+const WINDOW_LIMIT = 8 * 1024 * 1024;
+let windowScratch = Buffer.allocUnsafe(0);
+
+/**
+ * One read of `[start, end)` (clipped at the end of the file), or undefined when that range is
+ * too large or too sparse (`wanted`: the bytes the entries need) to pay off.
+ */
+export function readWindow(fd: number, start: number, end: number, wanted: number): ArchiveWindow | undefined {
+  const length = end - start;
+  if (length <= 0 || length > WINDOW_LIMIT || length > 2 * wanted + 64 * 1024) return undefined;
+  if (windowScratch.length < length) windowScratch = Buffer.allocUnsafe(Math.max(length, Math.min(WINDOW_LIMIT, windowScratch.length * 2)));
+  const bytes = windowScratch.subarray(0, length);
+  return { start, bytes: bytes.subarray(0, readFully(fd, bytes, start)) };
+}
+
+/** Room read after an entry's data for a local header longer than the central directory says. */
+export const WINDOW_SLACK = 30 + HEADER_SLACK;
+
+/** The stored bytes of an entry lying wholly inside the window, else undefined. */
+function windowBytes(window: ArchiveWindow, entry: ZipEntryData): Buffer | undefined {
+  const at = entry.localHeaderOffset - window.start;
+  if (at < 0 || at + 30 > window.bytes.length) return undefined;
+  const start = checkedDataOffset(window.bytes.subarray(at, at + 30), entry) - window.start;
+  return start + entry.compressedSize <= window.bytes.length ? window.bytes.subarray(start, start + entry.compressedSize) : undefined;
+}
+
 /** The stored (compressed) bytes of a small entry, valid until the next call on this thread. */
-function compressedBytes(fd: number, entry: ZipEntryData): Buffer {
+function compressedBytes(fd: number, entry: ZipEntryData, window?: ArchiveWindow): Buffer {
+  const inWindow = window && windowBytes(window, entry);
+  if (inWindow) return inWindow;
   const wanted = 30 + HEADER_SLACK + entry.compressedSize;
   // A compressed size that lies (past the end of the file) must not become a huge allocation.
   if (wanted > scratch.length && entry.localHeaderOffset + entry.compressedSize > fs.fstatSync(fd).size) {
@@ -64,23 +104,23 @@ function compressedBytes(fd: number, entry: ZipEntryData): Buffer {
 }
 
 /**
- * Decompressed, size- and CRC-checked content of an entry of at most IN_MEMORY_LIMIT bytes.
- * A stored entry's content is a view of a reusable buffer: use it before the next call.
+ * Decompressed, size- and CRC-checked content of an entry of at most IN_MEMORY_LIMIT bytes,
+ * taken from `window` when it holds the entry. The content is a view of a reusable buffer:
+ * use it before the next call on this thread.
  */
-export function readEntrySync(fd: number, entry: ZipEntryData): Buffer {
-  const raw = compressedBytes(fd, entry);
+export function readEntrySync(fd: number, entry: ZipEntryData, window?: ArchiveWindow): Buffer {
+  const raw = compressedBytes(fd, entry, window);
   let data: Buffer;
   if (entry.method === 0) data = raw;
   else if (entry.method === 8) {
-    try {
-      // Never inflate past the declared size: a lying entry (a bomb) stops there. An output
-      // chunk of the declared size also saves a 16 KiB buffer and a copy per entry.
-      const size = entry.uncompressedSize;
-      data = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, size + 1) });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw sizeLie(entry);
-      throw new ZipDataError(`invalid deflate data (${(e as Error).message})`);
+    // Never inflate past the declared size: a lying entry (a bomb) stops there.
+    const result = rawInflater().inflate(raw, entry.uncompressedSize);
+    if (result.kind === 'too-large') throw sizeLie(entry);
+    if (result.kind === 'error') {
+      discardRawInflater();
+      throw new ZipDataError(`invalid deflate data (${result.message})`);
     }
+    data = result.data;
   } else throw new ZipDataError(`unsupported compression method ${entry.method}`);
   checkData(data.length, zlib.crc32(data), entry);
   return data;

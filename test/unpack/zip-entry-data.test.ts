@@ -1,0 +1,108 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import type { ZipEntryData } from '@goalhost/plugin-cxx/dist/archive/archive-entry';
+import { rawInflater } from '@goalhost/plugin-cxx/dist/archive/raw-inflater';
+import { readEntrySync, readWindow, WINDOW_SLACK } from '@goalhost/plugin-cxx/dist/archive/zip-entry-data';
+import { tempDir } from './support';
+
+/** Deterministic bytes that compress somewhat (a small alphabet), as entry contents. */
+function bytes(seed: number, size: number): Buffer {
+  const out = Buffer.alloc(size);
+  let x = seed * 2654435761 + 1;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = 97 + ((x >>> 0) % 7);
+  }
+  return out;
+}
+
+/** What `inflateRawSync` with the extraction's options says about `raw` declared as `size` bytes. */
+function oneShot(raw: Buffer, size: number): string {
+  try {
+    return `ok ${zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, size + 1) }).toString('hex')}`;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? 'too-large' : `error ${(e as Error).message}`;
+  }
+}
+
+function reused(raw: Buffer, size: number): string {
+  const result = rawInflater().inflate(raw, size);
+  return result.kind === 'ok' ? `ok ${result.data.toString('hex')}` : result.kind === 'too-large' ? 'too-large' : `error ${result.message}`;
+}
+
+describe('unpack: zip entry data (reused inflater, one read per batch)', () => {
+  it('the reused inflater answers exactly as inflateRawSync does: contents, size lies, corrupt and truncated data', () => {
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const content = bytes(i, [0, 1, 5, 63, 64, 65, 1000, 40_000][i % 8] + (i % 3));
+      const deflated = zlib.deflateRawSync(content);
+      const declared = [content.length, content.length - 1, content.length + 1, 0][i % 4];
+      const variants = [
+        deflated,
+        deflated.subarray(0, Math.floor(deflated.length / 2)),
+        Buffer.concat([deflated, Buffer.from('trailing')]),
+        Buffer.from(deflated.map((b, k) => (k === (i * 7) % deflated.length ? b ^ 0x5a : b))),
+        bytes(i + 1000, 1 + (i % 50)),
+      ];
+      for (const raw of variants) {
+        const expected = oneShot(raw, Math.max(0, declared));
+        expect(reused(raw, Math.max(0, declared)), `case ${i}`).to.equal(expected);
+        outcomes.add(expected.split(' ')[0]);
+      }
+    }
+    // The fast path is the one compared on this Node (not the fallback), and every kind of
+    // outcome was compared, not only the happy one.
+    expect(rawInflater().reusesStream).to.equal(true);
+    expect([...outcomes].sort()).to.deep.equal(['error', 'ok', 'too-large']);
+  });
+
+  it('entries are read from a batch window where it holds them and from the file where it does not, with the same results', () => {
+    const dir = tempDir('zip-entry-data');
+    const file = path.join(dir, 'entries.bin');
+    // Local headers with name and extra lengths the central directory does not know, then data.
+    const entries: { data: ZipEntryData; content: Buffer }[] = [];
+    const parts: Buffer[] = [];
+    let offset = 0;
+    for (let i = 0; i < 40; i++) {
+      const content = bytes(i, 100 + i * 37);
+      const stored = i % 5 === 0;
+      const payload = stored ? content : zlib.deflateRawSync(content);
+      const header = Buffer.alloc(30);
+      header.writeUInt32LE(0x04034b50, 0);
+      header.writeUInt16LE(8 + i, 26);
+      header.writeUInt16LE(i % 4 === 0 ? 900 : 0, 28);
+      const local = Buffer.concat([header, Buffer.alloc(8 + i + (i % 4 === 0 ? 900 : 0), 0x2e), payload]);
+      entries.push({
+        content,
+        data: { localHeaderOffset: offset, compressedSize: payload.length, uncompressedSize: content.length, method: stored ? 0 : 8, crc32: zlib.crc32(content) },
+      });
+      parts.push(local);
+      offset += local.length;
+    }
+    fs.writeFileSync(file, Buffer.concat(parts));
+    const fd = fs.openSync(file, 'r');
+    try {
+      const wanted = entries.reduce((sum, e) => sum + WINDOW_SLACK + e.data.compressedSize, 0);
+      // The window ends short of the last entries: those come from the file.
+      const window = readWindow(fd, 0, entries[30].data.localHeaderOffset + 10, wanted);
+      expect(window).to.not.equal(undefined);
+      for (const { data, content } of entries) {
+        expect(readEntrySync(fd, data, window).equals(content)).to.equal(true);
+        expect(readEntrySync(fd, data).equals(content)).to.equal(true);
+      }
+      // A header that is not one fails alike with and without the window.
+      const wrong = { ...entries[3].data, localHeaderOffset: entries[3].data.localHeaderOffset + 1 };
+      expect(() => readEntrySync(fd, wrong, window)).to.throw('invalid local file header signature');
+      expect(() => readEntrySync(fd, wrong)).to.throw('invalid local file header signature');
+      // Too sparse a range is not read at once.
+      expect(readWindow(fd, 0, 1_000_000, 100)).to.equal(undefined);
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
