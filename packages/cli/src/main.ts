@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Container } from 'inversify';
 import type { Log, Session } from '@goalhost/api';
@@ -59,6 +60,7 @@ async function build(request: CliRequest, session: Session, log: ConsoleLog, io:
     activeProfiles: [...request.activeProfiles], inactiveProfiles: [...request.inactiveProfiles], log,
     settingsSecurityFile: session.settingsSecurityFile, noTransferProgress: request.noTransferProgress,
     downloadThreads: threadsProperty(session.userProperties['maven.artifact.threads']),
+    ...resolutionCache(session),
   });
   const registry = new PluginRegistry();
   const planner = new Planner(registry, (m) => log.warn(m));
@@ -132,6 +134,16 @@ function services(system: RepositorySystem): BuildServices {
 }
 
 /** `-Dmaven.artifact.threads=N` (Maven's parallel download count), when it is a positive number. */
+/** `-Dgoalhost.resolution.cache=false` turns the resolution cache off. */
+const RESOLUTION_CACHE_PROPERTY = 'goalhost.resolution.cache';
+
+/** The resolution cache's directory: `$XDG_CACHE_HOME/goalhost/resolution` (`~/.cache` by default). */
+function resolutionCache(session: Session): { resolutionCacheDirectory?: string } {
+  if (session.userProperties[RESOLUTION_CACHE_PROPERTY] === 'false') return {};
+  const base = session.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return { resolutionCacheDirectory: path.join(base, 'goalhost', 'resolution') };
+}
+
 function threadsProperty(value: string | undefined): number | undefined {
   const n = value === undefined ? NaN : Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;

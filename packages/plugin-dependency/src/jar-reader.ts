@@ -1,13 +1,23 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 
-/** A zip/jar file that cannot be read; messages follow java.util.zip's wording where it matters. */
+/**
+ * A zip/jar file that cannot be read; messages follow java.util.zip's wording where it matters.
+ * Only the message is ever reported, so no stack is captured: listing thousands of files that
+ * are not zips would otherwise spend more time on stacks than on reading.
+ */
 export class ZipFormatError extends Error {
   constructor(message: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'ZipFormatError';
   }
 }
+
+/** How much of a file's end is read first to find the end record (a jar comment is rarely longer). */
+const SHORT_TAIL = 1024;
 
 interface Entry {
   readonly name: string;
@@ -24,14 +34,27 @@ export class JarReader {
   private readonly fd: number;
   readonly entries: ReadonlyMap<string, Entry>;
 
-  constructor(file: string) {
-    this.fd = openSync(file, 'r');
+  /** Reads the directory of the open file `fd` of `size` bytes; closes `fd` when that fails. */
+  constructor(fd: number, size: number) {
+    this.fd = fd;
     try {
-      this.entries = this.readDirectory();
+      this.entries = this.readDirectory(size);
     } catch (e) {
       closeSync(this.fd);
       throw e;
     }
+  }
+
+  static open(file: string): JarReader {
+    const fd = openSync(file, 'r');
+    let size: number;
+    try {
+      size = fstatSync(fd).size;
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+    return new JarReader(fd, size);
   }
 
   close(): void {
@@ -55,7 +78,7 @@ export class JarReader {
   }
 
   private bytes(position: number, length: number): Buffer {
-    const buf = Buffer.alloc(length);
+    const buf = Buffer.allocUnsafe(length);
     let done = 0;
     while (done < length) {
       const n = readSync(this.fd, buf, done, length - done, position + done);
@@ -65,18 +88,21 @@ export class JarReader {
     return buf;
   }
 
-  private readDirectory(): Map<string, Entry> {
-    const size = fstatSync(this.fd).size;
-    const tailLength = Math.min(size, 0xffff + 22);
-    const tail = this.bytes(size - tailLength, tailLength);
-    let eocd = -1;
-    for (let i = tailLength - 22; i >= 0; i--) {
-      if (tail.readUInt32LE(i) === 0x06054b50 && i + 22 + tail.readUInt16LE(i + 20) <= tailLength) {
-        eocd = i;
-        break;
+  /** The end record: in the last KiB usually, else anywhere in the last 64 KiB (a long comment). */
+  private findEnd(size: number): { tail: Buffer; eocd: number } {
+    let tailLength = Math.min(size, SHORT_TAIL);
+    for (;;) {
+      const tail = this.bytes(size - tailLength, tailLength);
+      for (let i = tailLength - 22; i >= 0; i--) {
+        if (tail.readUInt32LE(i) === 0x06054b50 && i + 22 + tail.readUInt16LE(i + 20) <= tailLength) return { tail, eocd: i };
       }
+      if (tailLength === Math.min(size, 0xffff + 22)) throw new ZipFormatError('zip END header not found');
+      tailLength = Math.min(size, 0xffff + 22);
     }
-    if (eocd < 0) throw new ZipFormatError('zip END header not found');
+  }
+
+  private readDirectory(size: number): Map<string, Entry> {
+    const { tail, eocd } = this.findEnd(size);
     let count = tail.readUInt16LE(eocd + 10);
     let cenSize = tail.readUInt32LE(eocd + 12);
     let cenOffset = tail.readUInt32LE(eocd + 16);

@@ -1,6 +1,7 @@
 import { copyFileSync, statSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { ArtifactResolutionError } from './errors';
+import { markUncacheable } from './file-observations';
 import { baseVersionOf, isFile, type LocalRepository } from './local-repository';
 import { repositoriesKey, type RemoteRepository } from './remote-repository';
 import { readSnapshotMetadata, snapshotVersion, type SnapshotMetadata } from './snapshot-metadata';
@@ -83,6 +84,7 @@ export class ArtifactResolver {
 
   /** Tries the repositories in order; the first one that has the file wins. */
   private async download(c: ArtifactCoords, applicable: readonly RemoteRepository[]): Promise<string> {
+    markUncacheable(`${artifactString(c)} is not in the local repository`);
     const name = artifactString(c);
     if (applicable.length === 0) throw new ArtifactResolutionError(`Could not find artifact ${name}`, name, true);
     if (this.offline || !this.remote) {
@@ -109,6 +111,8 @@ export class ArtifactResolver {
   }
 
   private async resolveSnapshot(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
+    // Which snapshot is current depends on the clock (update policies) and on remote metadata.
+    markUncacheable(`snapshot ${artifactString(c)}`);
     const applicable = this.applicable(c, repositories);
     const normalized = this.local.pathOf({ ...c, baseVersion: c.version });
     // The newest of: what was installed locally, what each repository's metadata announces.

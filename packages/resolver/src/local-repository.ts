@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { observedExists, observedIsFile } from './file-observations';
 
 /** Coordinates of one file in a repository. */
 export interface FileCoordinates {
@@ -73,7 +74,7 @@ export class LocalRepository {
     if (!records) {
       records = new Map();
       const file = path.join(dir, TRACKING_FILE);
-      if (existsSync(file)) {
+      if (observedExists(file)) {
         for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
           if (line === '' || line.startsWith('#')) continue;
           const eq = line.indexOf('=');
@@ -86,13 +87,7 @@ export class LocalRepository {
   }
 }
 
+/** Whether `p` is a regular file; a path below a file or too long simply holds none (recorded). */
 export function isFile(p: string): boolean {
-  try {
-    return statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch (e) {
-    // A path below a regular file (ENOTDIR) or one that is too long simply holds no file.
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') return false;
-    throw e;
-  }
+  return observedIsFile(p);
 }

@@ -1,7 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { readPom, type RawModel, type RawProfile, type RawRepository } from '@goalhost/model';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
+import { observedExists, observedIsDirectory, observeRead } from './file-observations';
 import { alignToBase, InterpolationCycleError, interpolateModel, type InterpolationContext } from './interpolation';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
@@ -77,6 +77,7 @@ export class ModelBuilder<R> {
   readRaw(file: string, light = false): RawModel {
     let raw = this.rawCache.get(file) ?? (light ? this.lightCache.get(file) : undefined);
     if (!raw) {
+      observeRead(file);
       raw = readPom(file, { light });
       (light ? this.lightCache : this.rawCache).set(file, raw);
     }
@@ -259,8 +260,8 @@ export class ModelBuilder<R> {
     const rel = parent.relativePath ?? '../pom.xml';
     if (childFile && rel !== '') {
       let candidate = path.resolve(path.dirname(childFile), rel);
-      if (isDirectory(candidate)) candidate = path.join(candidate, 'pom.xml');
-      if (existsSync(candidate) && !isDirectory(candidate)) {
+      if (observedIsDirectory(candidate)) candidate = path.join(candidate, 'pom.xml');
+      if (observedExists(candidate) && !observedIsDirectory(candidate)) {
         const raw = this.readRaw(candidate, !req.strict);
         const g = raw.groupId ?? raw.parent?.groupId;
         const v = raw.version ?? raw.parent?.version;
@@ -380,10 +381,3 @@ function alignBuildDirectories(model: WModel, dir: string): void {
   }
 }
 
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}

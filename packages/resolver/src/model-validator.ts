@@ -1,7 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { tagEnd } from '@goalhost/model';
 import type { ModelProblem } from './errors';
+import { observedIsFile } from './file-observations';
 import { managementKey, type WDependency, type WModel } from './work-model';
 
 const ID = /^[A-Za-z0-9_\-.]+$/;
@@ -115,7 +115,7 @@ export function validateEffectiveModel(model: WModel, modelId: string, strict: b
 
 function isFile(p: string): boolean {
   try {
-    return existsSync(p) && statSync(p).isFile();
+    return observedIsFile(p);
   } catch {
     return false;
   }

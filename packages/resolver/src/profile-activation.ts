@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { observedExists } from './file-observations';
 import * as path from 'node:path';
 import type { RawActivation } from '@goalhost/model';
 import { compareVersions } from './version';
@@ -149,6 +149,6 @@ function fileMatches(file: NonNullable<RawActivation['file']>, ctx: ActivationCo
   p = p.replace(/\$\{([^}]+)\}/g, (whole, name: string) => ctx.userProperties[name] ?? ctx.systemProperties[name] ?? whole);
   if (p.includes('${')) return false;
   if (!path.isAbsolute(p) && ctx.projectDir) p = path.resolve(ctx.projectDir, p);
-  const exists = existsSync(p);
+  const exists = observedExists(p);
   return missing ? !exists : exists;
 }

@@ -7,13 +7,15 @@ import { resolveConflicts } from './conflict-resolver';
 import type { DependencyNode } from './dependency-node';
 import { DescriptorReader, toGDependency } from './descriptor-reader';
 import { ArtifactResolutionError, formatProblem, ProjectBuildingError, ResolutionError } from './errors';
+import { uncacheable } from './file-observations';
 import { gdepId, type GDependency, type GNode } from './graph';
 import { baseVersionOf, isFile, LocalRepository } from './local-repository';
 import { ModelBuilder, ModelBuildingFailure, type BuiltModel } from './model-builder';
 import { toProject } from './project-factory';
 import { buildReactor } from './reactor';
 import { aggregateRepositories, fromRaw, fromRepository, type RemoteRepository } from './remote-repository';
-import { settingsProfiles, systemProperties, type ResolverConfig } from './resolver-config';
+import { ResolutionCache, resolutionKey, type LoggedLine } from './resolution-cache';
+import { settingsProfiles, systemProperties, type ResolverConfig, type ResolverLog } from './resolver-config';
 import { superModel } from './super-pom';
 import { createRemoteFetcher } from './transport-factory';
 
@@ -62,8 +64,19 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly graphs = new Map<Project, Promise<GNode>>();
   /** Repositories from active settings profiles and the super POM, mirrors applied. */
   private readonly baseRepositories: RemoteRepository[];
+  private readonly config: ResolverConfig;
+  /** Every line logged goes through it, so a resolution's lines can be kept with its result. */
+  private readonly log: RecordingLog;
+  private readonly cache?: ResolutionCache;
+  private readonly systemProperties: Record<string, string>;
 
-  constructor(private readonly config: ResolverConfig) {
+  constructor(config: ResolverConfig) {
+    this.log = new RecordingLog(config.log);
+    this.config = config = { ...config, log: this.log };
+    if (config.resolutionCacheDirectory && !config.updateSnapshots) {
+      this.cache = new ResolutionCache(config.resolutionCacheDirectory, (m) => this.log.debug(m));
+    }
+    this.systemProperties = systemProperties(config.env, config.userProperties);
     this.local = new LocalRepository(config.localRepository);
     const remote = createRemoteFetcher(config, this.local);
     this.resolver = new ArtifactResolver(this.local, config.offline, remote);
@@ -74,7 +87,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     const activeIds = [...config.activeProfiles, ...config.settings.activeProfiles.filter((p) => !config.inactiveProfiles.includes(p))];
     this.builder = new ModelBuilder<readonly RemoteRepository[]>({
       userProperties: config.userProperties,
-      systemProperties: systemProperties(config.env, config.userProperties),
+      systemProperties: this.systemProperties,
       activeProfileIds: activeIds,
       inactiveProfileIds: config.inactiveProfiles,
       externalProfiles: profiles,
@@ -202,7 +215,49 @@ class DefaultRepositorySystem implements RepositorySystem {
     return result.root;
   }
 
+  /**
+   * Resolved through the cache when there is one: a result is reused only when the resolution
+   * would run from scratch here (this project's graph not collected yet in this process, so its
+   * log lines are all its own) and stored only when nothing made it unrepeatable.
+   */
   async resolveDependencies(project: Project, scope: string): Promise<Artifact[]> {
+    if (!this.cache || this.graphs.has(project) || this.log.recording) return this.resolveNow(project, scope);
+    const built = await this.modelOf(project);
+    const key = this.cacheKey(project, built, scope);
+    const hit = this.cache.lookup(project.file, scope, key);
+    if (hit) {
+      for (const line of hit.log) this.log[line.level](line.message);
+      return hit.artifacts;
+    }
+    const lines: LoggedLine[] = [];
+    this.log.recording = lines;
+    let artifacts: Artifact[];
+    try {
+      artifacts = await this.resolveNow(project, scope);
+    } finally {
+      this.log.recording = undefined;
+    }
+    const reason = uncacheable();
+    if (reason) this.log.debug(`Resolution cache: not storing the resolution of ${project.file}: ${reason}`);
+    else this.cache.store(project.file, scope, key, { artifacts, log: lines });
+    return artifacts;
+  }
+
+  /** Everything besides files that decides a project's resolution. */
+  private cacheKey(project: Project, built: BuiltModel, scope: string): string {
+    const c = this.config;
+    const m = built.model;
+    return resolutionKey({
+      localRepository: c.localRepository, offline: c.offline, settings: c.settings, userProperties: c.userProperties,
+      systemProperties: this.systemProperties, activeProfiles: c.activeProfiles, inactiveProfiles: c.inactiveProfiles,
+      debug: this.log.isDebugEnabled(), scope, pom: project.file,
+      project: [project.groupId, project.artifactId, project.version, project.packaging, m.packaging ?? 'jar'],
+      dependencies: m.dependencies.map(toGDependency), managed: m.dependencyManagement.map(toGDependency),
+      repositories: this.projectRepositories(built),
+    });
+  }
+
+  private async resolveNow(project: Project, scope: string): Promise<Artifact[]> {
     const root = await this.graph(project);
     const scopes = SCOPES[scope] ?? SCOPES.test;
     const nodes: Array<{ node: GNode; depth: number }> = [];
@@ -278,6 +333,38 @@ class DefaultRepositorySystem implements RepositorySystem {
     const built = await this.builder.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, this.baseRepositories);
     const file = this.local.pathOf({ ...coordinates, baseVersion: baseVersionOf(coordinates.version), classifier: '', extension: 'pom' });
     return toProject(built, file);
+  }
+}
+
+/** Passes every line on; while `recording` is set, also keeps it there. */
+class RecordingLog implements ResolverLog {
+  recording?: LoggedLine[];
+
+  constructor(private readonly target: ResolverLog) {
+    if (target.progress) this.progress = (t) => target.progress!(t);
+    if (target.progressDone) this.progressDone = () => target.progressDone!();
+  }
+
+  progress?(t: string): void;
+  progressDone?(): void;
+
+  debug(message: string): void {
+    this.recording?.push({ level: 'debug', message });
+    this.target.debug(message);
+  }
+
+  info(message: string): void {
+    this.recording?.push({ level: 'info', message });
+    this.target.info(message);
+  }
+
+  warn(message: string): void {
+    this.recording?.push({ level: 'warn', message });
+    this.target.warn(message);
+  }
+
+  isDebugEnabled(): boolean {
+    return this.target.isDebugEnabled();
   }
 }
 

@@ -23,6 +23,11 @@ export interface ResolverConfig {
   downloadThreads?: number;
   /** `-ntp`/`--no-transfer-progress`: no "Downloading from"/"Downloaded from" lines, no progress line. */
   noTransferProgress?: boolean;
+  /**
+   * Where results of `resolveDependencies` are kept to be reused while their inputs are
+   * unchanged (see resolution-cache.ts); no cache without it.
+   */
+  resolutionCacheDirectory?: string;
 }
 
 export interface ResolverLog {
