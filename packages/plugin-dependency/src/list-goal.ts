@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { Goal, inject, Parameter, TOKENS, type GoalContext, type Log } from '@goalhost/api';
 import type { Artifact } from '@goalhost/model';
@@ -93,10 +93,22 @@ export class ListGoal extends DependencyFilterGoal {
     }
   }
 
+  /** Names in the markers directory, read once: most artifacts have no marker to look for. */
+  private markerNames?: ReadonlySet<string>;
+
   private markerSet(a: Artifact): boolean {
     if (!this.markersDirectory) return false;
-    const base = path.join(this.markersDirectory, artifactToString(a, false).replace(/:/g, '-'));
-    return existsSync(`${base}.resolved`) || existsSync(`${base}.unresolved`);
+    if (!this.markerNames) {
+      try {
+        this.markerNames = new Set(readdirSync(this.markersDirectory));
+      } catch {
+        this.markerNames = new Set();
+      }
+    }
+    const name = artifactToString(a, false).replace(/:/g, '-');
+    // A listed name is checked as Maven checks it (File.exists: a dangling link does not count).
+    const exists = (suffix: string): boolean => this.markerNames!.has(`${name}${suffix}`) && existsSync(path.join(this.markersDirectory!, `${name}${suffix}`));
+    return exists('.resolved') || exists('.unresolved');
   }
 
   render(resolved: readonly ListedArtifact[], skipped: readonly ListedArtifact[], unresolved: readonly ListedArtifact[]): string {
