@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { runGoalhost } from '../support/run-goalhost';
 import { FixtureRepo } from './support/fixture-repo';
@@ -106,6 +106,19 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
         ].join('\n') +
         '\n\n',
     );
+  });
+
+  it('lists artifacts with a marker as skipped, as Maven checks markers (a dangling link is no marker, a directory is)', () => {
+    const markers = path.join(f.project, 'target', 'dependency-maven-plugin-markers');
+    mkdirSync(markers, { recursive: true });
+    writeFileSync(path.join(markers, 'zz.mod-plain-jar-1.0.resolved'), '');
+    symlinkSync('/nonexistent', path.join(markers, 'zz.mod-top-jar-1.0.unresolved'));
+    mkdirSync(path.join(markers, 'zz.mod-dummy-jar-1.0.resolved'));
+    expect(run('dependency:list', '-DoutputFile=deps.txt').status).to.equal(0);
+    const skipped = ['   zz.mod:plain:jar:1.0:compile -- module plain (auto)', '   zz.mod:dummy:jar:1.0:compile'];
+    const text = readFileSync(path.join(f.project, 'deps.txt'), 'utf8');
+    expect(text.slice(text.indexOf('The following files were skipped:'))).to.equal(['The following files were skipped:', ...skipped, '', ''].join('\n'));
+    expect(text).to.contain('\n   zz.mod:top:jar:1.0:runtime\n');
   });
 
   it('adds absolute file names with -DoutputAbsoluteArtifactFilename', () => {
