@@ -1,4 +1,4 @@
-import { statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 /**
  * Every file the resolver looked at in this process, with what it saw: the inputs of a
@@ -46,6 +46,13 @@ function stateOf(s: Stats | string): string {
   return `${kind}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
 }
 
+function record(p: string, s: Stats | string): string {
+  const state = stateOf(s);
+  const racy = typeof s !== 'string' && Date.now() - Math.max(s.ctimeMs, s.mtimeMs) < RACY_MS;
+  seen.set(p, racy ? 'racy' : state);
+  return state;
+}
+
 function observe(p: string): string {
   let s: Stats | string;
   try {
@@ -55,10 +62,30 @@ function observe(p: string): string {
     seen.set(p, 'unreadable');
     throw e;
   }
-  const state = stateOf(s);
-  const racy = typeof s !== 'string' && Date.now() - Math.max(s.ctimeMs, s.mtimeMs) < RACY_MS;
-  seen.set(p, racy ? 'racy' : state);
-  return state;
+  return record(p, s);
+}
+
+/**
+ * The text of a file, its state recorded from the open file (what was read is what was
+ * recorded, give or take a change during the read, which the next run sees as a change).
+ */
+export function readObservedText(p: string): string {
+  const fd = openSync(p, 'r');
+  try {
+    const s = fstatSync(fd);
+    record(p, s);
+    let buffer = Buffer.allocUnsafe(Math.max(s.size, 1024));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.toString('utf8', 0, length);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Whether `p` is a regular file (following links), recorded. */
@@ -83,11 +110,6 @@ export function observedIsDirectory(p: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Records the state of a file about to be read. */
-export function observeRead(p: string): void {
-  observe(p);
 }
 
 /** Marks this process's resolutions as not reusable (remote access, snapshots, ...). */

@@ -28,6 +28,7 @@ export function baseVersionOf(version: string): string {
 }
 
 const TRACKING_FILE = '_remote.repositories';
+const NEEDS_NORMALISING = /(^|\/)\.{1,2}(\/|$)|^\/|\/$/;
 
 /**
  * The local repository in Maven's layout, with the `_remote.repositories` bookkeeping of Maven's
@@ -37,10 +38,18 @@ const TRACKING_FILE = '_remote.repositories';
 export class LocalRepository {
   private readonly tracking = new Map<string, Map<string, string>>();
 
-  constructor(readonly basedir: string) {}
+  /** `basedir/` when it is absolute and normalised (a plain prefix then), else undefined. */
+  private readonly prefix?: string;
+
+  constructor(readonly basedir: string) {
+    if (path.isAbsolute(basedir) && path.normalize(basedir) === basedir) this.prefix = basedir.endsWith('/') ? basedir : `${basedir}/`;
+  }
 
   pathOf(c: FileCoordinates): string {
-    return path.join(this.basedir, layoutPath(c));
+    const relative = layoutPath(c);
+    // A plain concatenation unless path.join would normalise something (`//`, `.`, `..`).
+    if (this.prefix !== undefined && !relative.includes('//') && !NEEDS_NORMALISING.test(relative)) return this.prefix + relative;
+    return path.join(this.basedir, relative);
   }
 
   /** Whether the file exists and may be used for a request against `repositoryIds`. */

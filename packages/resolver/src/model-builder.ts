@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { readPom, type RawModel, type RawProfile, type RawRepository } from '@goalhost/model';
+import { parsePom, type RawModel, type RawProfile, type RawRepository } from '@goalhost/model';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
-import { observedExists, observedIsDirectory, observeRead } from './file-observations';
+import { observedExists, observedIsDirectory, readObservedText } from './file-observations';
 import { alignToBase, InterpolationCycleError, interpolateModel, type InterpolationContext } from './interpolation';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
@@ -77,8 +77,7 @@ export class ModelBuilder<R> {
   readRaw(file: string, light = false): RawModel {
     let raw = this.rawCache.get(file) ?? (light ? this.lightCache.get(file) : undefined);
     if (!raw) {
-      observeRead(file);
-      raw = readPom(file, { light });
+      raw = parsePom(readObservedText(file), file, { light });
       (light ? this.lightCache : this.rawCache).set(file, raw);
     }
     return raw;
