@@ -45,7 +45,9 @@ class WindowedReader extends yauzl.RandomAccessReader {
       }
       const from = position - this.windowStart;
       const n = Math.max(0, Math.min(length, this.window.length - from));
-      this.window.copy(buffer, offset, from, from + n);
+      // Records are read in pieces of a few dozen bytes: a plain loop beats Buffer#copy there.
+      if (n <= 256) for (let i = 0; i < n; i++) buffer[offset + i] = this.window[from + i];
+      else this.window.copy(buffer, offset, from, from + n);
       // Synchronous: the entry loop below unwinds the stack every few hundred entries.
       callback(null, n);
     } catch (e) {
@@ -194,6 +196,26 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
     yauzl.fromRandomAccessReader(reader, size, options, (err, zipfile) => {
       if (err) return finish(new ZipOpenError(describeOpenError(file, err)));
       let index = 0;
+      // yauzl reads the next entry from inside the previous one's callbacks; with a reader that
+      // answers synchronously that recursion would grow the stack by every entry. A loop asks
+      // for entries instead, so the stack stays flat (deep stacks make every GC and deopt slow).
+      let wanted = false;
+      let looping = false;
+      const readEntries = (): void => {
+        looping = true;
+        try {
+          while (wanted && !finished) {
+            wanted = false;
+            zipfile.readEntry();
+          }
+        } finally {
+          looping = false;
+        }
+      };
+      const want = (): void => {
+        wanted = true;
+        if (!looping) readEntries();
+      };
       zipfile.on('entry', (e: yauzl.Entry) => {
         let entry: ArchiveEntry;
         try {
@@ -214,8 +236,10 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
           if (go === false) {
             zipfile.close();
             finish(undefined);
-          } else if (index % 256 === 0) setImmediate(() => zipfile.readEntry());
-          else zipfile.readEntry();
+          } else if (index % 256 === 0) {
+            // Let the event loop run now and then (worker replies, progress).
+            setImmediate(want);
+          } else want();
         };
         if (verdict instanceof Promise) {
           verdict.then(next, (x) => {
@@ -226,7 +250,7 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
       });
       zipfile.on('error', (e: Error) => finish(new ZipOpenError(describeOpenError(file, e))));
       zipfile.on('end', () => finish(undefined));
-      zipfile.readEntry();
+      want();
     });
   });
 }
