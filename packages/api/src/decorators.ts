@@ -1,4 +1,4 @@
-import { injectable } from 'inversify';
+import { injectable } from './inversify';
 import { defineGoal, defineParameter, type GoalOptions, type ParameterOptions } from './metadata';
 
 /** Declares a goal class: its name, description and requirements, as in Maven's `@Mojo`. */

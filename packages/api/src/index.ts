@@ -5,5 +5,5 @@ export * from './errors';
 export * from './session';
 export * from './tokens';
 export * from './plugin';
-export { inject, injectable, optional } from 'inversify';
+export { Container, ContainerModule, inject, injectable, optional } from './inversify';
 export * from './descriptor-from-goals';

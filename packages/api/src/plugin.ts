@@ -1,4 +1,4 @@
-import type { ContainerModule } from 'inversify';
+import type { ContainerModule } from './inversify';
 import type { PluginDescriptor } from '@goalhost/model';
 
 /** A goal's code: parameters are assigned to its fields, then `execute` runs. */

@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Container } from 'inversify';
-import type { Log, Session } from '@goalhost/api';
+import { Container, type Log, type Session } from '@goalhost/api';
 import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
 import { createRepositorySystem, type RepositorySystem } from '@goalhost/resolver';

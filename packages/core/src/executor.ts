@@ -1,6 +1,5 @@
-import { Container } from 'inversify';
 import {
-  GoalExecutionError, GoalFailureError, TOKENS, goalMetadataOf,
+  Container, GoalExecutionError, GoalFailureError, TOKENS, goalMetadataOf,
   type GoalClass, type GoalContext, type GoalInstance, type Log, type Session,
 } from '@goalhost/api';
 import type { Artifact, PluginDescriptor, Project } from '@goalhost/model';

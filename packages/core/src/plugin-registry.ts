@@ -1,5 +1,4 @@
-import type { ContainerModule } from 'inversify';
-import type { GoalClass, GoalhostPlugin } from '@goalhost/api';
+import type { ContainerModule, GoalClass, GoalhostPlugin } from '@goalhost/api';
 import type { MojoDescriptor, PluginDescriptor } from '@goalhost/model';
 import { DuplicateGoalError, UnknownTaskError } from './errors';
 
