@@ -139,7 +139,9 @@ const RESOLUTION_CACHE_PROPERTY = 'goalhost.resolution.cache';
 /** The resolution cache's directory: `$XDG_CACHE_HOME/goalhost/resolution` (`~/.cache` by default). */
 function resolutionCache(session: Session): { resolutionCacheDirectory?: string } {
   if (session.userProperties[RESOLUTION_CACHE_PROPERTY] === 'false') return {};
-  const base = session.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  // The XDG base directory rules: a relative XDG_CACHE_HOME is invalid and ignored.
+  const xdg = session.env.XDG_CACHE_HOME;
+  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
   return { resolutionCacheDirectory: path.join(base, 'goalhost', 'resolution') };
 }
 
