@@ -1,17 +1,11 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
+import { MessageOnlyError } from './message-only-error';
 
-/**
- * A zip/jar file that cannot be read; messages follow java.util.zip's wording where it matters.
- * Only the message is ever reported, so no stack is captured: listing thousands of files that
- * are not zips would otherwise spend more time on stacks than on reading.
- */
-export class ZipFormatError extends Error {
+/** A zip/jar file that cannot be read; messages follow java.util.zip's wording where it matters. */
+export class ZipFormatError extends MessageOnlyError {
   constructor(message: string) {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
     super(message);
-    Error.stackTraceLimit = limit;
     this.name = 'ZipFormatError';
   }
 }

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { JarReader, readManifest } from './jar-reader';
+import { MessageOnlyError } from './message-only-error';
 
 /** What `dependency:list` appends after an artifact: its Java module name and how it was found. */
 export interface ModuleInfo {
@@ -9,18 +10,8 @@ export interface ModuleInfo {
   readonly source: 'module' | 'manifest' | 'filename';
 }
 
-/**
- * The module of a file could not be determined; the message is the JDK's, as Maven prints it.
- * Only the message is reported, so no stack is captured (see ZipFormatError).
- */
-export class ModuleNameError extends Error {
-  constructor(message: string) {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(message);
-    Error.stackTraceLimit = limit;
-  }
-}
+/** The module of a file could not be determined; the message is the JDK's, as Maven prints it. */
+export class ModuleNameError extends MessageOnlyError {}
 
 const RESERVED = new Set(
   ('abstract assert boolean break byte case catch char class const continue default do double else enum extends final ' +
