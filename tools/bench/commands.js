@@ -39,8 +39,10 @@ function unpackCommand(tool, info, repo) {
   }
 }
 
-function listCommand(tool, repo) {
+/** `dependency:list`; goalhost resolves from scratch (no resolution cache) unless `warm`. */
+function listCommand(tool, repo, warm = false) {
   const args = ['-o', '-B', `-Dmaven.repo.local=${repo}`];
+  if (tool === 'goalhost' && !warm) args.push('-Dgoalhost.resolution.cache=false');
   const goal = tool === 'goalhost' ? 'dependency:list' : `${DEPENDENCY_PLUGIN}:list`;
   const cmd = tool === 'goalhost' ? GOALHOST : 'mvn';
   if (tool === 'mvn') args.push('-Dstyle.color=never');
