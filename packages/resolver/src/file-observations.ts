@@ -122,6 +122,11 @@ export function uncacheable(): string | undefined {
   return uncacheableReason;
 }
 
+/** Whether a recorded state can ever match a later one (not `racy`, not `unreadable`). */
+export function isReusable(state: string): boolean {
+  return state !== 'racy' && state !== 'unreadable';
+}
+
 /** Every observed file with its state, in observation order. */
 export function observedFiles(): Array<[string, string]> {
   return [...seen];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Artifact } from '@goalhost/model';
-import { firstChanged, observedFiles } from './file-observations';
+import { firstChanged, isReusable, observedFiles } from './file-observations';
 
 /** A line the resolution logged, replayed when its result is reused. */
 export interface LoggedLine {
@@ -67,13 +67,21 @@ export class ResolutionCache {
 
   /** Stores a result; a cache that cannot be written only costs the next run its time. */
   store(pomFile: string, scope: string, key: string, result: CachedResolution): void {
-    const entry: Entry = { format: FORMAT, key, files: observedFiles(), artifacts: result.artifacts, log: result.log };
+    const files = observedFiles();
+    const unusable = files.find(([, state]) => !isReusable(state));
+    if (unusable) {
+      const why = unusable[1] === 'racy' ? 'changed just before it was read' : 'could not be read';
+      this.debug(`Resolution cache: not storing the resolution of ${pomFile}: ${unusable[0]} ${why}`);
+      return;
+    }
+    const entry: Entry = { format: FORMAT, key, files, artifacts: result.artifacts, log: result.log };
     const file = this.fileOf(pomFile, scope);
     const tmp = `${file}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       fs.writeFileSync(tmp, JSON.stringify(entry));
       fs.renameSync(tmp, file);
+      this.debug(`Resolution cache: kept the resolution of ${pomFile} (${scope}) in ${file}`);
       this.prune();
     } catch (e) {
       fs.rmSync(tmp, { force: true });
