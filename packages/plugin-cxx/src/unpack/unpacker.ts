@@ -41,6 +41,11 @@ export const MDEP_98 =
 
 /** Work planned before it is handed to the threads: big enough to batch, small enough to overlap. */
 const DISPATCH_FILES = 2048;
+/**
+ * The first hand-overs are smaller (doubling up to DISPATCH_FILES): the threads are ready before
+ * the planner, still cold, has planned 2048 files (on the 84,000-entry zip they waited ~0.1 s).
+ */
+const FIRST_DISPATCH_FILES = 128;
 /** Zip bytes above which starting worker threads pays off. */
 const THREADS_FROM_BYTES = 8 * 1024 * 1024;
 
@@ -58,6 +63,7 @@ export class Unpacker {
   /** Zip jobs planned whose writes may still be in flight (marked once they are settled). */
   private segment: number[] = [];
   private lastProgress = 0;
+  private dispatchFiles = FIRST_DISPATCH_FILES;
 
   constructor(
     private readonly settings: UnpackSettings,
@@ -174,7 +180,10 @@ export class Unpacker {
           lastWriter.set(target, entry);
         }
         if (this.executor.failed) return false;
-        if (this.tree.pendingFiles >= DISPATCH_FILES || this.tree.barrier) return this.dispatch().then(() => !this.executor.failed);
+        if (this.tree.pendingFiles >= this.dispatchFiles || this.tree.barrier) {
+          this.dispatchFiles = Math.min(DISPATCH_FILES, this.dispatchFiles * 2);
+          return this.dispatch().then(() => !this.executor.failed);
+        }
         return true;
       });
     } catch (e) {
