@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -12,6 +13,22 @@ interface Queued {
 interface Slot {
   readonly worker: Worker;
   readonly running: Map<number, Queued>;
+}
+
+/** Archive bytes above which starting worker threads pays off. */
+const THREADS_FROM_BYTES = 8 * 1024 * 1024;
+
+/** True when these archives together are big enough to pay for starting the threads. */
+export function worthThreads(archives: readonly string[]): boolean {
+  let total = 0;
+  for (const file of archives) {
+    try {
+      total += fs.statSync(file).size;
+    } catch {
+      // a missing file fails later, with its own message
+    }
+  }
+  return total >= THREADS_FROM_BYTES;
 }
 
 /** Two batches in flight per worker hide the message round trip. */

@@ -98,10 +98,12 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
    */
   private async unpack(jobs: readonly UnpackJob[], markers: MarkerStore, maxSize: number, pluginLog: Log): Promise<void> {
     const { project, log } = this.context;
-    const { Unpacker } = await import('./unpacker');
-    const { WorkerPool } = await import('../archive/worker-pool');
+    const { WorkerPool, worthThreads } = await import('../archive/worker-pool');
     const pool = new WorkerPool();
     try {
+      // The threads boot while the rest of the unpacking code loads (Unpacker.run would start them too).
+      if (worthThreads(jobs.map((j) => j.artifact.file))) pool.start();
+      const { Unpacker } = await import('./unpacker');
       const unpacker = new Unpacker(
         {
           includes: this.includes,

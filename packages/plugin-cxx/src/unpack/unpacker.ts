@@ -10,7 +10,7 @@ import { entryTarget } from '../archive/entry-path';
 import { nameDecoderFor, type NameDecoder } from '../archive/name-decoder';
 import { PlanFailure, TargetTree } from '../archive/target-tree';
 import { WorkExecutor } from '../archive/work-executor';
-import type { WorkerPool } from '../archive/worker-pool';
+import { type WorkerPool, worthThreads } from '../archive/worker-pool';
 import type { TaskFailure } from '../archive/write-tasks';
 import { forEachZipEntry } from '../archive/zip-listing';
 import { sizeLimitFailure } from './size-limit';
@@ -46,8 +46,6 @@ const DISPATCH_FILES = 2048;
  * the planner, still cold, has planned 2048 files (on the 84,000-entry zip they waited ~0.1 s).
  */
 const FIRST_DISPATCH_FILES = 128;
-/** Zip bytes above which starting worker threads pays off. */
-const THREADS_FROM_BYTES = 8 * 1024 * 1024;
 
 /**
  * Unpacks jobs with Maven's sequential semantics (order, overwrites, where a failure stops the
@@ -91,7 +89,7 @@ export class Unpacker {
 
   async run(jobs: readonly UnpackJob[]): Promise<void> {
     this.jobs = jobs;
-    if (zipBytes(jobs) >= THREADS_FROM_BYTES) this.pool.start();
+    if (!this.pool.started && worthThreads(jobs.map((j) => j.artifact.file))) this.pool.start();
     const describe = `with includes "${EntrySelector.describe(this.settings.includes)}" and excludes "${EntrySelector.describe(this.settings.excludes)}"`;
     let decoder: NameDecoder | undefined;
     for (let i = 0; i < jobs.length; i++) {
@@ -274,16 +272,4 @@ function isDirectory(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-function zipBytes(jobs: readonly UnpackJob[]): number {
-  let total = 0;
-  for (const job of jobs) {
-    try {
-      total += fs.statSync(job.artifact.file).size;
-    } catch {
-      // a missing file fails later, with its own message
-    }
-  }
-  return total;
 }
