@@ -61,6 +61,8 @@ function runResolveBench(script, { artifacts, runs, withMvn, dir, logFile }) {
     info: { artifacts, source: script.startsWith(path.resolve(__dirname, '..', '..')) ? path.relative(path.resolve(__dirname, '..', '..'), script) : script },
     tools: { goalhost: cli },
   };
+  const cold = toolLine(output, 'goalhost CLI, cold \\(no cache\\)');
+  if (cold) result.tools['goalhost (cold)'] = cold;
   const mvn = toolLine(output, 'mvn dependency:list');
   if (mvn) result.tools.mvn = mvn;
   const inProcess = /in-process: .*median ([\d.]+) s/.exec(output);
