@@ -39,11 +39,14 @@ export interface UnpackSettings {
 export const MDEP_98 =
   'Artifact has not been packaged yet. When used on reactor artifact, unpack should be executed after packaging: see MDEP-98.';
 
-/** Work planned before it is handed to the threads: big enough to batch, small enough to overlap. */
-const DISPATCH_FILES = 2048;
+/**
+ * Work planned before it is handed to the threads: big enough to batch, small enough to overlap
+ * and to keep what the planner holds young (2048 cost ~5% more CPU on the benchmarks than 512).
+ */
+const DISPATCH_FILES = 512;
 /**
  * The first hand-overs are smaller (doubling up to DISPATCH_FILES): the threads are ready before
- * the planner, still cold, has planned 2048 files (on the 84,000-entry zip they waited ~0.1 s).
+ * the planner, still cold, has planned many files (on the 84,000-entry zip they waited ~0.1 s).
  */
 const FIRST_DISPATCH_FILES = 128;
 
