@@ -23,7 +23,7 @@ const RACY_MS = 100;
 const NO_FILE = new Set(['ENOTDIR', 'ENAMETOOLONG', 'ELOOP']);
 
 /**
- * `absent`, or the identity of what is at `p` (kind, inode, size, times). Other failures (e.g.
+ * `absent`, or the identity of what is at `p` (kind, device, inode, size, times). Other failures (e.g.
  * permission denied) are thrown, as the resolver reports them.
  */
 export function fileState(p: string): string {
@@ -43,7 +43,7 @@ function statOf(p: string): Stats | string {
 function stateOf(s: Stats | string): string {
   if (typeof s === 'string') return s;
   const kind = s.isFile() ? 'f' : s.isDirectory() ? 'd' : 'o';
-  return `${kind}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+  return `${kind}:${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
 }
 
 function record(p: string, s: Stats | string): string {

@@ -14,8 +14,9 @@ import { ModelBuilder, ModelBuildingFailure, type BuiltModel } from './model-bui
 import { toProject } from './project-factory';
 import { buildReactor } from './reactor';
 import { aggregateRepositories, fromRaw, fromRepository, type RemoteRepository } from './remote-repository';
+import { RecordingLog } from './recording-log';
 import { ResolutionCache, resolutionKey, type LoggedLine } from './resolution-cache';
-import { settingsProfiles, systemProperties, type ResolverConfig, type ResolverLog } from './resolver-config';
+import { settingsProfiles, systemProperties, type ResolverConfig } from './resolver-config';
 import { superModel } from './super-pom';
 import { createRemoteFetcher } from './transport-factory';
 
@@ -333,38 +334,6 @@ class DefaultRepositorySystem implements RepositorySystem {
     const built = await this.builder.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, this.baseRepositories);
     const file = this.local.pathOf({ ...coordinates, baseVersion: baseVersionOf(coordinates.version), classifier: '', extension: 'pom' });
     return toProject(built, file);
-  }
-}
-
-/** Passes every line on; while `recording` is set, also keeps it there. */
-class RecordingLog implements ResolverLog {
-  recording?: LoggedLine[];
-
-  constructor(private readonly target: ResolverLog) {
-    if (target.progress) this.progress = (t) => target.progress!(t);
-    if (target.progressDone) this.progressDone = () => target.progressDone!();
-  }
-
-  progress?(t: string): void;
-  progressDone?(): void;
-
-  debug(message: string): void {
-    this.recording?.push({ level: 'debug', message });
-    this.target.debug(message);
-  }
-
-  info(message: string): void {
-    this.recording?.push({ level: 'info', message });
-    this.target.info(message);
-  }
-
-  warn(message: string): void {
-    this.recording?.push({ level: 'warn', message });
-    this.target.warn(message);
-  }
-
-  isDebugEnabled(): boolean {
-    return this.target.isDebugEnabled();
   }
 }
 
