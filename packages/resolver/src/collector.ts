@@ -10,7 +10,7 @@ export interface Descriptor {
   /** The artifacts relocated from, oldest first. */
   readonly relocations: readonly GDependency[];
   readonly dependencies: readonly GDependency[];
-  readonly managed: readonly GDependency[];
+  // No dependencyManagement: Maven 3's ClassicDependencyManager applies the root's alone.
   readonly repositories: readonly RemoteRepository[];
 }
 

@@ -55,7 +55,7 @@ export class DescriptorReader {
     let a = dependency;
     const relocations: GDependency[] = [];
     const visited: string[] = [];
-    const empty = (warning: string): DescriptorResult => ({ dependency: a, relocations, dependencies: [], managed: [], repositories: [], warning });
+    const empty = (warning: string): DescriptorResult => ({ dependency: a, relocations, dependencies: [], repositories: [], warning });
     for (;;) {
       const gav = `${a.groupId}:${a.artifactId}:${baseVersionOf(a.version)}`;
       if (visited.includes(gav)) {
@@ -89,7 +89,6 @@ export class DescriptorReader {
         dependency: a,
         relocations,
         dependencies: m.dependencies.map(toGDependency),
-        managed: m.dependencyManagement.map(toGDependency),
         repositories: m.repositories.map(fromRaw),
       };
     }
