@@ -5,7 +5,7 @@ import { WorkerPool } from '@goalhost/plugin-cxx/dist/archive/worker-pool';
 import { Unpacker, type UnpackJob } from '@goalhost/plugin-cxx/dist/unpack/unpacker';
 import { RecordingLog } from '../help/recording-log';
 import { ROOT } from '../support/paths';
-import { tempDir } from './support';
+import { tempDir, xorshiftBytes } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { zipBuffer } = require(path.join(ROOT, 'tools', 'gen-unpack-archives.js')) as {
@@ -33,17 +33,7 @@ describe('unpack: parallel extraction gives the sequential result', function () 
   before(() => {
     dir = tempDir('unpack-parallel');
     // Incompressible, deterministic bytes (xorshift32), so the archives pass the thread threshold.
-    const random = (seed: number, size: number): Buffer => {
-      const out = Buffer.alloc(size);
-      let x = seed * 2654435761 + 1;
-      for (let i = 0; i < size; i++) {
-        x ^= x << 13;
-        x ^= x >>> 17;
-        x ^= x << 5;
-        out[i] = x & 0xff;
-      }
-      return out;
-    };
+    const random = (seed: number, size: number): Buffer => xorshiftBytes(seed, size);
     for (let a = 0; a < 3; a++) {
       const specs: Spec[] = [];
       for (let i = 0; i < 2500; i++) {

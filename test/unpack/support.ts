@@ -93,3 +93,19 @@ export function copyFixtures(dir: string, names: readonly string[]): string[] {
     return to;
   });
 }
+
+/**
+ * Deterministic bytes from xorshift32: incompressible, or with `alphabet` letters only (from
+ * `a`), which compress somewhat, as entry contents.
+ */
+export function xorshiftBytes(seed: number, size: number, alphabet?: number): Buffer {
+  const out = Buffer.alloc(size);
+  let x = seed * 2654435761 + 1;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = alphabet === undefined ? x & 0xff : 97 + ((x >>> 0) % alphabet);
+  }
+  return out;
+}

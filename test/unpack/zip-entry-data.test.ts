@@ -5,20 +5,10 @@ import * as zlib from 'node:zlib';
 import type { ZipEntryData } from '@goalhost/plugin-cxx/dist/archive/archive-entry';
 import { rawInflater } from '@goalhost/plugin-cxx/dist/archive/raw-inflater';
 import { readEntrySync, readWindow, WINDOW_SLACK } from '@goalhost/plugin-cxx/dist/archive/zip-entry-data';
-import { tempDir } from './support';
+import { tempDir, xorshiftBytes } from './support';
 
 /** Deterministic bytes that compress somewhat (a small alphabet), as entry contents. */
-function bytes(seed: number, size: number): Buffer {
-  const out = Buffer.alloc(size);
-  let x = seed * 2654435761 + 1;
-  for (let i = 0; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = 97 + ((x >>> 0) % 7);
-  }
-  return out;
-}
+const bytes = (seed: number, size: number): Buffer => xorshiftBytes(seed, size, 7);
 
 /** What `inflateRawSync` with the extraction's options says about `raw` declared as `size` bytes. */
 function oneShot(raw: Buffer, size: number): string {
