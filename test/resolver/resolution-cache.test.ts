@@ -85,6 +85,22 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
     expect(listed()).to.contain('zz.rc:util:jar:1.0:compile');
   });
 
+  it('resolves again over a damaged cache file and replaces it', () => {
+    expect(run().status).to.equal(0);
+    const expected = listed();
+    const dir = path.join(cacheHome, 'goalhost', 'resolution');
+    const [name] = readdirSync(dir);
+    for (const damaged of ['{"format":1,"key":', '{"format":1,"files":7}', 'null']) {
+      writeFileSync(path.join(dir, name), damaged);
+      rmSync(path.join(f.project, 'deps.txt'));
+      const r = run('-X');
+      expect(r.status, r.stdout).to.equal(0);
+      expect(r.stdout).not.to.contain(reusedLine());
+      expect(listed()).to.equal(expected);
+    }
+    expect(run('-X').stdout).to.contain(reusedLine());
+  });
+
   it('writes nothing with -Dgoalhost.resolution.cache=false, and never keeps a snapshot resolution', () => {
     expect(run('-Dgoalhost.resolution.cache=false').status).to.equal(0);
     expect(existsSync(cacheHome)).to.equal(false);

@@ -50,6 +50,11 @@ export class ResolutionCache {
     try {
       entry = JSON.parse(fs.readFileSync(file, 'utf8')) as Entry;
     } catch {
+      // None yet, or unreadable (a truncated write by a killed run): resolve and replace it.
+      return undefined;
+    }
+    if (!isEntry(entry)) {
+      this.debug(`Resolution cache: ${file} is not a cache entry, resolving again`);
       return undefined;
     }
     if (entry.format !== FORMAT || entry.key !== key) {
@@ -97,6 +102,12 @@ export class ResolutionCache {
       .sort((a, b) => a.mtime - b.mtime);
     for (const old of byAge.slice(0, names.length - MAX_ENTRIES)) fs.rmSync(old.file, { force: true });
   }
+}
+
+function isEntry(e: unknown): e is Entry {
+  const x = e as Partial<Entry> | null;
+  return typeof x === 'object' && x !== null && Array.isArray(x.files) && Array.isArray(x.artifacts) && Array.isArray(x.log) &&
+    x.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string');
 }
 
 let buildIdentity: string | undefined;
