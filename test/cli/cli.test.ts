@@ -53,6 +53,51 @@ ${body}</project>
 `);
   });
 
+  it('prints a reactor build in Maven 3.8.7\'s columns; a failed resolution comes before the goal\'s header', () => {
+    const modules: Record<string, string> = {
+      a: '<name>A module whose name is much much longer than the whole line of seventy-two chars</name>',
+      b: '<dependencies><dependency><groupId>org.example</groupId><artifactId>missing</artifactId><version>9</version></dependency></dependencies>',
+      c: '<name>c-module-exactly-fifty-one-characters-long-name-xyz</name>',
+    };
+    pom(`  <modules>${Object.keys(modules).map((m) => `<module>${m}</module>`).join('')}</modules>\n`);
+    for (const [m, body] of Object.entries(modules)) {
+      fs.mkdirSync(path.join(dir, m));
+      fs.writeFileSync(path.join(dir, m, 'pom.xml'), `<project><modelVersion>4.0.0</modelVersion>
+  <parent><groupId>org.example</groupId><artifactId>demo</artifactId><version>1.0</version></parent>
+  <artifactId>${m}</artifactId>${body}</project>`);
+    }
+    const run = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${path.join(dir, 'repo')}`, 'dependency:list'], dir);
+    expect(run.status).to.equal(1);
+    const log = stableLog(run.stdout).replace(/\[ {1,2}\d+\.\d{3} s\]/g, '[  <time>]');
+    /** From the line starting with `from` up to (without) the next line containing `to`. */
+    const section = (from: string, to: string): string => {
+      const start = log.indexOf(from);
+      return log.slice(start, log.lastIndexOf('\n', log.indexOf(to, start)) + 1);
+    };
+    // Recorded with mvn 3.8.7 and maven-dependency-plugin 3.5.0 on the same projects.
+    expect(section('[INFO] Reactor Build Order:', '< org.example:demo >')).to.equal(`[INFO] Reactor Build Order:
+[INFO] 
+[INFO] demo                                                               [pom]
+[INFO] A module whose name is much much longer than the whole line of seventy-two chars [jar]
+[INFO] b                                                                  [jar]
+[INFO] c-module-exactly-fifty-one-characters-long-name-xyz                [jar]
+[INFO] 
+`);
+    expect(section('[INFO] ---------------------------< org.example:b >', 'BUILD FAILURE')).to.equal(`[INFO] ---------------------------< org.example:b >----------------------------
+[INFO] Building b 1.0                                                     [3/4]
+[INFO] --------------------------------[ jar ]---------------------------------
+[WARNING] The POM for org.example:missing:jar:9 is missing, no dependency information available
+[INFO] ------------------------------------------------------------------------
+[INFO] Reactor Summary for demo 1.0:
+[INFO] 
+[INFO] demo ............................................... SUCCESS [  <time>]
+[INFO] A module whose name is much much longer than the whole line of seventy-two chars SUCCESS [  <time>]
+[INFO] b .................................................. FAILURE [  <time>]
+[INFO] c-module-exactly-fifty-one-characters-long-name-xyz  SKIPPED
+[INFO] ------------------------------------------------------------------------
+`);
+  });
+
   it('names file, line and element of a malformed pom.xml, and runs nothing', () => {
     fs.writeFileSync(path.join(dir, 'pom.xml'), '<project>\n  <dependencies>\n    <dependency>\n  </dependencies>\n</project>\n');
     const run = runGoalhost(['-B', 'validate'], dir);

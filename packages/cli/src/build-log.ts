@@ -3,6 +3,7 @@ import type { Project } from '@goalhost/model';
 
 const LINE = 72;
 const RULE = '-'.repeat(LINE);
+const NAME_COLUMN = 52;
 
 /** The project banner Maven prints before building each project. */
 export function logProjectHeader(log: Log, project: Project, index: number, total: number): void {
@@ -11,10 +12,24 @@ export function logProjectHeader(log: Log, project: Project, index: number, tota
   const left = Math.max(0, Math.floor((LINE - title.length) / 2));
   log.info('');
   log.info(`${'-'.repeat(left)}${title}${'-'.repeat(Math.max(0, LINE - title.length - left))}`);
-  log.info(`Building ${project.name ?? project.artifactId} ${project.version}${total > 1 ? ` [${index}/${total}]` : ''}`);
+  const building = `Building ${project.name ?? project.artifactId} ${project.version}`;
+  log.info(total > 1 ? rightAligned(building, `[${index}/${total}]`) : building);
   const packaging = `[ ${project.packaging} ]`;
   const pl = Math.max(0, Math.floor((LINE - packaging.length) / 2));
   log.info(`${'-'.repeat(pl)}${packaging}${'-'.repeat(Math.max(0, LINE - packaging.length - pl))}`);
+}
+
+/** The reactor's projects in build order, as Maven lists them before building. */
+export function logReactorBuildOrder(log: Log, projects: readonly Project[]): void {
+  log.info(RULE);
+  log.info('Reactor Build Order:');
+  log.info('');
+  for (const p of projects) log.info(rightAligned(p.name ?? p.artifactId, `[${p.packaging}]`));
+}
+
+/** `left` and `right` on one line of Maven's width, at least one space apart. */
+function rightAligned(left: string, right: string): string {
+  return `${left}${' '.repeat(Math.max(1, LINE - left.length - right.length))}${right}`;
 }
 
 export type ProjectOutcome = { project: Project; status: 'SUCCESS' | 'FAILURE' | 'SKIPPED'; millis: number };
@@ -25,9 +40,12 @@ export function logReactorSummary(log: Log, root: Project, outcomes: readonly Pr
   log.info(`Reactor Summary for ${root.name ?? root.artifactId} ${root.version}:`);
   log.info('');
   for (const o of outcomes) {
-    const name = `${o.project.name ?? o.project.artifactId} `;
-    const time = o.status === 'SKIPPED' ? '' : ` [${formatSeconds(o.millis).padStart(7)}]`;
-    log.info(`${name.padEnd(54, '.')} ${o.status}${time}`);
+    // Maven's columns: the name and a space, dotted out to 52 characters and a space when it
+    // fits (a longer name is followed by the status at once); the time right-aligned in 9.
+    let name = `${o.project.name ?? o.project.artifactId} `;
+    if (name.length <= NAME_COLUMN) name = `${name.padEnd(NAME_COLUMN, '.')} `;
+    const time = o.status === 'SKIPPED' ? '' : ` [${formatDuration(o.millis).padStart(9)}]`;
+    log.info(`${name}${o.status}${time}`);
   }
 }
 
@@ -37,9 +55,13 @@ export function logBuildResult(log: Log, success: boolean, started: Date): void 
   log.info(RULE);
   log.info(success ? 'BUILD SUCCESS' : 'BUILD FAILURE');
   log.info(RULE);
-  log.info(`Total time:  ${millis >= 60_000 ? formatMinutes(millis) : formatSeconds(millis)}`);
+  log.info(`Total time:  ${formatDuration(millis)}`);
   log.info(`Finished at: ${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')}`);
   log.info(RULE);
+}
+
+function formatDuration(millis: number): string {
+  return millis >= 60_000 ? formatMinutes(millis) : formatSeconds(millis);
 }
 
 function formatSeconds(millis: number): string {

@@ -5,7 +5,7 @@ import { Container, type Log, type Session } from '@goalhost/api';
 import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
 import { createRepositorySystem, type RepositorySystem } from '@goalhost/resolver';
-import { logBuildResult, logProjectHeader, logReactorSummary, type ProjectOutcome } from './build-log';
+import { logBuildResult, logProjectHeader, logReactorBuildOrder, logReactorSummary, type ProjectOutcome } from './build-log';
 import { CliUsageError, parseArgs, usage, type CliRequest } from './cli-request';
 import { ConsoleLog } from './console-log';
 import { BUILT_IN_PLUGINS, PLUGINS_PROPERTY, registerPluginModule } from './plugin-loader';
@@ -94,12 +94,7 @@ async function build(request: CliRequest, session: Session, log: ConsoleLog, io:
   const executor = new Executor(new Container(), registry, session, services(system), log);
   const outcomes: ProjectOutcome[] = [];
   let failure: unknown;
-  if (projects.length > 1) {
-    log.info('------------------------------------------------------------------------');
-    log.info('Reactor Build Order:');
-    log.info('');
-    for (const p of projects) log.info(`${(p.name ?? p.artifactId).padEnd(55)}[${p.packaging}]`);
-  }
+  if (projects.length > 1) logReactorBuildOrder(log, projects);
   for (const [i, project] of projects.entries()) {
     if (failure && !request.failAtEnd) {
       outcomes.push({ project, status: 'SKIPPED', millis: 0 });

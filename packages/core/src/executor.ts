@@ -39,6 +39,17 @@ export class Executor {
 
   private async runOne(project: Project, execution: GoalExecution): Promise<void> {
     const d = execution.plugin.descriptor;
+    // As Maven's MojoExecutor: the project's dependencies are resolved first (their warnings and
+    // failures come before the goal's header), then the goal starts and is configured.
+    const scope = execution.mojo.requiresDependencyResolution;
+    let artifacts: Artifact[] = [];
+    if (scope && scope !== 'none') {
+      try {
+        artifacts = await this.resolve(project, scope);
+      } catch (e) {
+        throw new ExecutionFailure(`Failed to execute goal on project ${project.artifactId}: ${messageOf(e)}`, execution, [], e);
+      }
+    }
     this.log.info('');
     this.log.info(`--- ${d.goalPrefix}:${d.version}:${execution.mojo.goal} (${execution.executionId}) @ ${project.artifactId} ---`);
     const info = {
@@ -58,15 +69,6 @@ export class Executor {
       throw this.failure(e, execution, project);
     }
     this.debugConfiguration(label, parameters);
-    const scope = execution.mojo.requiresDependencyResolution;
-    let artifacts: Artifact[] = [];
-    if (scope && scope !== 'none') {
-      try {
-        artifacts = await this.resolve(project, scope);
-      } catch (e) {
-        throw new ExecutionFailure(`Failed to execute goal on project ${project.artifactId}: ${messageOf(e)}`, execution, [], e);
-      }
-    }
     const context: GoalContext = {
       session: this.session, project, artifacts, execution: info, repository: this.services, log: this.log,
       plugins: this.pluginView(),
