@@ -96,6 +96,16 @@ ${body}</project>
 [INFO] c-module-exactly-fifty-one-characters-long-name-xyz  SKIPPED
 [INFO] ------------------------------------------------------------------------
 `);
+    // Maven's closing lines, without its links to the Maven wiki, with the resume hint.
+    expect(log.slice(log.indexOf('[ERROR]'))).to.equal(`[ERROR] Failed to execute goal on project b: Could not resolve dependencies for project org.example:b:jar:1.0: \
+Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact org.example:missing:jar:9 has not been downloaded from it before.
+[ERROR] 
+[ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.
+[ERROR] Re-run goalhost using the -X switch to enable full debug logging.
+[ERROR] 
+[ERROR] After correcting the problems, you can resume the build with the command
+[ERROR]   goalhost <args> -rf :b
+`);
   });
 
   it('names file, line and element of a malformed pom.xml, and runs nothing', () => {

@@ -94,6 +94,7 @@ async function build(request: CliRequest, session: Session, log: ConsoleLog, io:
   const executor = new Executor(new Container(), registry, session, services(system), log);
   const outcomes: ProjectOutcome[] = [];
   let failure: unknown;
+  let failedProject: Project | undefined;
   if (projects.length > 1) logReactorBuildOrder(log, projects);
   for (const [i, project] of projects.entries()) {
     if (failure && !request.failAtEnd) {
@@ -107,15 +108,28 @@ async function build(request: CliRequest, session: Session, log: ConsoleLog, io:
       outcomes.push({ project, status: 'SUCCESS', millis: Date.now() - started });
     } catch (e) {
       failure ??= e;
+      failedProject ??= project;
       outcomes.push({ project, status: 'FAILURE', millis: Date.now() - started });
     } finally {
       log.progressDone();
     }
   }
   if (projects.length > 1) logReactorSummary(log, projects[0], outcomes);
-  if (failure) return fail(log, request, failure, session.startTime);
+  if (failure) {
+    const code = fail(log, request, failure, session.startTime);
+    if (failedProject && failedProject !== projects[0]) logResumeHint(log, projects, failedProject);
+    return code;
+  }
   logBuildResult(log, true, session.startTime);
   return 0;
+}
+
+/** Maven's hint after a reactor project other than the first failed: how to go on from it. */
+function logResumeHint(log: Log, projects: readonly Project[], failed: Project): void {
+  const ambiguous = projects.filter((p) => p.artifactId === failed.artifactId).length > 1;
+  log.error('');
+  log.error('After correcting the problems, you can resume the build with the command');
+  log.error(`  goalhost <args> -rf ${ambiguous ? failed.groupId : ''}:${failed.artifactId}`);
 }
 
 function services(system: RepositorySystem): BuildServices {
@@ -127,7 +141,6 @@ function services(system: RepositorySystem): BuildServices {
   };
 }
 
-/** `-Dmaven.artifact.threads=N` (Maven's parallel download count), when it is a positive number. */
 /** `-Dgoalhost.resolution.cache=false` turns the resolution cache off. */
 const RESOLUTION_CACHE_PROPERTY = 'goalhost.resolution.cache';
 
@@ -140,6 +153,7 @@ function resolutionCache(session: Session): { resolutionCacheDirectory?: string 
   return { resolutionCacheDirectory: path.join(base, 'goalhost', 'resolution') };
 }
 
+/** `-Dmaven.artifact.threads=N` (Maven's parallel download count), when it is a positive number. */
 function threadsProperty(value: string | undefined): number | undefined {
   const n = value === undefined ? NaN : Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
