@@ -121,6 +121,15 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
     expect(text).to.contain('\n   zz.mod:top:jar:1.0:runtime\n');
   });
 
+  it('filters with the plugin\'s token rules: an empty inner token of includeGroupIds is a prefix of every groupId (as mvn 3.5.0)', () => {
+    expect(run('dependency:list', '-DoutputFile=all.txt').status).to.equal(0);
+    expect(run('dependency:list', '-DoutputFile=none.txt', '-DincludeGroupIds=zz.none').status).to.equal(0);
+    expect(run('dependency:list', '-DoutputFile=empty-token.txt', '-DincludeGroupIds=zz.none,,zz.other').status).to.equal(0);
+    const read = (name: string): string => readFileSync(path.join(f.project, name), 'utf8');
+    expect(read('none.txt')).to.equal('\nThe following files have been resolved:\n   none\n\n');
+    expect(read('empty-token.txt')).to.equal(read('all.txt'));
+  });
+
   it('adds absolute file names with -DoutputAbsoluteArtifactFilename', () => {
     expect(run('dependency:list', '-DoutputFile=deps.txt', '-DoutputAbsoluteArtifactFilename=true', '-DincludeArtifactIds=zipped,plain').status).to.equal(0);
     expect(readFileSync(path.join(f.project, 'deps.txt'), 'utf8')).to.equal(

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { filterArtifacts, filterByScope } from '@goalhost/plugin-cxx/dist/filter/artifact-filters';
-import { filterTokens, normalizeList } from '@goalhost/plugin-cxx/dist/filter/list-tokens';
+import { filterByScope, filterTokens, normalizeList } from '@goalhost/api';
+import { filterArtifacts } from '@goalhost/plugin-cxx/dist/filter/artifact-filters';
 import type { UnpackArtifact } from '@goalhost/plugin-cxx/dist/filter/unpack-artifact';
 
 function a(id: string, extra: Partial<UnpackArtifact> = {}): UnpackArtifact {

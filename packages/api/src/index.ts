@@ -7,3 +7,5 @@ export * from './tokens';
 export * from './plugin';
 export { Container, ContainerModule, inject, injectable, optional } from './inversify';
 export * from './descriptor-from-goals';
+export * from './list-tokens';
+export * from './artifact-filters';

@@ -4,7 +4,7 @@ import { ListGoal, ResolveGoal } from './list-goal';
 import { TreeGoal } from './tree-goal';
 
 export { ListGoal, ResolveGoal, TreeGoal };
-export { filterArtifacts, tokens, type FilterOptions } from './artifact-filters';
+export { filterArtifacts } from './artifact-filters';
 export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
 

@@ -65,7 +65,7 @@ export class ListGoal extends DependencyFilterGoal {
   }
 
   private async dependencySets(): Promise<{ resolved: ListedArtifact[]; skipped: ListedArtifact[]; unresolved: ListedArtifact[] }> {
-    const filtered = filterArtifacts(this.context.artifacts, this.context.project.dependencies, this);
+    const filtered = filterArtifacts(this.context.artifacts, this);
     const skipped = filtered.filter((a) => this.markerSet(a));
     const kept = filtered.filter((a) => !skipped.includes(a));
     if (!this.classifier) return { resolved: kept, skipped, unresolved: [] };

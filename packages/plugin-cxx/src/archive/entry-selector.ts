@@ -1,5 +1,4 @@
-import { GoalExecutionError } from '@goalhost/api';
-import { javaSplitComma, normalizeList } from '../filter/list-tokens';
+import { GoalExecutionError, javaSplitComma, normalizeList } from '@goalhost/api';
 
 /**
  * Include/exclude selection of archive entries with the rules of plexus-io's

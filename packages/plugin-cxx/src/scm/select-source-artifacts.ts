@@ -1,5 +1,5 @@
 import type { Artifact } from '@goalhost/model';
-import { filterArtifacts, type ArtifactFilterOptions } from '../filter/artifact-filters';
+import { filterArtifacts, type CxxArtifactFilterOptions } from '../filter/artifact-filters';
 import { fromResolved } from '../filter/unpack-artifact';
 import type { SourceArtifact } from './source-dependencies';
 
@@ -8,6 +8,6 @@ import type { SourceArtifact } from './source-dependencies';
  * with the type filter forced to `pom` as the original goal did (includeTypes / excludeTypes are
  * accepted but have no effect).
  */
-export function selectSourceArtifacts(artifacts: readonly Artifact[], options: ArtifactFilterOptions): SourceArtifact[] {
+export function selectSourceArtifacts(artifacts: readonly Artifact[], options: CxxArtifactFilterOptions): SourceArtifact[] {
   return filterArtifacts(artifacts.map(fromResolved), { ...options, includeTypes: 'pom', excludeTypes: '' });
 }

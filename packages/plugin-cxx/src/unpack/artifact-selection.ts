@@ -1,9 +1,9 @@
-import { GoalExecutionError, type Log, type RepositoryService } from '@goalhost/api';
-import { filterArtifacts, EXCLUDE_TEST_SCOPE_MESSAGE, type ArtifactFilterOptions } from '../filter/artifact-filters';
+import { EXCLUDE_TEST_SCOPE_MESSAGE, GoalExecutionError, type Log, type RepositoryService } from '@goalhost/api';
+import { filterArtifacts, type CxxArtifactFilterOptions } from '../filter/artifact-filters';
 import { baseVersionOf, extensionOfType, type UnpackArtifact } from '../filter/unpack-artifact';
 import type { MarkerStore, OverwriteOptions } from './marker-store';
 
-export interface SelectionOptions extends ArtifactFilterOptions, OverwriteOptions {
+export interface SelectionOptions extends CxxArtifactFilterOptions, OverwriteOptions {
   readonly classifier?: string;
   readonly type?: string;
   readonly failOnMissingClassifierArtifact?: boolean;
