@@ -20,6 +20,8 @@
 const { execFileSync, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+// Deterministic PRNG (mulberry32), so every run benchmarks the same graph.
+const { prng } = require('./content');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -34,18 +36,6 @@ const DIR = path.resolve(opt('dir', '/tmp/goalhost-bench'));
 const WITH_MVN = !args.includes('--no-mvn');
 const MAVEN_REPO = '/usr/share/maven-repo';
 const PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugin:3.5.0';
-
-/** Deterministic PRNG (mulberry32), so every run benchmarks the same graph. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pom(g, a, v, deps, managed = []) {
   const dep = (d) =>
