@@ -71,10 +71,14 @@ function observe(p: string): Stats | string {
  * is faster than reading through an open descriptor from JavaScript.
  */
 export function readObservedText(p: string): string {
-  try {
-    observe(p);
-  } catch {
-    // readFileSync reports it, as it did before anything was recorded.
+  // A POM found in the repository was just looked at (its state is already recorded, before
+  // this read): one stat per file is enough.
+  if (!seen.has(p)) {
+    try {
+      observe(p);
+    } catch {
+      // readFileSync reports it, as it did before anything was recorded.
+    }
   }
   return readFileSync(p, 'utf8');
 }
