@@ -80,3 +80,11 @@ export function resolveCredentials(url: string, sources: CredentialSources): Res
     source: `${explicit ? `${explicit} and ` : ''}server '${server.id}'${where}`,
   };
 }
+
+/** The fix to suggest when a server refused the credentials: where they came from, where to set them. */
+export function credentialsHint(credentials: Pick<ResolvedCredentials, 'source'>): string {
+  return `Check the credentials: they came from ${credentials.source}; set the username/password parameters or a <server> in settings.xml (id = settingsServerId, or the URL's host[:port]).`;
+}
+
+/** The fix to suggest when the server could not be reached. */
+export const UNREACHABLE_HINT = 'Check that the server is running and reachable from here.';

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { GoalExecutionError, type Log } from '@goalhost/api';
 import { logChanges } from './change-summary';
+import { credentialsHint, UNREACHABLE_HINT } from './credentials';
 import { allInOrder } from './in-order';
 import { GitCommandError, type GitClient } from './git-client';
 import { planSubmodules, type DesiredSubmodule, type SubmoduleWrite } from './git-submodules-plan';
@@ -12,12 +13,12 @@ import type { PreparedUpdate, SourceDependency, SourceUpdateRequest } from './so
 /** A hint for the git errors users meet most. */
 function gitHint(e: GitCommandError, d: SourceDependency): string {
   if (/Authentication failed|could not read (Username|Password)|403|401/i.test(e.detail)) {
-    return `Check the credentials: they came from ${d.credentials.source}; set the username/password parameters or a <server> in settings.xml (id = settingsServerId, or the URL's host[:port]).`;
+    return credentialsHint(d.credentials);
   }
   if (/not found|does not appear to be a git repository|does not exist/i.test(e.detail)) {
     return `The repository does not exist: fix the <scm> connection in ${d.pomFile}.`;
   }
-  if (/Could not resolve host|Connection refused|unable to access|timed out/i.test(e.detail)) return 'Check that the server is running and reachable from here.';
+  if (/Could not resolve host|Connection refused|unable to access|timed out/i.test(e.detail)) return UNREACHABLE_HINT;
   return "See git's message above.";
 }
 

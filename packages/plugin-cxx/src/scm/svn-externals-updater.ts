@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { GoalExecutionError, type Log } from '@goalhost/api';
 import { logChanges } from './change-summary';
 import { allInOrder } from './in-order';
-import type { ResolvedCredentials } from './credentials';
+import { credentialsHint, UNREACHABLE_HINT, type ResolvedCredentials } from './credentials';
 import type { PreparedUpdate, SourceDependency, SourceUpdateRequest } from './source-update';
 import { SvnCommandError, type SvnClient, type SvnInfo } from './svn-client';
 import { formatExternal, parseExternals } from './svn-externals';
@@ -23,9 +23,9 @@ export function requireHolderDirectory(holder: string): void {
 function svnHint(e: SvnCommandError, credentials: ResolvedCredentials): string {
   const has = (...codes: string[]): boolean => codes.some((c) => e.codes.includes(c));
   if (has('E170001', 'E215004', 'E170013') && /authori[sz]|password|username|credentials/i.test(e.detail)) {
-    return `Check the credentials: they came from ${credentials.source}; set the username/password parameters or a <server> in settings.xml (id = settingsServerId, or the URL's host[:port]).`;
+    return credentialsHint(credentials);
   }
-  if (has('E000111', 'E670002', 'E670008', 'E170013')) return 'Check that the server is running and reachable from here.';
+  if (has('E000111', 'E670002', 'E670008', 'E170013')) return UNREACHABLE_HINT;
   if (has('E170000', 'W170000', 'E200009', 'E160013')) return "The URL does not exist in the repository: fix the dependency POM's <scm> connection.";
   return 'See svn\'s message above.';
 }
