@@ -4,7 +4,7 @@ import { ArtifactResolutionError } from './errors';
 import { markUncacheable } from './file-observations';
 import { baseVersionOf, isFile, type LocalRepository } from './local-repository';
 import { repositoriesKey, type RemoteRepository } from './remote-repository';
-import { readSnapshotMetadata, snapshotVersion, type SnapshotMetadata } from './snapshot-metadata';
+import { isValidSnapshotVersion, readSnapshotMetadata, snapshotVersion, type SnapshotMetadata } from './snapshot-metadata';
 
 /** An artifact file to resolve: Maven resolver's coordinates (extension, not type). */
 export interface ArtifactCoords {
@@ -121,9 +121,18 @@ export class ArtifactResolver {
     if (localMeta && isFile(normalized)) best = { version: c.version, updated: localMeta.lastUpdated };
     if (this.remote) {
       for (const repo of applicable) {
+        checkRepositoryId(repo, c);
         const meta = await this.remote.metadata(c, repo, this.offline);
         if (!meta) continue;
         const v = snapshotVersion(meta, c.version, c.classifier, c.extension);
+        if (!isValidSnapshotVersion(v.version, c.version)) {
+          throw new ArtifactResolutionError(
+            `Invalid maven-metadata.xml of ${c.groupId}:${c.artifactId}:${c.version} in ${repo.id} (${repo.url}): the snapshot version '${v.version}' ` +
+              `is neither ${c.version} nor ${c.version.slice(0, -'SNAPSHOT'.length)}<yyyyMMdd.HHmmss>-<buildNumber> (from its <value>, or <timestamp> and <buildNumber>)`,
+            artifactString(c),
+            false,
+          );
+        }
         if (!best || v.updated > best.updated) best = { ...v, repo };
       }
     }
@@ -139,6 +148,19 @@ export class ArtifactResolver {
     normalize(fetched, normalized);
     return { file: normalized, version: best.version };
   }
+}
+
+/**
+ * A repository id names the metadata files kept for it (`maven-metadata-<id>.xml`): one that
+ * could leave the version's directory is refused before any such file is made.
+ */
+function checkRepositoryId(repo: RemoteRepository, c: ArtifactCoords): void {
+  if (!/[/\\\0]/.test(repo.id)) return;
+  throw new ArtifactResolutionError(
+    `Invalid repository id '${repo.id}' (${repo.url}) for ${artifactString(c)}: an id must not contain '/', '\\' or NUL, as it names files in the local repository`,
+    artifactString(c),
+    false,
+  );
 }
 
 /** Maven keeps a copy of the timestamped file under the `-SNAPSHOT` name (snapshot normalization). */

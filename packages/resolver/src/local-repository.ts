@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { ArtifactResolutionError } from './errors';
 import { observedExists, observedIsFile } from './file-observations';
 
 /** Coordinates of one file in a repository. */
@@ -14,8 +15,51 @@ export interface FileCoordinates {
   readonly extension: string;
 }
 
-/** Maven 2 ("default") layout path of a file, with `/` separators. */
+/** `g:a:ext[:classifier]:version`, as the resolver names an artifact. */
+function coordinatesString(c: FileCoordinates): string {
+  return `${c.groupId}:${c.artifactId}:${c.extension}${c.classifier ? `:${c.classifier}` : ''}:${c.version}`;
+}
+
+const SEPARATOR = /[/\\\0]/;
+
+/**
+ * Why a coordinate cannot be part of a repository path, if it cannot: a separator (or NUL) in
+ * any field, or an artifactId or version directory that is `.` or `..`, would put the file
+ * somewhere else than its place in the layout, possibly outside the repository.
+ */
+export function invalidCoordinate(c: FileCoordinates): string | undefined {
+  const fields = [
+    ['groupId', c.groupId], ['artifactId', c.artifactId], ['version', c.baseVersion], ['version', c.version],
+    ['classifier', c.classifier], ['type', c.extension],
+  ] as const;
+  for (const [field, value] of fields) {
+    const found = SEPARATOR.exec(value);
+    if (found) return `the ${field} '${value}' contains ${found[0] === '\0' ? 'a NUL character' : `'${found[0]}'`}`;
+  }
+  for (const [field, value] of [['artifactId', c.artifactId], ['version', c.baseVersion]] as const) {
+    if (value === '.' || value === '..') return `the ${field} is '${value}'`;
+  }
+  return undefined;
+}
+
+/** The error for coordinates that would leave their place in a repository (never "not found"). */
+export function invalidCoordinatesError(c: FileCoordinates, reason: string): ArtifactResolutionError {
+  const name = coordinatesString(c);
+  return new ArtifactResolutionError(
+    `Invalid coordinates ${name}: ${reason}; goalhost refuses coordinates with path separators or '.'/'..' segments, which could place files outside the repository`,
+    name,
+    false,
+  );
+}
+
+/**
+ * Maven 2 ("default") layout path of a file, with `/` separators; coordinates that would move
+ * the path out of its place are refused (ArtifactResolutionError), so neither a local file
+ * nor a remote URL is ever made from them.
+ */
 export function layoutPath(c: FileCoordinates): string {
+  const invalid = invalidCoordinate(c);
+  if (invalid) throw invalidCoordinatesError(c, invalid);
   const name = `${c.artifactId}-${c.version}${c.classifier ? `-${c.classifier}` : ''}.${c.extension}`;
   return `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.baseVersion}/${name}`;
 }
@@ -49,7 +93,13 @@ export class LocalRepository {
     const relative = layoutPath(c);
     // A plain concatenation unless path.join would normalise something (`//`, `.`, `..`).
     if (this.prefix !== undefined && !relative.includes('//') && !NEEDS_NORMALISING.test(relative)) return this.prefix + relative;
-    return path.join(this.basedir, relative);
+    const file = path.join(this.basedir, relative);
+    // The last line of defence: layoutPath already refuses every coordinate that could do this.
+    const inside = path.relative(path.resolve(this.basedir), path.resolve(file));
+    if (inside === '' || inside === '..' || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside)) {
+      throw invalidCoordinatesError(c, `the file ${file} would be outside the local repository ${this.basedir}`);
+    }
+    return file;
   }
 
   /** Whether the file exists and may be used for a request against `repositoryIds`. */

@@ -363,6 +363,7 @@ function injectDependencyManagement(model: WModel): void {
   for (const m of model.dependencyManagement) {
     const d = deps.get(managementKey(m));
     if (!d) continue;
+    if (d.version === undefined && m.version !== undefined) d.versionFrom = m;
     d.version ??= m.version;
     d.scope ??= m.scope;
     d.systemPath ??= m.systemPath;

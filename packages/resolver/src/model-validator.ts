@@ -16,7 +16,9 @@ function locate(d: WDependency, field?: string): { line: number; column: number 
 }
 
 function collector(problems: ModelProblem[], model: WModel, modelId: string): Add {
-  return (severity, message, d, field) =>
+  return (severity, message, dependency, field) => {
+    // A managed version's problem is where the version was written (an imported BOM, say).
+    const d = field === 'version' && dependency?.versionFrom ? dependency.versionFrom : dependency;
     problems.push({
       severity,
       message,
@@ -24,6 +26,7 @@ function collector(problems: ModelProblem[], model: WModel, modelId: string): Ad
       ...(d?.origin.file ?? model.pomFile ? { source: d?.origin.file ?? model.pomFile } : {}),
       ...(d ? locate(d, field) : {}),
     });
+  };
 }
 
 /**

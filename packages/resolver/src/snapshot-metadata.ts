@@ -50,6 +50,17 @@ export function snapshotVersion(m: SnapshotMetadata, baseVersion: string, classi
   return { version: baseVersion, updated: m.lastUpdated };
 }
 
+/**
+ * Whether a version a snapshot resolved to through metadata has the only shapes Maven deploys:
+ * the `-SNAPSHOT` itself or `<base>-yyyyMMdd.HHmmss-<buildNumber>`. Anything else (a `<value>`,
+ * `<timestamp>` or `<buildNumber>` carrying `../`, for instance) is refused by the caller.
+ */
+export function isValidSnapshotVersion(resolved: string, baseVersion: string): boolean {
+  if (resolved === baseVersion) return true;
+  const stem = baseVersion.slice(0, baseVersion.length - 'SNAPSHOT'.length);
+  return baseVersion.endsWith('SNAPSHOT') && resolved.startsWith(stem) && /^\d{8}\.\d{6}-\d+$/.test(resolved.slice(stem.length));
+}
+
 export function readSnapshotMetadata(file: string): SnapshotMetadata | undefined {
   if (!existsSync(file)) return undefined;
   return parseSnapshotMetadata(readFileSync(file, 'utf8'), file);

@@ -20,6 +20,8 @@ export interface WDependency {
   element: XmlElement | undefined;
   /** The model (id or file) the declaration comes from, for messages. */
   origin: WOrigin;
+  /** The dependencyManagement entry the version was taken from: problems with it are located there, as Maven does. */
+  versionFrom?: WDependency;
 }
 
 export interface WOrigin {

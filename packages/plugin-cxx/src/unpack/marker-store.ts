@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { GoalExecutionError } from '@goalhost/api';
 import { artifactIdOf, isSnapshot, type UnpackArtifact } from '../filter/unpack-artifact';
 import { mtimeMs, setMtime } from '../archive/file-times';
+import { isInside } from './output-layout';
 
 export interface OverwriteOptions {
   readonly overWriteReleases?: boolean;
@@ -18,8 +19,18 @@ export interface OverwriteOptions {
 export class MarkerStore {
   constructor(readonly directory: string) {}
 
+  /**
+   * The marker's path; coordinates that would take it out of the markers directory (`../` in a
+   * system-scope dependency's classifier, say) fail the goal before anything is unpacked.
+   */
   markerFile(a: UnpackArtifact): string {
-    return path.join(this.directory, `${artifactIdOf(a).replace(/:/g, '-')}.marker`);
+    const marker = path.join(this.directory, `${artifactIdOf(a).replace(/:/g, '-')}.marker`);
+    if (!isInside(this.directory, marker)) {
+      throw new GoalExecutionError(
+        `The marker file of ${artifactIdOf(a)} would be ${marker}, outside the markers directory ${this.directory}: its coordinates hold a path, which goalhost refuses`,
+      );
+    }
+    return marker;
   }
 
   /** MarkerFileFilter: unpack when overwriting is asked for, unmarked, or the artifact is newer. */

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import type { UnpackArtifact } from '../filter/unpack-artifact';
+import { GoalExecutionError } from '@goalhost/api';
+import { artifactIdOf, type UnpackArtifact } from '../filter/unpack-artifact';
 
 export interface LayoutOptions {
   readonly useSubDirectoryPerScope?: boolean;
@@ -42,5 +43,20 @@ export function formattedOutputDirectory(outputDirectory: string, a: UnpackArtif
     if (o.useSubDirectoryPerType) segments.push(`${a.type}s`);
     if (o.useSubDirectoryPerArtifact) segments.push(dependencyDirectoryName(a, o));
   }
-  return segments.length === 0 ? path.resolve(outputDirectory) : path.resolve(outputDirectory, ...segments);
+  if (segments.length === 0) return path.resolve(outputDirectory);
+  const directory = path.resolve(outputDirectory, ...segments);
+  // Coordinates that got this far with a path in them (a system-scope dependency's classifier,
+  // say) must not move a whole archive out of the output directory.
+  if (!isInside(outputDirectory, directory) || path.resolve(outputDirectory) === directory) {
+    throw new GoalExecutionError(
+      `${artifactIdOf(a)} would be unpacked to ${directory}, outside its place in the output directory ${path.resolve(outputDirectory)}: its coordinates hold a path, which goalhost refuses`,
+    );
+  }
+  return directory;
+}
+
+/** Whether `file` is `directory` itself or below it (both resolved; no file system access). */
+export function isInside(directory: string, file: string): boolean {
+  const relative = path.relative(path.resolve(directory), path.resolve(file));
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
