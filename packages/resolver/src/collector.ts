@@ -1,5 +1,6 @@
 import { conflictKey, gdepId, MANAGED_EXCLUSIONS, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GDependency, type GNode } from './graph';
 import { artifactType } from './artifact-types';
+import { MAX_RELOCATIONS, relocationChainTooLong } from './descriptor-reader';
 import { aggregateRepositories, repositoriesKey, type RemoteRepository } from './remote-repository';
 import type { Mirror } from '@goalhost/model';
 
@@ -182,7 +183,7 @@ export class DependencyCollector {
     return { dependency: result, bits, ...(premanagedVersion !== undefined ? { premanagedVersion } : {}), ...(premanagedScope !== undefined ? { premanagedScope } : {}) };
   }
 
-  private async processDependency(prepared: Prepared, ctx: Context, relocations: readonly GDependency[]): Promise<void> {
+  private async processDependency(prepared: Prepared, ctx: Context, relocations: readonly GDependency[], walk: readonly string[] = NONE): Promise<void> {
     const managed = prepared.managed;
     const d = managed.dependency;
     const noDescriptor = d.systemPath !== undefined;
@@ -230,9 +231,24 @@ export class DependencyCollector {
       }
     }
     if (descriptor.relocations.length > 0) {
+      // The walk so far: a relocation back to any artifact of it (directly, or after version
+      // management sent the target elsewhere) would go round forever (Maven overflows its stack).
+      const seen = [...walk];
+      let cycle = false;
+      for (const id of descriptor.relocations.map(relocationId)) {
+        if ((cycle = seen.includes(id))) break;
+        seen.push(id);
+      }
+      cycle ||= seen.includes(relocationId(target));
+      const problem = cycle ? `Artifact relocations form a cycle: [${seen.join(', ')}]` : seen.length > MAX_RELOCATIONS ? relocationChainTooLong(seen) : undefined;
+      if (problem) {
+        this.errors.push({ path: this.pathTo(d), error: new Error(`Failed to read artifact descriptor for ${gdepId(d)}: ${problem}`) });
+        parent.children.push(node(d));
+        return;
+      }
       const sameGa = d.groupId === target.groupId && d.artifactId === target.artifactId;
       const next = this.prepare(target, ctx, sameGa);
-      if (next) await this.processDependency(next, ctx, descriptor.relocations);
+      if (next) await this.processDependency(next, ctx, descriptor.relocations, seen);
       return;
     }
     const child = node(target);
@@ -286,6 +302,11 @@ export class DependencyCollector {
     const parts = this.stack.slice(1).map((n) => gdepId(n.dependency!));
     return [...parts, gdepId(d)].join(' -> ');
   }
+}
+
+/** `g:a:baseVersion`, as relocation chains are named. */
+function relocationId(d: GDependency): string {
+  return `${d.groupId}:${d.artifactId}:${baseVersion(d.version)}`;
 }
 
 function baseVersion(v: string): string {

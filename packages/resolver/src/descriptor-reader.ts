@@ -27,6 +27,13 @@ export function toGDependency(d: WDependency): GDependency {
   };
 }
 
+/** More relocations than any real artifact needs (Maven sets no bound; a hostile repository could relocate forever). */
+export const MAX_RELOCATIONS = 16;
+
+export function relocationChainTooLong(chain: readonly string[]): string {
+  return `Artifact relocations go on for more than ${MAX_RELOCATIONS} steps: [${chain.join(', ')}]`;
+}
+
 export type DescriptorResult = (Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string };
 
 type ModelSource = (groupId: string, artifactId: string, version: string, repositories: readonly RemoteRepository[]) => Promise<BuiltModel>;
@@ -62,6 +69,9 @@ export class DescriptorReader {
         return empty(`The POM for ${gdepId(a)} is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [${visited.join(', ')}]`);
       }
       visited.push(gav);
+      if (visited.length > MAX_RELOCATIONS) {
+        return { error: new Error(`Failed to read artifact descriptor for ${gdepId(dependency)}: ${relocationChainTooLong(visited)}`) };
+      }
       let built: BuiltModel;
       try {
         built = await this.model(a.groupId, a.artifactId, a.version, repositories);
