@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { Readable, Transform } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
 import type { ArchiveEntry } from './archive-entry';
 
@@ -25,7 +25,11 @@ function decompressor(format: TarFormat, source: Readable): Readable {
       // Loaded lazily: most builds never see a bzip2 archive.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const unbzip2 = require('unbzip2-stream') as () => Transform;
-      return source.pipe(unbzip2());
+      // A classic stream (no unpipe): carried on by a modern one, which the reader can stop.
+      const bzip2 = unbzip2();
+      const carrier = new PassThrough();
+      bzip2.on('error', (e: Error) => carrier.destroy(e));
+      return source.pipe(bzip2).pipe(carrier);
     }
     case 'tar.xz': {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -73,14 +77,19 @@ export function forEachTarEntry(
     };
     // A damaged archive is reported with the entry it broke in (or after), so the user knows where.
     let current: { name: string; done: boolean } | undefined;
+    // The first zero block ends the archive, as in commons-compress (Maven) and GNU tar: what
+    // follows is never read. node-tar would read on, concatenating everything after the end
+    // blocks into one growing buffer: quadratic in the trailing bytes (zeros compress well).
+    let stopped = false;
     const broken = (e: unknown): void => {
+      if (stopped) return;
       const where = current ? `${current.done ? 'after' : 'in'} entry ${current.name}` : 'before the first entry';
       fail(new Error(`${e instanceof Error ? e.message : String(e)} (${where})`));
     };
     const parser = new Parser({
       strict: true,
       onReadEntry: (entry) => {
-        if (failed) {
+        if (failed || stopped) {
           entry.resume();
           return;
         }
@@ -127,6 +136,17 @@ export function forEachTarEntry(
           }
         });
       },
+    });
+    parser.on('nullBlock', () => {
+      if (stopped || failed) return;
+      stopped = true;
+      input.unpipe(parser as unknown as NodeJS.WritableStream);
+      // Deferred: the last entry's sink ends in the same 'end' event that released this one.
+      setImmediate(() => {
+        source.destroy();
+        input.destroy();
+        if (!failed) resolve();
+      });
     });
     parser.on('error', broken);
     parser.on('end', () => {
