@@ -62,11 +62,16 @@ function tryParse(text: string): XmlElement | undefined {
   let lineStart = 0;
   let pos = 0;
   const n = text.length;
-  // Advances the line counter over text[from, to).
+  // The first newline not yet counted (-1: none left). Kept between calls: searching afresh
+  // from each position scanned to the next newline every time, quadratic on a one-line file.
+  let newline = text.indexOf('\n');
+  // Advances the line counter over text[from, to); calls come in text order.
   const countLines = (from: number, to: number): void => {
-    for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
+    if (newline >= 0 && newline < from) newline = text.indexOf('\n', from);
+    while (newline >= 0 && newline < to) {
       line++;
-      lineStart = i + 1;
+      lineStart = newline + 1;
+      newline = text.indexOf('\n', newline + 1);
     }
   };
   while (pos < n) {

@@ -1,4 +1,5 @@
 export * from './xml';
+export * from './xml-file';
 export * from './project';
 export * from './settings';
 export * from './plugin-descriptor';

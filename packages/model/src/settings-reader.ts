@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseXmlFast } from './fast-xml';
@@ -6,6 +6,7 @@ import { readRepository, type RawActivation, type RawRepository } from './pom-re
 import type { Repository, RepositoryPolicy } from './project';
 import { EMPTY_SETTINGS, type Mirror, type Server, type Settings, type SettingsProfile } from './settings';
 import { child, childrenNamed, childText, type XmlElement } from './xml';
+import { readXmlFile, XML_FILE_LIMITS } from './xml-file';
 
 /** A settings.xml that cannot be used: names the file, and where possible the line. */
 export class SettingsError extends Error {
@@ -29,19 +30,19 @@ export function readSettings(
   const user = userFile ?? path.join(os.homedir(), '.m2', 'settings.xml');
   const mavenHome = env.MAVEN_HOME ?? env.M2_HOME;
   const global = globalFile ?? (mavenHome ? path.join(mavenHome, 'conf', 'settings.xml') : undefined);
-  const userSettings = readOne(user, userFile !== undefined, env);
-  const globalSettings = global ? readOne(global, globalFile !== undefined, env) : undefined;
+  const userSettings = readOne(user, 'user', userFile !== undefined, env);
+  const globalSettings = global ? readOne(global, 'global', globalFile !== undefined, env) : undefined;
   if (!globalSettings) return userSettings ?? EMPTY_SETTINGS;
   if (!userSettings) return globalSettings;
   return mergeSettings(userSettings, globalSettings);
 }
 
-function readOne(file: string, explicit: boolean, env: Record<string, string | undefined>): Settings | undefined {
+function readOne(file: string, kind: 'user' | 'global', explicit: boolean, env: Record<string, string | undefined>): Settings | undefined {
   if (!existsSync(file)) {
     if (explicit) throw new SettingsError(`The specified settings file does not exist: ${file}`);
     return undefined;
   }
-  return parseSettings(readFileSync(file, 'utf8'), file, env);
+  return parseSettings(readXmlFile(file, `The ${kind} settings file`, XML_FILE_LIMITS.settings), file, env);
 }
 
 /** Parses settings.xml text; `${user.home}`, `${env.X}` and other system values are interpolated. */

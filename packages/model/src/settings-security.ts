@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childText, parseXml } from './xml';
+import { unreadableXmlReason, XML_FILE_LIMITS } from './xml-file';
 
 /**
  * Maven's settings.xml password encryption (plexus-cipher + plexus-sec-dispatcher as shipped with
@@ -153,11 +154,14 @@ export function readSettingsSecurity(file: string): SettingsSecurity {
     }
     chain.push(current);
     let source: string;
+    const via = chain.length > 1 ? ` (the <relocation> of ${chain[chain.length - 2]})` : '';
     try {
+      const unreadable = unreadableXmlReason(statSync(current), XML_FILE_LIMITS.settingsSecurity);
+      if (unreadable) throw new MavenPasswordError(`The master password file ${current}${via} ${unreadable}.`);
       source = readFileSync(current, 'utf8');
     } catch (e) {
+      if (e instanceof MavenPasswordError) throw e;
       const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(e as Error).message})`;
-      const via = chain.length > 1 ? ` (the <relocation> of ${chain[chain.length - 2]})` : '';
       throw new MavenPasswordError(
         `The master password file ${current}${via} ${reason}: create it with \`mvn --encrypt-master-password\` ` +
           '(https://maven.apache.org/guides/mini/guide-encryption.html), or store the server password unencrypted.',

@@ -1,4 +1,4 @@
-import { XmlSyntaxError } from '@goalhost/model';
+import { XmlFileError, XmlSyntaxError } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import type { Descriptor } from './collector';
 import { ArtifactResolutionError } from './errors';
@@ -82,6 +82,9 @@ export class DescriptorReader {
         }
         if (e instanceof ModelBuildingFailure && e.unresolvable) {
           return { error: new Error(`Failed to read artifact descriptor for ${gdepId(a)}: ${e.unresolvable.message}`, { cause: e }) };
+        }
+        if (e instanceof XmlFileError) {
+          return { error: new Error(`Failed to read artifact descriptor for ${gdepId(a)}: ${e.message}`, { cause: e }) };
         }
         if (e instanceof ModelBuildingFailure || e instanceof XmlSyntaxError) {
           return empty(`The POM for ${gdepId(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`);

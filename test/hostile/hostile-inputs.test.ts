@@ -1,0 +1,181 @@
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MavenPasswordError, readSettingsSecurity } from '@goalhost/model';
+import { ROOT } from '../support/paths';
+import { changes, errorLines, Sandbox, STACK_FRAME, type Run } from './sandbox';
+
+/**
+ * XML inputs that are not files, or far too big (issue 16, item 7): `-f /dev/zero`,
+ * `-s /dev/zero` and the like were read until 16.8 GB of memory; a 100 MB plugin descriptor
+ * made help:describe run out of memory. Each is refused before a byte is read, naming the file:
+ * only regular files are read, POMs and settings up to 16 MiB, plugin descriptors up to 16 MiB,
+ * settings-security.xml up to 1 MiB.
+ */
+
+const MiB = 1024 * 1024;
+const NOT_REGULAR = 'is not a regular file (a character device); goalhost reads XML only from regular files';
+const tooBig = (bytes: number, limit: string): string =>
+  `is ${(bytes / MiB).toFixed(1)} MiB (${bytes} bytes), more than the ${limit} goalhost reads from such a file`;
+const HINTS = [
+  '[ERROR] ',
+  '[ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.',
+  '[ERROR] Re-run goalhost using the -X switch to enable full debug logging.',
+];
+
+/** A well-formed POM of `t:p:1` padded by a comment to exactly `bytes` bytes. */
+function paddedPom(bytes: number, extra = ''): string {
+  const head = `<project><modelVersion>4.0.0</modelVersion><groupId>t</groupId><artifactId>p</artifactId><version>1</version><packaging>pom</packaging>${extra}<!-- `;
+  const tail = ' --></project>\n';
+  return head + 'x'.repeat(bytes - head.length - tail.length) + tail;
+}
+
+function expectRefused(run: Run, errors: readonly string[]): void {
+  expect(run.status, run.stdout).to.equal(1);
+  expect(run.stderr).to.equal('');
+  expect(run.stdout).not.to.match(STACK_FRAME);
+  expect(errorLines(run)).to.deep.equal([...errors, ...HINTS]);
+}
+
+describe('hostile inputs: devices, FIFOs and huge XML files are refused, naming the file (CLI)', function () {
+  this.timeout(120_000);
+  let sandbox: Sandbox;
+
+  beforeEach(() => {
+    sandbox = Sandbox.create('inputs');
+    fs.writeFileSync(path.join(sandbox.proj, 'pom.xml'), paddedPom(400));
+  });
+  afterEach(() => sandbox.dispose());
+
+  /** Runs goalhost validate in the project; nothing in the sandbox may change. */
+  async function refusedRun(args: readonly string[]): Promise<Run> {
+    const before = sandbox.snapshot();
+    const run = await sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args], { timeoutMs: 60_000 });
+    expect(changes(before, sandbox.snapshot())).to.deep.equal([]);
+    return run;
+  }
+
+  it('-f /dev/zero', async () => {
+    const run = await refusedRun(['-f', '/dev/zero', 'validate']);
+    expectRefused(run, [`[ERROR] The POM file /dev/zero ${NOT_REGULAR}`]);
+  });
+
+  it('-f a FIFO (which no writer ever opens)', async () => {
+    const fifo = path.join(sandbox.root, 'pom-fifo');
+    execFileSync('mkfifo', [fifo]);
+    const run = await refusedRun(['-f', fifo, 'validate']);
+    expectRefused(run, [`[ERROR] The POM file ${fifo} is not a regular file (a FIFO); goalhost reads XML only from regular files`]);
+  });
+
+  it('-f a 17 MiB POM', async () => {
+    const pom = path.join(sandbox.root, 'huge.xml');
+    fs.writeFileSync(pom, paddedPom(17 * MiB + 5));
+    const run = await refusedRun(['-f', pom, 'validate']);
+    expectRefused(run, [`[ERROR] The POM file ${pom} ${tooBig(17 * MiB + 5, '16 MiB')}`]);
+  });
+
+  it('a POM of 16 MiB exactly is read', async () => {
+    const pom = path.join(sandbox.root, 'pom.xml');
+    fs.writeFileSync(pom, paddedPom(16 * MiB));
+    const run = await sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, '-f', pom, 'validate']);
+    expect(run.status, run.stdout).to.equal(0);
+  });
+
+  it('a one-line POM of half a million elements is read in linear time', async () => {
+    // Lines were counted by searching for the next newline from every tag: quadratic on one line
+    // (1.6 MB took 5 s, this one about 30 s).
+    const pom = path.join(sandbox.root, 'pom.xml');
+    fs.writeFileSync(pom, paddedPom(400).replace('<!-- ', `<properties>${'<q>v</q>'.repeat(500_000)}</properties><!-- `));
+    const run = await sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, '-f', pom, 'validate']);
+    expect(run.status, run.stdout).to.equal(0);
+    expect(run.millis).to.be.below(10_000);
+  });
+
+  it('a 17 MiB POM in the repository fails the resolution, naming the dependency', async () => {
+    const file = sandbox.install({ artifactId: 'big', version: '1', type: 'pom' }, Buffer.from(paddedPom(17 * MiB)));
+    sandbox.install({ artifactId: 'big', version: '1', type: 'jar' }, Buffer.from('jar'));
+    sandbox.pom([{ artifactId: 'big', version: '1', type: 'jar' }]);
+    const run = await refusedRun(['dependency:list']);
+    expect(run.status).to.equal(1);
+    expect(errorLines(run)[0]).to.equal(
+      '[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: Failed to collect dependencies at g:big:jar:1: ' +
+        `Failed to read artifact descriptor for g:big:jar:1: The POM file ${file} ${tooBig(17 * MiB, '16 MiB')}`,
+    );
+  });
+
+  it('-s /dev/zero and -gs /dev/zero', async () => {
+    expectRefused(await refusedRun(['-s', '/dev/zero', 'validate']), [`[ERROR] The user settings file /dev/zero ${NOT_REGULAR}`]);
+    expectRefused(await refusedRun(['-gs', '/dev/zero', 'validate']), [`[ERROR] The global settings file /dev/zero ${NOT_REGULAR}`]);
+  });
+
+  it('-s a 17 MiB settings.xml', async () => {
+    const settings = path.join(sandbox.root, 'settings.xml');
+    fs.writeFileSync(settings, `<settings><!-- ${'x'.repeat(17 * MiB)} --></settings>\n`);
+    const size = fs.statSync(settings).size;
+    expectRefused(await refusedRun(['-s', settings, 'validate']), [`[ERROR] The user settings file ${settings} ${tooBig(size, '16 MiB')}`]);
+  });
+
+  /** A third-party plugin (the cxx goals under prefix hx) whose plugin.xml is `descriptor`. */
+  function hostilePlugin(descriptor: string): string {
+    const module = path.join(sandbox.root, 'hx-plugin.js');
+    fs.writeFileSync(
+      module,
+      `const cxx = require(${JSON.stringify(path.join(ROOT, 'packages', 'plugin-cxx'))});\n` +
+        `exports.plugin = { ...cxx.plugin, groupId: 'hx', artifactId: 'hx-plugin', goalPrefix: 'hx', descriptor: ${JSON.stringify(descriptor)} };\n`,
+    );
+    return module;
+  }
+
+  it('help:describe of a plugin whose descriptor is 100 MB', async () => {
+    const descriptor = path.join(sandbox.root, 'plugin.xml');
+    const real = fs.readFileSync(path.join(ROOT, 'plugin-descriptor.xml'), 'utf8').replace('<goalPrefix>cxx</goalPrefix>', '<goalPrefix>hx</goalPrefix>');
+    // A real descriptor whose first description is 100 MB long.
+    const at = real.indexOf('<description>') + '<description>'.length;
+    const fd = fs.openSync(descriptor, 'w');
+    fs.writeSync(fd, real.slice(0, at));
+    const chunk = 'A very long description. '.repeat(40_000);
+    let written = at;
+    while (written < 100_000_000) written += fs.writeSync(fd, chunk);
+    written += fs.writeSync(fd, real.slice(at));
+    fs.closeSync(fd);
+    const module = hostilePlugin(descriptor);
+    const run = await refusedRun([`-Dgoalhost.plugins=${module}`, 'help:describe', '-Dplugin=hx', '-Ddetail']);
+    expectRefused(run, [`[ERROR] The plugin descriptor ${descriptor} ${tooBig(written, '16 MiB')}`]);
+  });
+
+  it('a plugin whose descriptor is /dev/zero', async () => {
+    const module = hostilePlugin('/dev/zero');
+    const run = await refusedRun([`-Dgoalhost.plugins=${module}`, 'help:describe', '-Dplugin=hx']);
+    expectRefused(run, [`[ERROR] The plugin descriptor /dev/zero ${NOT_REGULAR}`]);
+  });
+});
+
+describe('hostile inputs: settings-security.xml (read when a password is decrypted)', () => {
+  it('/dev/zero, a FIFO or a 2 MiB file is refused, directly or through <relocation>', () => {
+    const sandbox = Sandbox.create('security');
+    try {
+      const fifo = path.join(sandbox.root, 'fifo.xml');
+      execFileSync('mkfifo', [fifo]);
+      const big = path.join(sandbox.root, 'big.xml');
+      fs.writeFileSync(big, `<settingsSecurity><!-- ${'x'.repeat(2 * MiB)} --></settingsSecurity>`);
+      const relocating = path.join(sandbox.root, 'security.xml');
+      fs.writeFileSync(relocating, '<settingsSecurity><relocation>/dev/zero</relocation></settingsSecurity>');
+      const refusal = (file: string): string => {
+        try {
+          readSettingsSecurity(file);
+        } catch (e) {
+          expect(e).to.be.instanceOf(MavenPasswordError);
+          return (e as Error).message;
+        }
+        throw new Error(`${file} was read`);
+      };
+      expect(refusal('/dev/zero')).to.equal(`The master password file /dev/zero ${NOT_REGULAR}.`);
+      expect(refusal(fifo)).to.equal(`The master password file ${fifo} is not a regular file (a FIFO); goalhost reads XML only from regular files.`);
+      expect(refusal(big)).to.equal(`The master password file ${big} ${tooBig(fs.statSync(big).size, '1 MiB')}.`);
+      expect(refusal(relocating)).to.equal(`The master password file /dev/zero (the <relocation> of ${relocating}) ${NOT_REGULAR}.`);
+    } finally {
+      sandbox.dispose();
+    }
+  });
+});
