@@ -49,7 +49,9 @@ export class MarkerStore {
    */
   write(a: UnpackArtifact): void {
     const marker = this.markerFile(a);
-    const temp = path.join(this.directory, `.${path.basename(marker)}.${process.pid}.tmp`);
+    // One temporary name per marker (runs unpacking into one directory take turns, see
+    // output-lock.ts): a run killed before its rename leaves a file the next one reuses.
+    const temp = path.join(this.directory, `.${path.basename(marker)}.tmp`);
     try {
       fs.mkdirSync(this.directory, { recursive: true });
       fs.closeSync(fs.openSync(temp, 'w'));

@@ -1,8 +1,10 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type GoalInstance, type Log } from '@goalhost/api';
 import { DependencySelectionParameters } from '../filter/dependency-selection-parameters';
 import { artifactIdOf, fromResolved } from '../filter/unpack-artifact';
 import { selectArtifacts } from './artifact-selection';
+import { lockOutputDirectory } from './output-lock';
 import { MarkerStore } from './marker-store';
 import { formattedOutputDirectory } from './output-layout';
 import { SILENT_LOG } from './silent-log';
@@ -86,8 +88,21 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
       artifact,
       destination: formattedOutputDirectory(outputDirectory, artifact, this),
     }));
-    if (jobs.length > 0) await this.unpack(jobs, markers, maxSize, pluginLog);
-    for (const a of selection.skipped) {
+    const skipped = [...selection.skipped];
+    if (jobs.length > 0) {
+      const unmarked = new Set(jobs.filter((j) => !fs.existsSync(markers.markerFile(j.artifact))));
+      const lock = await lockOutputDirectory(outputDirectory, pluginLog);
+      try {
+        // What another run marked meanwhile (this one may have waited for it) is done; markers
+        // that were there already decided the selection (with classifier, they do not skip).
+        const remaining = jobs.filter((j) => !unmarked.has(j) || markers.needsUnpack(j.artifact, this));
+        skipped.push(...jobs.filter((j) => !remaining.includes(j)).map((j) => j.artifact));
+        if (remaining.length > 0) await this.unpack(remaining, markers, maxSize, pluginLog);
+      } finally {
+        await lock.release();
+      }
+    }
+    for (const a of skipped) {
       pluginLog.info(`${artifactIdOf(a)} already exists in destination.`);
     }
   }
