@@ -58,11 +58,17 @@ interface Shown {
 
 /** Applies -Dscope, then includes/excludes keeping the ancestors of every kept node. */
 function select(root: DependencyTreeNode, o: TreeOptions): Shown | undefined {
-  const scoped = (n: DependencyTreeNode): Shown => ({
-    node: n,
-    children: n.children.filter((c) => !o.scope || scopeShows(o.scope, c.scope)).map(scoped),
-  });
-  const tree = scoped(root);
+  // Everything here walks without recursion: a dependency chain thousands deep is legal.
+  const tree: Shown = { node: root, children: [] };
+  for (const work = [tree]; work.length > 0; ) {
+    const s = work.pop() as Shown;
+    for (const c of s.node.children) {
+      if (o.scope && !scopeShows(o.scope, c.scope)) continue;
+      const shown: Shown = { node: c, children: [] };
+      s.children.push(shown);
+      work.push(shown);
+    }
+  }
   const filters: Array<(n: DependencyTreeNode) => boolean> = [];
   if (o.includes !== undefined) {
     const patterns = o.includes.split(',');
@@ -73,12 +79,40 @@ function select(root: DependencyTreeNode, o: TreeOptions): Shown | undefined {
     filters.push((n) => !patterns.some((p) => patternMatches(n, p)));
   }
   if (filters.length === 0) return tree;
-  const prune = (s: Shown): Shown | undefined => {
-    const children = s.children.map(prune).filter((c): c is Shown => c !== undefined);
-    const accepted = filters.every((f) => f(s.node));
-    return accepted || children.length > 0 ? { node: s.node, children } : undefined;
-  };
-  return prune(tree);
+  // Children before parents (reverse pre-order): a node stays if it is accepted or keeps a child.
+  const order: Shown[] = [];
+  walkTree(tree, (s) => order.push(s));
+  const kept = new Map<Shown, Shown>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const s = order[i];
+    const children = s.children.map((c) => kept.get(c)).filter((c): c is Shown => c !== undefined);
+    if (filters.every((f) => f(s.node)) || children.length > 0) kept.set(s, { node: s.node, children });
+  }
+  return kept.get(tree);
+}
+
+/**
+ * Depth-first over a tree without recursion: `enter` for each node in pre-order (with its
+ * parent and its index among the parent's children), `left` once a child's subtree is done.
+ */
+function walkTree(
+  root: Shown,
+  enter: (s: Shown, parent: Shown | undefined, index: number) => void,
+  left?: (parent: Shown, child: Shown) => void,
+): void {
+  enter(root, undefined, 0);
+  const stack: { s: Shown; next: number }[] = [{ s: root, next: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.next < top.s.children.length) {
+      const child = top.s.children[top.next];
+      enter(child, top.s, top.next++);
+      stack.push({ s: child, next: 0 });
+    } else {
+      stack.pop();
+      if (left && stack.length > 0) left(stack[stack.length - 1].s, top.s);
+    }
+  }
 }
 
 /** The tree as maven-dependency-plugin 3.5.0 serializes it (every line ends with a line break). */
@@ -99,22 +133,26 @@ export function renderTree(root: DependencyTreeNode, o: TreeOptions): string {
 
 function renderText(tree: Shown, [branch, lastBranch, pipe, space]: readonly [string, string, string, string]): string {
   let out = '';
-  const walk = (s: Shown, prefix: string, last: boolean, depth: number): void => {
-    out += depth === 0 ? `${nodeString(s.node)}\n` : `${prefix}${last ? lastBranch : branch}${nodeString(s.node)}\n`;
-    const childPrefix = depth === 0 ? '' : prefix + (last ? space : pipe);
-    s.children.forEach((c, i) => walk(c, childPrefix, i === s.children.length - 1, depth + 1));
-  };
-  walk(tree, '', true, 0);
+  const childPrefix = new Map<Shown, string>();
+  walkTree(tree, (s, parent, index) => {
+    if (!parent) {
+      out += `${nodeString(s.node)}\n`;
+      childPrefix.set(s, '');
+      return;
+    }
+    const prefix = childPrefix.get(parent) as string;
+    const last = index === parent.children.length - 1;
+    out += `${prefix}${last ? lastBranch : branch}${nodeString(s.node)}\n`;
+    if (s.children.length > 0) childPrefix.set(s, prefix + (last ? space : pipe));
+  });
   return out;
 }
 
 function renderDot(tree: Shown): string {
   let out = `digraph "${nodeString(tree.node)}" { \n`;
-  const walk = (s: Shown): void => {
+  walkTree(tree, (s) => {
     for (const c of s.children) out += `\t"${nodeString(s.node)}" -> "${nodeString(c.node)}" ; \n`;
-    s.children.forEach(walk);
-  };
-  walk(tree);
+  });
   return `${out} } `;
 }
 
@@ -133,14 +171,11 @@ function renderTgf(tree: Shown): string {
   const id = numbering();
   const nodes: string[] = [];
   const edges: string[] = [];
-  const walk = (s: Shown): void => {
-    nodes.push(`${id(s)} ${nodeString(s.node)}\n`);
-    for (const c of s.children) {
-      walk(c);
-      edges.push(`${id(s)} ${id(c)} ${c.node.scope ?? ''}\n`);
-    }
-  };
-  walk(tree);
+  walkTree(
+    tree,
+    (s) => nodes.push(`${id(s)} ${nodeString(s.node)}\n`),
+    (s, c) => edges.push(`${id(s)} ${id(c)} ${c.node.scope ?? ''}\n`),
+  );
   return `${nodes.join('')}#\n${edges.join('')}`;
 }
 
@@ -153,13 +188,10 @@ function renderGraphml(tree: Shown): string {
     'xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n' +
     '  <key for="node" id="d0" yfiles.type="nodegraphics"/> \n  <key for="edge" id="d1" yfiles.type="edgegraphics"/> \n' +
     '<graph id="dependencies" edgedefault="directed">\n';
-  const walk = (s: Shown): void => {
-    out += `<node id="${id(s)}"><data key="d0"><y:ShapeNode><y:NodeLabel>${xml(nodeString(s.node))}</y:NodeLabel></y:ShapeNode></data></node>\n`;
-    for (const c of s.children) {
-      walk(c);
-      out += `<edge source="${id(s)}" target="${id(c)}"><data key="d1"><y:PolyLineEdge><y:EdgeLabel>${xml(c.node.scope ?? '')}</y:EdgeLabel></y:PolyLineEdge></data></edge>\n`;
-    }
-  };
-  walk(tree);
+  walkTree(
+    tree,
+    (s) => (out += `<node id="${id(s)}"><data key="d0"><y:ShapeNode><y:NodeLabel>${xml(nodeString(s.node))}</y:NodeLabel></y:ShapeNode></data></node>\n`),
+    (s, c) => (out += `<edge source="${id(s)}" target="${id(c)}"><data key="d1"><y:PolyLineEdge><y:EdgeLabel>${xml(c.node.scope ?? '')}</y:EdgeLabel></y:PolyLineEdge></data></edge>\n`),
+  );
   return `${out}</graph></graphml>`;
 }

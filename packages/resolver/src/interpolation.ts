@@ -22,32 +22,44 @@ function realExpression(expr: string): string {
 
 /**
  * Replaces `${expr}` by looked-up values, recursively (a value may contain expressions);
- * unknown expressions stay as written, like Maven's string-search interpolator.
+ * unknown expressions stay as written, like Maven's string-search interpolator. The values
+ * being expanded are kept on an explicit stack, not the call stack: Maven follows a chain of
+ * thousands of properties (`${a}` -> `${b}` -> ...), which recursion here could not.
  */
 export function interpolate(value: string, lookup: Lookup, stack: string[] = []): string {
   if (value.indexOf('${') < 0) return value;
-  let out = '';
-  let pos = 0;
-  for (let start = value.indexOf('${'); start >= 0; start = value.indexOf('${', pos)) {
-    const end = value.indexOf('}', start + 2);
-    if (end < 0) break;
-    out += value.slice(pos, start);
-    const expr = value.slice(start + 2, end);
-    const real = realExpression(expr);
-    if (stack.includes(real)) throw new InterpolationCycleError(stack[0], [...stack.slice(stack.indexOf(real)), real]);
-    const found = lookup(expr);
-    if (found === undefined) out += value.slice(start, end + 1);
-    else {
-      stack.push(real);
-      try {
-        out += interpolate(found, lookup, stack);
-      } finally {
-        stack.pop();
+  const base = stack.length;
+  const active = new Set(stack);
+  const frames: { value: string; pos: number; out: string }[] = [{ value, pos: 0, out: '' }];
+  try {
+    for (;;) {
+      const f = frames[frames.length - 1];
+      const start = f.value.indexOf('${', f.pos);
+      const end = start < 0 ? -1 : f.value.indexOf('}', start + 2);
+      if (end < 0) {
+        const done = f.out + f.value.slice(f.pos);
+        frames.pop();
+        if (frames.length === 0) return done;
+        active.delete(stack.pop() as string);
+        frames[frames.length - 1].out += done;
+        continue;
+      }
+      f.out += f.value.slice(f.pos, start);
+      f.pos = end + 1;
+      const expr = f.value.slice(start + 2, end);
+      const real = realExpression(expr);
+      if (active.has(real)) throw new InterpolationCycleError(stack[0], [...stack.slice(stack.indexOf(real)), real]);
+      const found = lookup(expr);
+      if (found === undefined) f.out += f.value.slice(start, end + 1);
+      else {
+        stack.push(real);
+        active.add(real);
+        frames.push({ value: found, pos: 0, out: '' });
       }
     }
-    pos = end + 1;
+  } finally {
+    stack.length = base;
   }
-  return out + value.slice(pos);
 }
 
 const PATH_EXPRESSIONS = new Set([

@@ -301,23 +301,29 @@ class DefaultRepositorySystem implements RepositorySystem {
   async collectTree(project: Project, scope: string): Promise<DependencyNode> {
     const root = await this.graph(project);
     const scopes = SCOPES[scope] ?? SCOPES.test;
-    const convert = (node: GNode): DependencyNode[] => {
+    // Built without recursion: a dependency chain thousands deep is legal (Maven resolves one).
+    const top: DependencyNode[] = [];
+    const work: [GNode, DependencyNode[]][] = root.children.map((c): [GNode, DependencyNode[]] => [c, top]).reverse();
+    for (let item = work.pop(); item; item = work.pop()) {
+      const [node, into] = item;
       const d = node.dependency!;
-      if (!scopes.includes(d.scope)) return [];
-      return [{
+      if (!scopes.includes(d.scope)) continue;
+      const children: DependencyNode[] = [];
+      into.push({
         groupId: d.groupId, artifactId: d.artifactId, version: d.version, type: d.type,
         ...(d.classifier ? { classifier: d.classifier } : {}),
         extension: d.extension, scope: d.scope, optional: d.optional,
-        children: node.children.flatMap(convert),
+        children,
         relocations: node.relocationIds,
         ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version ? { premanagedVersion: node.premanagedVersion } : {}),
         ...(node.premanagedScope !== undefined ? { premanagedScope: node.premanagedScope } : {}),
-      }];
-    };
+      });
+      for (let i = node.children.length - 1; i >= 0; i--) work.push([node.children[i], children]);
+    }
     return {
       groupId: project.groupId, artifactId: project.artifactId, version: project.version, type: project.packaging,
       extension: artifactType(project.packaging).extension, optional: false,
-      children: root.children.flatMap(convert), relocations: [],
+      children: top, relocations: [],
     };
   }
 
