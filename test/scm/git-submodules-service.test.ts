@@ -172,7 +172,7 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     expect(error).to.equal(undefined);
     expect(log.lines.join('\n')).to.not.contain(GIT_PASSWORD);
     expect(log.lines.filter((l) => l.includes('ls-remote'))).to.deep.equal([
-      `[DEBUG] Running git -c credential.helper= ls-remote --symref ${f.http.url('libB.git')} HEAD in ${f.wc} (credentials through GIT_ASKPASS)`,
+      `[DEBUG] Running git -c credential.helper= ls-remote --symref -- ${f.http.url('libB.git')} HEAD in ${f.wc} (credentials through GIT_ASKPASS)`,
     ]);
   });
 

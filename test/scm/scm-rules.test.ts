@@ -1,7 +1,11 @@
 import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Artifact } from '@goalhost/model';
 import {
   computeTargetDir,
+  GitClient,
   resolveCredentials,
   scmConnectionOf,
   selectSourceArtifacts,
@@ -157,6 +161,61 @@ describe('scm: rules of the goal', () => {
         "SCM Uri content invalide : scm:svn (artifact g:a:1:pom, <scm><connection> of /p.pom): it does not have the form scm:<provider>:<url>. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.",
         'SCM unsupported yet : cvs (artifact g:a:1:pom, <scm><connection> of /p.pom): goalhost handles scm:svn: and scm:git: connections.',
       ]);
+    });
+
+    it('refuses URLs that git, svn or ssh would read as an option or a command (issue 16)', () => {
+      const message = (c: string) => {
+        try {
+          scmConnectionOf('g:a:1:pom', pom(c), 'connection');
+          return 'accepted';
+        } catch (e) {
+          return (e as Error).message.replace(/^SCM Uri content invalide : (.*) \(artifact g:a:1:pom, <scm><connection> of \/p\.pom\): (.*)\. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>\.$/, '$1 -> $2');
+        }
+      };
+      expect(
+        [
+          'scm:git:--upload-pack=touch /tmp/pwned;:',
+          'scm:git:[fetch=]-uhost:x[push=]h:y',
+          'scm:git:ext::sh -c touch% /tmp/pwned',
+          'scm:git:fd::17',
+          'scm:git:-oProxyCommand=touch /tmp/pwned:x',
+          'scm:git:git@-oProxyCommand=x:y',
+          'scm:git:ssh://-oProxyCommand=touch%20x/y.git',
+          'scm:git:ssh://git@-oProxyCommand=x/y.git',
+          'scm:svn:svn+ssh://-oProxyCommand=touch%20x/repo',
+          'scm:svn:svn+ssh://u@-oProxyCommand=x/repo',
+          'scm:svn:javascript://h/x',
+          'scm:git:git@h:x.git',
+          'scm:svn:svn+ssh://h/repo',
+        ].map(message),
+      ).to.deep.equal([
+        "scm:git:--upload-pack=touch /tmp/pwned;: -> '--upload-pack=touch /tmp/pwned;:' starts with '-', which git would read as an option",
+        "scm:git:[fetch=]-uhost:x[push=]h:y -> '-uhost:x' starts with '-', which git would read as an option",
+        "scm:git:ext::sh -c touch% /tmp/pwned -> 'ext::sh -c touch% /tmp/pwned' names a git remote helper ('<transport>::'), which can run commands",
+        "scm:git:fd::17 -> 'fd::17' names a git remote helper ('<transport>::'), which can run commands",
+        "scm:git:-oProxyCommand=touch /tmp/pwned:x -> '-oProxyCommand=touch /tmp/pwned:x' starts with '-', which git would read as an option",
+        "scm:git:git@-oProxyCommand=x:y -> the host of 'git@-oProxyCommand=x:y' starts with '-', which ssh would read as an option",
+        "scm:git:ssh://-oProxyCommand=touch%20x/y.git -> the host of 'ssh://-oProxyCommand=touch%20x/y.git' starts with '-', which ssh would read as an option",
+        "scm:git:ssh://git@-oProxyCommand=x/y.git -> the host of 'ssh://git@-oProxyCommand=x/y.git' starts with '-', which ssh would read as an option",
+        "scm:svn:svn+ssh://-oProxyCommand=touch%20x/repo -> the host of 'svn+ssh://-oProxyCommand=touch%20x/repo' starts with '-', which ssh would read as an option",
+        "scm:svn:svn+ssh://u@-oProxyCommand=x/repo -> the host of 'svn+ssh://u@-oProxyCommand=x/repo' starts with '-', which ssh would read as an option",
+        "scm:svn:javascript://h/x -> svn cannot use 'javascript://' URLs here (svn, svn+ssh, http, https, file are supported)",
+        'accepted',
+        'accepted',
+      ]);
+    });
+
+    it('git itself runs no remote helper and no transport chosen by the URL (real git)', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-ext-'));
+      try {
+        const pwned = path.join(dir, 'pwned');
+        const git = new GitClient();
+        const error = await git.lsRemote(dir, `ext::sh -c touch% ${pwned}`, ['HEAD']).then(() => 'accepted', (e: Error) => e.message);
+        expect(error).to.contain("transport 'ext' not allowed");
+        expect(fs.existsSync(pwned), 'the command did not run').to.equal(false);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 

@@ -342,13 +342,13 @@ describe('scm: svn externals with a real svnserve', function () {
     expect(error).to.equal(undefined);
     const argv = fs.readFileSync(argvLog, 'utf8');
     expect(argv.split('\n').filter((l) => l.includes(`svn://127.0.0.1:${port}/`))).to.deep.equal([
-      `--non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml svn://127.0.0.1:${port}/main/libA/trunk`,
-      `--non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml svn://127.0.0.1:${port}/other/libB/trunk`,
+      `--non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml -- svn://127.0.0.1:${port}/main/libA/trunk`,
+      `--non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml -- svn://127.0.0.1:${port}/other/libB/trunk`,
     ]);
     expect(argv).to.not.contain(SVN_PASSWORD);
     expect(log.lines.join('\n')).to.not.contain(SVN_PASSWORD);
     expect(log.lines.filter((l) => l.startsWith('[DEBUG] Running') && l.includes('/libA/'))).to.deep.equal([
-      `[DEBUG] Running ${recorder} --non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml svn://127.0.0.1:${port}/main/libA/trunk (password on standard input)`,
+      `[DEBUG] Running ${recorder} --non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml -- svn://127.0.0.1:${port}/main/libA/trunk (password on standard input)`,
     ]);
     // --no-auth-cache: nothing was stored in the auth area.
     expect(fs.readdirSync(path.join(f.configDir, 'auth', 'svn.simple'))).to.deep.equal([]);

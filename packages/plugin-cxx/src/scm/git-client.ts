@@ -46,14 +46,24 @@ export interface GitClientOptions {
   readonly log?: Log;
 }
 
-// Answers git's "Username for ..." prompt with one variable, anything else with the other: the
-// secret lives only in the environment of the git process, never in argv or in this file.
+// Answers git's "Username for 'ORIGIN': " prompt with one variable and its password prompt with
+// the other, only when the prompt names the origin the credentials were given for: a server that
+// redirects elsewhere gets nothing. The secret lives only in the environment of the git process,
+// never in argv or in this file.
 const ASKPASS_SCRIPT = `#!/bin/sh
+origin=$(printf '%s' "$1" | sed -n "s/^[^']*'\\([^']*\\)'.*$/\\1/p" | sed 's#^\\([A-Za-z0-9+.-]*://\\)[^@/]*@#\\1#')
+[ -n "$GOALHOST_GIT_ORIGIN" ] && [ "$origin" = "$GOALHOST_GIT_ORIGIN" ] || exit 1
 case "$1" in
   Username*|username*) printf '%s\\n' "$GOALHOST_GIT_USERNAME" ;;
   *) printf '%s\\n' "$GOALHOST_GIT_PASSWORD" ;;
 esac
 `;
+
+/** `scheme://host[:port]` of a URL, as git names it in its credential prompts. */
+export function credentialOrigin(url: string): string {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)(?:[^@/]*@)?([^/?#]*)/.exec(url);
+  return m ? `${m[1].toLowerCase()}${m[2]}` : '';
+}
 
 /**
  * The `git` command line behind the few operations the goal needs. Never interactive
@@ -67,7 +77,8 @@ export class GitClient {
   constructor(private readonly options: GitClientOptions = {}) {
     this.executable = options.executable ?? 'git';
     const base = options.env ?? process.env;
-    this.env = { ...base, GIT_TERMINAL_PROMPT: '0', LC_MESSAGES: 'C', LANGUAGE: 'C' };
+    // Only plain transports: no remote helpers (`ext::`, `fd::`), and none chosen by a URL's owner.
+    this.env = { ...base, GIT_TERMINAL_PROMPT: '0', LC_MESSAGES: 'C', LANGUAGE: 'C', GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh', GIT_PROTOCOL_FROM_USER: '0' };
     if (!base.GIT_SSH_COMMAND && !base.GIT_SSH) this.env.GIT_SSH_COMMAND = 'ssh -o BatchMode=yes';
   }
 
@@ -91,8 +102,8 @@ export class GitClient {
   /** `git ls-remote --symref URL REFS...` with optional credentials. */
   async lsRemote(cwd: string, url: string, refs: readonly string[], credentials: ScmCredentials = {}): Promise<RemoteRefs> {
     const explicit = credentials.username !== undefined || credentials.password !== undefined;
-    const args = [...(explicit ? ['-c', 'credential.helper='] : []), 'ls-remote', '--symref', url, ...refs];
-    const result = explicit ? await this.withAskpass(credentials, (env) => this.run(args, cwd, { env })) : await this.run(args, cwd);
+    const args = [...(explicit ? ['-c', 'credential.helper='] : []), 'ls-remote', '--symref', '--', url, ...refs];
+    const result = explicit ? await this.withAskpass(url, credentials, (env) => this.run(args, cwd, { env })) : await this.run(args, cwd);
     let headTarget: string | undefined;
     const found = new Map<string, string>();
     for (const line of result.stdout.split('\n')) {
@@ -160,13 +171,14 @@ export class GitClient {
     await this.run(['add', '--', ...files], repo);
   }
 
-  private async withAskpass<T>(credentials: ScmCredentials, action: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+  private async withAskpass<T>(url: string, credentials: ScmCredentials, action: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-askpass-'));
     try {
       const script = path.join(dir, 'askpass.sh');
       fs.writeFileSync(script, ASKPASS_SCRIPT, { mode: 0o700 });
       return await action({
         GIT_ASKPASS: script,
+        GOALHOST_GIT_ORIGIN: credentialOrigin(url),
         GOALHOST_GIT_USERNAME: credentials.username ?? '',
         GOALHOST_GIT_PASSWORD: credentials.password ?? '',
       });

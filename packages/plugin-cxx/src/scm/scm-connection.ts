@@ -59,9 +59,19 @@ export function scmConnectionOf(id: string, project: Pick<Project, 'scm' | 'file
   const withTag = tag && tag !== 'HEAD' ? { tag } : {};
   if (provider === 'svn') {
     if (!isAbsoluteSvnUrl(url)) invalid(`'${url}' is not an absolute svn URL (scheme://host/path)`);
+    const scheme = url.slice(0, url.indexOf(':')).toLowerCase();
+    if (!SVN_SCHEMES.includes(scheme)) invalid(`svn cannot use '${scheme}://' URLs here (${SVN_SCHEMES.join(', ')} are supported)`);
+    if (hostOf(url).startsWith('-')) invalid(`the host of '${url}' starts with '-', which ssh would read as an option`);
     return { provider, url, ...withTag };
   }
   return { provider, ...gitUrl(url, invalid), ...withTag };
+}
+
+const SVN_SCHEMES = ['svn', 'svn+ssh', 'http', 'https', 'file'];
+
+/** The host part of `scheme://[user@]host[:port]/path` (what ssh gets as its host argument). */
+function hostOf(url: string): string {
+  return /^[^:]*:\/\/(?:[^@/]*@)?([^/]*)/.exec(url)?.[1] ?? '';
 }
 
 /** git URL forms of Maven SCM: scheme URLs, scp-like `user@host:path`, `[fetch=]URL1[push=]URL2`. */
@@ -69,10 +79,15 @@ function gitUrl(raw: string, invalid: (why: string) => never): Pick<ScmConnectio
   const fetch = /^\[fetch=\](.*?)(?:\[push=\].*)?$/.exec(raw);
   const url = (fetch ? fetch[1] : raw.replace(/^\[push=\].*$/, '')).trim();
   if (url === '') invalid('no fetch URL');
+  // git reads a leading '-' as an option (`--upload-pack=CMD` runs CMD through the shell) and
+  // `<transport>::<address>` as a remote helper (`ext::CMD` runs CMD): neither is a URL.
+  if (url.startsWith('-')) invalid(`'${url}' starts with '-', which git would read as an option`);
+  if (/^[A-Za-z0-9+.-]+::/.test(url)) invalid(`'${url}' names a git remote helper ('<transport>::'), which can run commands`);
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:([^@/]*)@)?(.*)$/.exec(url);
   if (scheme) {
     const [, name, userInfo, rest] = scheme;
     if (!['https', 'http', 'ssh', 'git', 'file'].includes(name.toLowerCase())) invalid(`git cannot use '${name}://' URLs here (https, http, ssh, git and file are supported)`);
+    if (hostOf(url).startsWith('-')) invalid(`the host of '${url}' starts with '-', which ssh would read as an option`);
     if (userInfo === undefined || name.toLowerCase() === 'ssh') return { url };
     // Credentials written into the URL are taken out: they must never reach .gitmodules or a log.
     const colon = userInfo.indexOf(':');
@@ -81,6 +96,9 @@ function gitUrl(raw: string, invalid: (why: string) => never): Pick<ScmConnectio
     return { url: `${name}://${rest}`, userInfo: { username, ...(password !== undefined ? { password } : {}) } };
   }
   // scp-like: no slash before the first colon (git's own rule).
-  if (/^[^/:]+:/.test(url) && !/^[A-Za-z]:[\\/]/.test(url)) return { url };
+  if (/^[^/:]+:/.test(url) && !/^[A-Za-z]:[\\/]/.test(url)) {
+    if (/^(?:[^@/:]*@)?-/.test(url)) invalid(`the host of '${url}' starts with '-', which ssh would read as an option`);
+    return { url };
+  }
   return invalid(`'${url}' is not a git URL (https://, ssh://, git://, file:// or user@host:path)`);
 }

@@ -66,7 +66,7 @@ export class SvnClient {
 
   /** `svn info --xml` of a URL or a working-copy path. */
   async info(target: string, credentials: ScmCredentials = {}): Promise<SvnInfo> {
-    const result = await this.run(['info', '--xml', target], credentials);
+    const result = await this.run(['info', '--xml', '--', target], credentials);
     const root = parseXml(result.stdout, `svn info --xml ${target}`);
     const entry = child(root, 'entry');
     const url = childText(entry, 'url');
@@ -74,7 +74,7 @@ export class SvnClient {
     const revision = Number(entry?.attributes.revision);
     if (!entry || !url || !repositoryRoot || !Number.isInteger(revision)) {
       throw new SvnCommandError(
-        this.commandLine(['info', '--xml', target], credentials),
+        this.commandLine(['info', '--xml', '--', target], credentials),
         result.exitCode,
         [],
         `incomplete svn info for ${target} (url, repository root or revision missing${
@@ -97,7 +97,7 @@ export class SvnClient {
   /** The exact value of a versioned property, or undefined when it is not set. */
   async propget(name: string, path: string): Promise<string | undefined> {
     try {
-      return (await this.run(['propget', '--no-newline', name, path])).stdout;
+      return (await this.run(['propget', '--no-newline', '--', name, path])).stdout;
     } catch (e) {
       // W200017: property not set on that path.
       if (e instanceof SvnCommandError && e.codes.includes('W200017')) return undefined;
@@ -107,7 +107,7 @@ export class SvnClient {
 
   /** `svn propset NAME --file FILE PATH` (touches only the working copy). */
   async propset(name: string, path: string, valueFile: string): Promise<void> {
-    await this.run(['propset', name, '--file', valueFile, path]);
+    await this.run(['propset', '--file', valueFile, '--', name, path]);
   }
 
   private baseArgs(credentials: ScmCredentials): string[] {
