@@ -21,13 +21,28 @@ export type Fault =
   /** Send the body in ten pieces over `slowMs`. */
   | 'slow'
   /** Send half the body, then nothing more until the server stops. */
-  | 'stall';
+  | 'stall'
+  /** Serve the file, but hold its .sha1 answer until the server stops. */
+  | 'hold-checksum'
+  /** Serve a wrong .sha1 that declares 600 MB and keeps sending padding. */
+  | 'huge-checksum'
+  /** Send the body one byte every `slowMs` (a trickle no idle timeout notices). */
+  | 'trickle'
+  /** Answer 302 with `redirectTo` + the path. */
+  | 'redirect';
 
 export class FaultyRepoServer {
   readonly files = new Map<string, Buffer>();
   readonly faults = new Map<string, Fault>();
   readonly requests: string[] = [];
   slowMs = 1500;
+  /** Where 'redirect' sends requests (a URL prefix; the request path is appended). */
+  redirectTo = '';
+  /** Authorization headers received, in order (undefined when none was sent). */
+  readonly authorizations: (string | undefined)[] = [];
+  /** Resolves the first time a .sha1 answer is held. */
+  checksumHeld: Promise<void>;
+  private markChecksumHeld!: () => void;
   /** When set, every request needs these basic-auth credentials (else 401). */
   auth?: { readonly username: string; readonly password: string };
   /** Resolves the first time a stalled body has sent its half. */
@@ -40,6 +55,7 @@ export class FaultyRepoServer {
 
   constructor() {
     this.stalled = new Promise((resolve) => (this.markStalled = resolve));
+    this.checksumHeld = new Promise((resolve) => (this.markChecksumHeld = resolve));
   }
 
   /** Base URL of the repository (`http://127.0.0.1:PORT/repo`). */
@@ -83,6 +99,7 @@ export class FaultyRepoServer {
   private serve(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = req.url ?? '';
     this.requests.push(url);
+    this.authorizations.push(req.headers.authorization);
     if (this.auth) {
       const expected = `Basic ${Buffer.from(`${this.auth.username}:${this.auth.password}`).toString('base64')}`;
       if (req.headers.authorization !== expected) {
@@ -100,6 +117,26 @@ export class FaultyRepoServer {
       return;
     }
     const fault = this.faults.get(checksumOf ?? relative);
+    if (fault === 'redirect') {
+      res.writeHead(302, { Location: `${this.redirectTo}${url}` });
+      res.end();
+      return;
+    }
+    if (checksumOf && fault === 'hold-checksum') {
+      this.markChecksumHeld();
+      return;
+    }
+    if (checksumOf && fault === 'huge-checksum') {
+      res.writeHead(200, { 'Content-Length': 600_000_000 });
+      const pad = Buffer.alloc(64 * 1024, 0x20);
+      const send = (): void => {
+        if (!res.destroyed && res.write(pad)) this.later(1, send);
+      };
+      res.on('drain', send);
+      res.write('0123456789abcdef0123456789abcdef01234567');
+      send();
+      return;
+    }
     if (checksumOf) {
       res.end(fault === 'bad-checksum' ? '0123456789abcdef0123456789abcdef01234567' : createHash('sha1').update(file).digest('hex'));
       return;
@@ -135,6 +172,19 @@ export class FaultyRepoServer {
           }
           res.write(file.subarray(at, at + piece));
           this.later(this.slowMs / 10, () => send(at + piece));
+        };
+        send(0);
+        return;
+      }
+      case 'trickle': {
+        res.writeHead(200, { 'Content-Length': file.length });
+        const send = (at: number): void => {
+          if (at >= file.length) {
+            res.end();
+            return;
+          }
+          res.write(file.subarray(at, at + 1));
+          this.later(this.slowMs, () => send(at + 1));
         };
         send(0);
         return;

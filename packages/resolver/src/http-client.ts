@@ -12,15 +12,28 @@ export interface HttpAuth {
 }
 
 export type HttpResult =
-  | { readonly status: 'ok'; readonly size: number }
+  | { readonly status: 'ok'; readonly size: number; /** The complete body, not yet in place (with `keepPart`). */ readonly part: string }
   | { readonly status: 'not-found' }
-  | { readonly status: 'error'; readonly code?: number; readonly message: string };
+  | { readonly status: 'error'; readonly code?: number; readonly message: string; /** The local file system failed, not the server. */ readonly local?: boolean };
 
 export interface DownloadOptions {
   readonly auth?: HttpAuth;
   /** Called with bytes done and total (undefined when unknown) while the body arrives. */
   readonly onProgress?: (done: number, total: number | undefined) => void;
   readonly timeoutMs?: number;
+  /** Leave the complete body in its temporary file (`part`) for the caller to check and rename. */
+  readonly keepPart?: boolean;
+}
+
+/** A transfer that delivers less than this many bytes in any idle-timeout window is too slow. */
+const LOW_SPEED_BYTES = 1024;
+
+/** Errors of the local file system while writing a download: not the server's fault. */
+const LOCAL_ERRORS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'EFBIG', 'ENAMETOOLONG']);
+
+/** `https://user:***@host/...` for a URL carrying a password, so no log or message shows it. */
+export function displayUrl(url: string): string {
+  return url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^@/:]*):[^@/]*@/, '$1:***@');
 }
 
 let agents: { http: http.Agent; https: https.Agent } | undefined;
@@ -45,23 +58,48 @@ export async function download(url: string, target: string, options: DownloadOpt
   const total = res.headers['content-length'] !== undefined ? Number(res.headers['content-length']) : undefined;
   const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
   let done = 0;
+  let windowStart = Date.now();
+  let windowBytes = 0;
+  const idleMs = options.timeoutMs ?? 60_000;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, cb) {
       done += chunk.length;
+      windowBytes += chunk.length;
       options.onProgress?.(done, total);
       cb(null, chunk);
     },
   });
+  // A server that trickles (a byte every few seconds) never trips the idle timeout: like curl's
+  // low-speed limit, a window of the idle timeout's length must bring at least LOW_SPEED_BYTES.
+  const slow = setInterval(() => {
+    if (Date.now() - windowStart < idleMs) return;
+    if (windowBytes < LOW_SPEED_BYTES) res.destroy(new Error(`Transfer too slow: ${windowBytes} bytes in the last ${idleMs / 1000} s`));
+    windowStart = Date.now();
+    windowBytes = 0;
+  }, Math.min(1000, idleMs));
+  slow.unref();
+  let writeError: NodeJS.ErrnoException | undefined;
+  const file = createWriteStream(tmp).on('error', (e: NodeJS.ErrnoException) => (writeError = e));
   try {
-    await pipeline(res, counter, createWriteStream(tmp));
+    await pipeline(res, counter, file);
     if (total !== undefined && done !== total) throw new Error(prematureEnd(total, done));
-    renameSync(tmp, target);
-    return { status: 'ok', size: done };
+    if (!options.keepPart) renameSync(tmp, target);
+    return { status: 'ok', size: done, part: options.keepPart ? tmp : target };
   } catch (e) {
     rmSync(tmp, { force: true });
-    if (total !== undefined && done < total) return { status: 'error', message: prematureEnd(total, done) };
+    const local = writeError ?? (LOCAL_ERRORS.has((e as NodeJS.ErrnoException).code ?? '') ? (e as NodeJS.ErrnoException) : undefined);
+    if (local) return { status: 'error', local: true, message: `${target}: ${systemMessage(local)}` };
+    if (total !== undefined && done < total && !(e as Error).message.startsWith('Transfer too slow')) return { status: 'error', message: prematureEnd(total, done) };
     return { status: 'error', message: (e as Error).message };
+  } finally {
+    clearInterval(slow);
   }
+}
+
+/** `No space left on device` for ENOSPC: the system's words without Node's prefix. */
+function systemMessage(e: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = { ENOSPC: 'No space left on device', EDQUOT: 'Disk quota exceeded', EROFS: 'Read-only file system', EACCES: 'Permission denied', EPERM: 'Operation not permitted', EIO: 'Input/output error' };
+  return words[e.code ?? ''] ?? e.message;
 }
 
 type Answer =
@@ -69,24 +107,47 @@ type Answer =
   | { readonly kind: 'not-found' }
   | { readonly kind: 'error'; readonly message: string; readonly code?: number };
 
-/** GET with up to 6 redirects: a 200 answer to read, not found (404/410), or an error. */
+/**
+ * GET with up to 6 redirects: a 200 answer to read, not found (404/410), or an error. Credentials
+ * go only to the origin they were configured for (a redirect elsewhere goes without them), and
+ * only http and https redirects are followed (never to `file://`, whatever the first URL was).
+ */
 async function getFollowingRedirects(url: string, options: DownloadOptions): Promise<Answer> {
   let current = url;
+  const origin = originOf(url);
   for (let hop = 0; hop < 6; hop++) {
-    const response = await requestWithRetries(current, options);
+    const sameOrigin = originOf(current) === origin;
+    const response = await requestWithRetries(current, sameOrigin ? options : { ...options, auth: undefined }, sameOrigin);
     if ('error' in response) return { kind: 'error', message: response.error };
     const { res } = response;
     const code = res.statusCode ?? 0;
     if (code === 200) return { kind: 'ok', res };
     res.resume();
     if (code >= 300 && code < 400 && res.headers.location) {
-      current = new URL(res.headers.location, current).href;
+      let next: URL;
+      try {
+        next = new URL(res.headers.location, current);
+      } catch {
+        return { kind: 'error', message: `Invalid redirect from ${displayUrl(current)} to ${res.headers.location}` };
+      }
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+        return { kind: 'error', message: `Redirect from ${displayUrl(current)} to ${displayUrl(next.href)} refused: only http and https redirects are followed` };
+      }
+      current = next.href;
       continue;
     }
     if (code === 404 || code === 410) return { kind: 'not-found' };
     return { kind: 'error', code, message: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})` };
   }
-  return { kind: 'error', message: `Too many redirects for ${url}` };
+  return { kind: 'error', message: `Too many redirects for ${displayUrl(url)}` };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -117,13 +178,41 @@ function prematureEnd(total: number, done: number): string {
   return `Premature end of Content-Length delimited message body (expected: ${total.toLocaleString('en-US')}; received: ${done.toLocaleString('en-US')})`;
 }
 
-/** GETs a small resource (checksum, metadata) into memory; undefined when absent. */
-export async function fetchText(url: string, options: DownloadOptions = {}): Promise<string | undefined | { error: string; code?: number }> {
+/**
+ * GETs a small resource (checksum, metadata) into memory, at most `maxBytes` of it (a longer
+ * body is an error, read no further); undefined when absent.
+ */
+export async function fetchText(url: string, options: DownloadOptions & { maxBytes?: number } = {}): Promise<string | undefined | { error: string; code?: number }> {
   const answer = await getFollowingRedirects(url, options);
   if (answer.kind === 'not-found') return undefined;
   if (answer.kind === 'error') return answer.code === undefined ? { error: answer.message } : { error: answer.message, code: answer.code };
+  const max = options.maxBytes ?? 64 * 1024 * 1024;
+  const declared = answer.res.headers['content-length'] !== undefined ? Number(answer.res.headers['content-length']) : undefined;
+  const tooLarge = { error: `${displayUrl(url)} is larger than ${max} bytes` };
+  if (declared !== undefined && declared > max) {
+    answer.res.destroy();
+    return tooLarge;
+  }
   const chunks: Buffer[] = [];
-  for await (const chunk of answer.res) chunks.push(chunk as Buffer);
+  let size = 0;
+  // Nothing may hold a transfer forever: the whole body within the idle timeout's length.
+  const deadline = setTimeout(() => answer.res.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)), options.timeoutMs ?? 60_000);
+  deadline.unref();
+  try {
+    for await (const chunk of answer.res) {
+      size += (chunk as Buffer).length;
+      if (size > max) {
+        answer.res.destroy();
+        return tooLarge;
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (e) {
+    return { error: (e as Error).message === 'aborted' && declared !== undefined ? prematureEnd(declared, size) : (e as Error).message };
+  } finally {
+    clearTimeout(deadline);
+  }
+  if (declared !== undefined && size !== declared) return { error: prematureEnd(declared, size) };
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -136,20 +225,20 @@ type Response = { res: http.IncomingMessage } | { error: string; noResponse?: bo
  */
 const RETRIES = 3;
 
-async function requestWithRetries(url: string, options: DownloadOptions): Promise<Response> {
+async function requestWithRetries(url: string, options: DownloadOptions, urlCredentials = true): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
-    const response = await request(url, options);
+    const response = await request(url, options, urlCredentials);
     if (!('error' in response) || !response.noResponse || attempt >= RETRIES) return response;
   }
 }
 
-function request(url: string, options: DownloadOptions): Promise<Response> {
+function request(url: string, options: DownloadOptions, urlCredentials: boolean): Promise<Response> {
   return new Promise((resolve) => {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      resolve({ error: `Invalid URL ${url}` });
+      resolve({ error: `Invalid URL ${displayUrl(url)}` });
       return;
     }
     const secure = parsed.protocol === 'https:';
@@ -158,11 +247,11 @@ function request(url: string, options: DownloadOptions): Promise<Response> {
       return;
     }
     if (!secure && parsed.protocol !== 'http:') {
-      resolve({ error: `Unsupported protocol ${parsed.protocol} in ${url}: only http, https and file repositories are supported` });
+      resolve({ error: `Unsupported protocol ${parsed.protocol} in ${displayUrl(url)}: only http, https and file repositories are supported` });
       return;
     }
     const headers: Record<string, string> = { 'User-Agent': 'Apache-Maven/3.8.7 (goalhost)', 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
-    const user = options.auth ?? (parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : undefined);
+    const user = options.auth ?? (urlCredentials && parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : undefined);
     if (user) headers.Authorization = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
     const req = (secure ? https : http).get(
       url,
@@ -172,7 +261,7 @@ function request(url: string, options: DownloadOptions): Promise<Response> {
     req.on('timeout', () => req.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)));
     req.on('error', (e: NodeJS.ErrnoException) => {
       const noResponse = e.code === 'ECONNRESET' || e.code === 'EPIPE';
-      resolve(noResponse ? { error: `transfer failed for ${url}: ${parsed.host} failed to respond`, noResponse } : { error: e.message });
+      resolve(noResponse ? { error: `transfer failed for ${displayUrl(url)}: ${parsed.host} failed to respond`, noResponse } : { error: e.message });
     });
   });
 }

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { SettingsDecrypter, type Server } from '@goalhost/model';
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
 import { ArtifactResolutionError } from './errors';
-import { download, fetchText, type HttpAuth } from './http-client';
+import { displayUrl, download, fetchText, type HttpAuth, type HttpResult } from './http-client';
 import { baseVersionOf, layoutPath, type LocalRepository } from './local-repository';
 import { describeRepository, type RemoteRepository } from './remote-repository';
 import type { ResolverLog } from './resolver-config';
 import { isOutdated, parseSnapshotMetadata, readSnapshotMetadata, type SnapshotMetadata } from './snapshot-metadata';
+
+/** A checksum file holds a hex digest and perhaps a file name: anything longer is not one. */
+const CHECKSUM_MAX_BYTES = 512;
 
 const CHECKSUMS = [
   ['sha1', 'sha1'],
@@ -24,6 +27,8 @@ export interface FetcherOptions {
   readonly threads: number;
   readonly log: ResolverLog;
   readonly quietTransfers?: boolean;
+  /** Idle timeout of a transfer, also the window of its low-speed limit (default 60 s). */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -50,6 +55,10 @@ export class HttpFetcher implements RemoteFetcher {
     return { username: server.username, password };
   }
 
+  private timeout(): { timeoutMs?: number } {
+    return this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {};
+  }
+
   private async slot<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.options.threads) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
@@ -67,7 +76,7 @@ export class HttpFetcher implements RemoteFetcher {
 
   private blocked(repo: RemoteRepository, name: string): ArtifactResolutionError {
     return new ArtifactResolutionError(
-      `Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): Blocked mirror for repositories: [${repo.mirrored.map(describeRepository).join(', ')}]`,
+      `Could not transfer artifact ${name} from/to ${repo.id} (${displayUrl(repo.url)}): Blocked mirror for repositories: [${repo.mirrored.map(describeRepository).join(', ')}]`,
       name,
       false,
     );
@@ -84,12 +93,18 @@ export class HttpFetcher implements RemoteFetcher {
       mkdirSync(path.dirname(target), { recursive: true });
       const log = this.options.log;
       const quiet = this.options.quietTransfers === true;
-      if (!quiet) log.info(`Downloading from ${repo.id}: ${url}`);
+      const shown = displayUrl(url);
+      const from = `${repo.id} (${displayUrl(repo.url)})`;
+      if (!quiet) log.info(`Downloading from ${repo.id}: ${shown}`);
       const started = Date.now();
       let lastProgress = 0;
+      // The body stays in its temporary file until its checksum is verified: a kill, a checksum
+      // that never comes or one that does not match never leaves an unverified file in place.
       const get = () =>
         download(url, target, {
           ...(auth ? { auth } : {}),
+          ...this.timeout(),
+          keepPart: true,
           onProgress: (done, total) => {
             const now = Date.now();
             if (quiet || !log.progress || now - started < 1000 || now - lastProgress < 200) return;
@@ -97,25 +112,32 @@ export class HttpFetcher implements RemoteFetcher {
             log.progress(`Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`);
           },
         });
+      const failed = (result: Extract<HttpResult, { status: 'error' }>): ArtifactResolutionError =>
+        result.local
+          ? new ArtifactResolutionError(`Could not write artifact ${name} into the local repository: ${result.message}`, name, false)
+          : new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${from}: ${result.message}`, name, false);
       let result = await get();
       if (lastProgress > 0) log.progressDone?.();
       if (result.status === 'not-found') return undefined;
-      if (result.status === 'error') {
-        throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): ${result.message}`, name, false);
-      }
-      // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
-      if (await this.verify(target, url, repo, c, name, auth, true)) {
-        result = await get();
-        if (result.status !== 'ok') {
-          rmSync(target, { force: true });
-          const why = result.status === 'error' ? result.message : 'the file is gone from the repository';
-          throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): ${why}`, name, false);
+      if (result.status === 'error') throw failed(result);
+      let part = result.part;
+      try {
+        // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
+        if (await this.verify(part, target, url, repo, c, name, auth, true)) {
+          rmSync(part, { force: true });
+          result = await get();
+          if (result.status === 'not-found') throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${from}: the file is gone from the repository`, name, false);
+          if (result.status === 'error') throw failed(result);
+          part = result.part;
+          await this.verify(part, target, url, repo, c, name, auth, false);
         }
-        await this.verify(target, url, repo, c, name, auth, false);
+        renameSync(part, target);
+      } finally {
+        rmSync(part, { force: true });
       }
       this.local.record(target, repo.id);
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      if (!quiet) log.info(`Downloaded from ${repo.id}: ${url} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`);
+      if (!quiet) log.info(`Downloaded from ${repo.id}: ${shown} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`);
       return target;
     });
   }
@@ -124,17 +146,23 @@ export class HttpFetcher implements RemoteFetcher {
    * Checks the first checksum the repository has; the policy decides what a mismatch does. With
    * `retry`, a mismatch only answers true (download again) and the policy is not applied yet.
    */
-  private async verify(file: string, url: string, repo: RemoteRepository, c: ArtifactCoords, name: string, auth: HttpAuth | undefined, retry: boolean): Promise<boolean> {
+  private async verify(file: string, target: string, url: string, repo: RemoteRepository, c: ArtifactCoords, name: string, auth: HttpAuth | undefined, retry: boolean): Promise<boolean> {
     const policy = ((c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases).checksumPolicy ?? 'warn').toLowerCase();
     if (policy === 'ignore') return false;
     let failure: string | undefined = 'Checksum validation failed, no checksums available';
     for (const [ext, algorithm] of CHECKSUMS) {
-      const text = await fetchText(`${url}.${ext}`, auth ? { auth } : {});
-      if (text === undefined || typeof text !== 'string') continue;
+      const text = await fetchText(`${url}.${ext}`, { ...(auth ? { auth } : {}), ...this.timeout(), maxBytes: CHECKSUM_MAX_BYTES });
+      if (text === undefined) continue;
+      if (typeof text !== 'string') {
+        // A checksum that breaks off or is far too long is no checksum: the policy decides.
+        failure = `Checksum validation failed, could not read ${displayUrl(url)}.${ext}: ${text.error}`;
+        if (text.code !== undefined) continue;
+        break;
+      }
       const expected = text.trim().split(/\s+/)[0].toLowerCase();
       const actual = await digest(file, algorithm);
       if (expected === actual) {
-        writeFileSync(`${file}.${ext}`, expected);
+        writeFileSync(`${target}.${ext}`, expected);
         failure = undefined;
       } else {
         if (retry) return true;
@@ -145,9 +173,9 @@ export class HttpFetcher implements RemoteFetcher {
     if (!failure) return false;
     if (policy === 'fail') {
       rmSync(file, { force: true });
-      throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${repo.url}): ${failure}`, name, false);
+      throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${displayUrl(repo.url)}): ${failure}`, name, false);
     }
-    this.options.log.warn(`Could not validate integrity of download from ${url}: ${failure}`);
+    this.options.log.warn(`Could not validate integrity of download from ${displayUrl(url)}: ${failure}`);
     return false;
   }
 
@@ -174,7 +202,7 @@ export class HttpFetcher implements RemoteFetcher {
     const relative = `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`;
     const url = this.urlOf(repo, relative);
     const auth = this.auth(repo);
-    const text = await this.slot(() => fetchText(url, auth ? { auth } : {}));
+    const text = await this.slot(() => fetchText(url, { ...(auth ? { auth } : {}), ...this.timeout() }));
     mkdirSync(path.dirname(cached), { recursive: true });
     if (typeof text === 'string') {
       writeFileSync(cached, text);
@@ -186,7 +214,7 @@ export class HttpFetcher implements RemoteFetcher {
       if (old) utimesSync(cached, new Date(), new Date());
       return old;
     }
-    this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${repo.url}): ${text.error}`);
+    this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${displayUrl(repo.url)}): ${text.error}`);
     return readSnapshotMetadata(cached);
   }
 }

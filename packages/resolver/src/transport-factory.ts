@@ -23,6 +23,7 @@ export function createRemoteFetcher(config: ResolverConfig, local: LocalReposito
         threads: config.downloadThreads ?? 5,
         log: config.log,
         quietTransfers: config.noTransferProgress === true,
+        ...readTimeout(config.userProperties?.['maven.wagon.rto']),
       });
     }
     return fetcher;
@@ -31,4 +32,10 @@ export function createRemoteFetcher(config: ResolverConfig, local: LocalReposito
     fetch: (c: ArtifactCoords, repo: RemoteRepository) => get().fetch(c, repo),
     metadata: (c: ArtifactCoords, repo: RemoteRepository, offline: boolean) => get().metadata(c, repo, offline),
   };
+}
+
+/** `-Dmaven.wagon.rto=MS` (wagon's read timeout, also the low-speed window), when a positive number. */
+function readTimeout(value: string | undefined): { timeoutMs?: number } {
+  const n = value === undefined ? NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? { timeoutMs: n } : {};
 }
