@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { generator } from '../hostile/fixtures';
 import { errorLines, Sandbox, STACK_FRAME, treeOf, type Run } from '../hostile/sandbox';
 import { FaultyRepoServer } from './faulty-repo-server';
+import { runOnSmallDisk } from './small-disk';
 
 /**
  * A hostile or broken repository against the download path (issue 16), through the real CLI and
@@ -158,5 +159,23 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     expect(failed.status).to.equal(1);
     for (const r of [ok, failed]) expect(r.stdout + r.stderr).not.to.include('url-s3cret');
     expect(failed.stdout).to.include('bob:***@');
+  });
+
+  it('a full disk during a download is the local repository’s failure, not the server’s; with space, the rerun completes', async () => {
+    writeSettings();
+    project('fail');
+    const big = generator.zip([{ name: 'big.bin', data: Buffer.from(Array.from({ length: 2 * 1024 * 1024 }, (_, i) => (i * 7919 + (i >> 5)) & 0xff)), mode: 0o644, store: true }]);
+    server.files.set(ZIP, big);
+    const r = await runOnSmallDisk(sandbox, ['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, 'cxx:unpack-dependencies'], sandbox.repo);
+    expect(r.status, r.stdout).to.equal(1);
+    expect(r.stdout).not.to.match(STACK_FRAME);
+    expect(errorLines(r)[0]).to.equal(
+      `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ` +
+        `Could not write artifact f:a:zip:1.0 into the local repository: ${archiveAt()}: No space left on device`,
+    );
+    expect(server.count(ZIP), 'not retried as a transfer failure').to.equal(1);
+    const rerun = await run();
+    expect(rerun.status, rerun.stdout).to.equal(0);
+    expect(fs.readFileSync(archiveAt())).to.deep.equal(big);
   });
 });

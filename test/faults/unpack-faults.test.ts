@@ -1,10 +1,9 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { GOALHOST_BIN } from '../support/paths';
 import { generator } from '../hostile/fixtures';
 import { errorLines, inParallel, Sandbox, STACK_FRAME, unpackFailure, type Run } from '../hostile/sandbox';
+import { runOnSmallDisk } from './small-disk';
 import { installWorkload, markerCount, outcome, outputFileCount } from './workload';
 
 /**
@@ -145,30 +144,6 @@ describe('faults: killed mid-unpack, and two processes at once (CLI)', function 
     }
   });
 });
-
-/**
- * The run in its own mount namespace (`unshare -rm`, which works for root and, where user
- * namespaces are allowed, for anyone) with a 1 MiB tmpfs over the output directory: the mount
- * disappears with the process, nothing is left mounted whatever happens to the test.
- */
-function runOnSmallDisk(s: Sandbox, args: readonly string[]): Promise<Run> {
-  const out = path.join(s.proj, 'target', 'dependency');
-  fs.mkdirSync(out, { recursive: true });
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'unshare',
-      ['-rm', 'sh', '-c', 'mount -t tmpfs -o size=1m goalhost-full "$0" && exec "$@"', out, process.execPath, GOALHOST_BIN, ...args],
-      { cwd: s.proj, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr, millis: Date.now() - started }));
-  });
-}
 
 describe('faults: disk full (a 1 MiB tmpfs over the output directory)', function () {
   this.timeout(60_000);
