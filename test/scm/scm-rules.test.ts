@@ -263,3 +263,37 @@ describe('scm: rules of the goal', () => {
     ]);
   });
 });
+
+describe('scm: git credentials stay with their origin (real git, loopback HTTP)', () => {
+  it('a server that redirects to another port gets no password from the askpass helper', async () => {
+    const http = await import('node:http');
+    const seen: (string | undefined)[] = [];
+    const elsewhere = http.createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="elsewhere"' });
+      res.end();
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    const otherPort = (elsewhere.address() as import('node:net').AddressInfo).port;
+    const first = http.createServer((req, res) => {
+      res.writeHead(302, { Location: `http://127.0.0.1:${otherPort}${req.url}` });
+      res.end();
+    });
+    await new Promise<void>((r) => first.listen(0, '127.0.0.1', r));
+    const port = (first.address() as import('node:net').AddressInfo).port;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-redirect-'));
+    try {
+      const error = await new GitClient()
+        .lsRemote(dir, `http://127.0.0.1:${port}/lib.git`, ['HEAD'], { username: 'alice', password: 'git-s3cret' })
+        .then(() => 'accepted', (e: Error) => e.message);
+      expect(error).to.match(/could not read Username for 'http:\/\/127\.0\.0\.1:\d+'/);
+      expect(error).not.to.include('git-s3cret');
+      expect(seen.length, 'git reached the other server').to.be.greaterThan(0);
+      expect(seen.filter((a) => a !== undefined), 'credentials sent to the other origin').to.deep.equal([]);
+    } finally {
+      first.close();
+      elsewhere.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
