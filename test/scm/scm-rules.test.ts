@@ -147,15 +147,17 @@ describe('scm: rules of the goal', () => {
       ]);
     });
 
+    /** The error for connection `c`, or 'accepted'. */
+    const message = (c: string): string => {
+      try {
+        scmConnectionOf('g:a:1:pom', pom(c), 'connection');
+        return 'accepted';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+
     it('rejects what is not scm:<provider>:<url>', () => {
-      const message = (c: string) => {
-        try {
-          scmConnectionOf('g:a:1:pom', pom(c), 'connection');
-          return 'accepted';
-        } catch (e) {
-          return (e as Error).message;
-        }
-      };
       expect(['svn:https://h/x', 'scm:svn', 'scm:cvs:pserver:x'].map(message)).to.deep.equal([
         "SCM Uri content invalide : svn:https://h/x (artifact g:a:1:pom, <scm><connection> of /p.pom): it does not have the form scm:<provider>:<url>. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.",
         "SCM Uri content invalide : scm:svn (artifact g:a:1:pom, <scm><connection> of /p.pom): it does not have the form scm:<provider>:<url>. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.",
@@ -164,14 +166,8 @@ describe('scm: rules of the goal', () => {
     });
 
     it('refuses URLs that git, svn or ssh would read as an option or a command (issue 16)', () => {
-      const message = (c: string) => {
-        try {
-          scmConnectionOf('g:a:1:pom', pom(c), 'connection');
-          return 'accepted';
-        } catch (e) {
-          return (e as Error).message.replace(/^SCM Uri content invalide : (.*) \(artifact g:a:1:pom, <scm><connection> of \/p\.pom\): (.*)\. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>\.$/, '$1 -> $2');
-        }
-      };
+      const shortly = (c: string): string =>
+        message(c).replace(/^SCM Uri content invalide : (.*) \(artifact g:a:1:pom, <scm><connection> of \/p\.pom\): (.*)\. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>\.$/, '$1 -> $2');
       expect(
         [
           'scm:git:--upload-pack=touch /tmp/pwned;:',
@@ -187,7 +183,7 @@ describe('scm: rules of the goal', () => {
           'scm:svn:javascript://h/x',
           'scm:git:git@h:x.git',
           'scm:svn:svn+ssh://h/repo',
-        ].map(message),
+        ].map(shortly),
       ).to.deep.equal([
         "scm:git:--upload-pack=touch /tmp/pwned;: -> '--upload-pack=touch /tmp/pwned;:' starts with '-', which git would read as an option",
         "scm:git:[fetch=]-uhost:x[push=]h:y -> '-uhost:x' starts with '-', which git would read as an option",
