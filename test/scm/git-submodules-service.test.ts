@@ -176,6 +176,13 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     ]);
   });
 
+  it('a sourceSubdir written as an absolute path is below the basedir, as the original concatenates basedir + "/" + sourceSubdir (issue 12)', async () => {
+    const { log, error } = await run({ options: { sourceSubdir: '/externals' } });
+    expect(error).to.equal(undefined);
+    expect(log.visible[0]).to.equal(`[INFO] Git submodules dir is 'externals' in ${f.wc} (remote origin ${f.fileUrl('consumer')})`);
+    expect(fs.readFileSync(path.join(f.wc, '.gitmodules'), 'utf8')).to.include('[submodule "externals/fr/example/liba"]');
+  });
+
   describe('failures change nothing', () => {
     let before: ReturnType<GitFixture['snapshot']>;
     beforeEach(() => {

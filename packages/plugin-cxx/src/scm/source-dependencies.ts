@@ -96,7 +96,9 @@ export async function recordSourceDependencies(
     });
   });
 
-  const holder = path.resolve(options.basedir, options.sourceSubdir);
+  // The original plugin concatenates basedir + "/" + sourceSubdir: an absolute-looking
+  // sourceSubdir (`/externals`) is still below the basedir, never the file system's root.
+  const holder = path.join(options.basedir, options.sourceSubdir);
   const request = { holder, buildDirectory: options.buildDirectory, freeze: options.sourceFreezeRevision };
   const prepared: PreparedUpdate[] = [];
   if (byProvider.svn.length > 0) prepared.push(await services.svn.prepare({ ...request, dependencies: byProvider.svn }));
