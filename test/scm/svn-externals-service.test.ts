@@ -156,6 +156,21 @@ describe('scm: svn externals with a real svnserve', function () {
     );
   });
 
+  it('existing targets are compared as svn canonicalises them: libs/a/, ./libs/a and libs//a are libs/a (issue 12, item 2)', async () => {
+    const existing = ['^/libA/trunk fr/example/liba/', `svn://127.0.0.1:${port}/other/libB/trunk ./third-party//libB`, ''].join('\n');
+    fs.writeFileSync(path.join(f.tmp, 'canonical.externals'), existing);
+    f.svn(['propset', '-q', 'svn:externals', '--file', path.join(f.tmp, 'canonical.externals'), f.holder]);
+    const { log, error } = await run();
+    expect(error).to.equal(undefined);
+    expect(log.visible.slice(-4)).to.deep.equal([
+      `[INFO] svn:externals of ${f.holder}: 0 added, 0 changed, 2 unchanged, 0 kept`,
+      '[INFO]   unchanged: ^/libA/trunk fr/example/liba/ (fr.example:liba:1.0:pom)',
+      `[INFO]   unchanged: svn://127.0.0.1:${port}/other/libB/trunk ./third-party//libB (org.other:libb:2.1:pom)`,
+      `[INFO] svn:externals of ${f.holder} is up to date: nothing to write`,
+    ]);
+    expect(f.externals()).to.equal(existing);
+  });
+
   it('existing entries in any 1.5+ spelling are understood: same meaning is unchanged, same directory is replaced in place', async () => {
     const existing = [
       '  # indented comment',
@@ -341,7 +356,8 @@ describe('scm: svn externals with a real svnserve', function () {
     const { error, log } = await run({ svnExecutable: recorder });
     expect(error).to.equal(undefined);
     const argv = fs.readFileSync(argvLog, 'utf8');
-    expect(argv.split('\n').filter((l) => l.includes(`svn://127.0.0.1:${port}/`))).to.deep.equal([
+    // The two lookups run in parallel: their order in the log is the scheduler's.
+    expect(argv.split('\n').filter((l) => l.includes(`svn://127.0.0.1:${port}/`)).sort()).to.deep.equal([
       `--non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml -- svn://127.0.0.1:${port}/main/libA/trunk`,
       `--non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml -- svn://127.0.0.1:${port}/other/libB/trunk`,
     ]);

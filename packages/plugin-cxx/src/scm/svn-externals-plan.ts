@@ -1,5 +1,5 @@
 import { GoalExecutionError } from '@goalhost/api';
-import { formatExternal, formatExternals, parseExternals, sameDefinition, type ExternalDefinition } from './svn-externals';
+import { canonicalTarget, formatExternal, formatExternals, parseExternals, sameDefinition, type ExternalDefinition } from './svn-externals';
 
 /** The entry the goal wants for one source dependency. */
 export interface DesiredEntry<D = ExternalDefinition> {
@@ -61,12 +61,14 @@ export function planExternals(existing: string | undefined, desired: readonly De
   const added: EntryChange[] = [];
   const find = (test: (d: ExternalDefinition) => boolean): number =>
     lines.findIndex((l, i) => !claimed.has(i) && l.kind === 'entry' && test(l.definition));
-  const wantedTargets = new Set(desired.map((d) => d.definition.target));
+  // Targets compare as svn canonicalises them, on both sides (svn refuses `libs/a/` beside `libs/a`).
+  const wantedTargets = new Set(desired.map((d) => canonicalTarget(d.definition.target)));
   for (const want of desired) {
     const d = want.definition;
-    let at = find((e) => e.target === d.target);
+    const target = canonicalTarget(d.target);
+    let at = find((e) => canonicalTarget(e.target) === target);
     // Same origin elsewhere: the dependency moved; unless that directory is wanted by another one.
-    if (at < 0) at = find((e) => e.url === d.url && (e.peg ?? '') === (d.peg ?? '') && !wantedTargets.has(e.target));
+    if (at < 0) at = find((e) => e.url === d.url && (e.peg ?? '') === (d.peg ?? '') && !wantedTargets.has(canonicalTarget(e.target)));
     const text = formatExternal(d);
     if (at < 0) {
       added.push({ kind: 'added', text, dependency: want.dependency });

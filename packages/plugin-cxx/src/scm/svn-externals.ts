@@ -125,7 +125,15 @@ export function formatExternal(d: ExternalDefinition): string {
 
 /** The same definition, whatever the spelling (quotes, escapes, old or new form). */
 export function sameDefinition(a: ExternalDefinition, b: ExternalDefinition): boolean {
-  return a.url === b.url && a.target === b.target && (a.revision ?? '') === (b.revision ?? '') && (a.peg ?? '') === (b.peg ?? '');
+  return a.url === b.url && canonicalTarget(a.target) === canonicalTarget(b.target) && (a.revision ?? '') === (b.revision ?? '') && (a.peg ?? '') === (b.peg ?? '');
+}
+
+/**
+ * A target directory as svn canonicalises it before comparing (`libs/a/`, `./libs/a` and
+ * `libs//a` are all `libs/a`): empty and `.` segments dropped.
+ */
+export function canonicalTarget(target: string): string {
+  return target.split('/').filter((s) => s !== '' && s !== '.').join('/');
 }
 
 /** The property value for these lines: one per line, each ended by LF (as svn stores it). */
