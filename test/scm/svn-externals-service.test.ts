@@ -121,13 +121,12 @@ describe('scm: svn externals with a real svnserve', function () {
     expect(f.snapshot()).to.deep.equal(before);
   });
 
-  it('sourceFreezeRevision pins each entry to the HEAD revision svn reports now', async () => {
+  it('sourceFreezeRevision pins each entry to the last revision that changed it (svn info\'s last changed revision) (issue 12, item 4)', async () => {
     const { log, error } = await run({ options: { sourceFreezeRevision: true } });
     expect(error).to.equal(undefined);
-    expect(f.externals()).to.equal(
-      ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '-r2 ^/libA/trunk fr/example/liba', `-r2 svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`, ''].join('\n'),
-    );
-    expect(log.visible).to.include('[INFO]   changed:   -r2 ^/libA/trunk fr/example/liba (fr.example:liba:1.0:pom) (was: ^/libA/trunk fr/example/libs/liba)');
+    const frozen = ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '-r1 ^/libA/trunk fr/example/liba', `-r1 svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`, ''].join('\n');
+    expect(f.externals()).to.equal(frozen);
+    expect(log.visible).to.include('[INFO]   changed:   -r1 ^/libA/trunk fr/example/liba (fr.example:liba:1.0:pom) (was: ^/libA/trunk fr/example/libs/liba)');
     // Frozen, then unfrozen: the pin goes away again.
     await run();
     expect(f.externals()).to.equal(
@@ -384,5 +383,33 @@ describe('scm: svn externals with a real svnserve', function () {
 
   it('the initial fixture externals are as committed', () => {
     expect(f.externals()).to.equal(INITIAL_EXTERNALS);
+  });
+});
+
+describe('scm: svn sourceFreezeRevision settles (a fixture of its own: this test commits)', function () {
+  this.timeout(60000);
+  let f: SvnFixture;
+  after(async () => f?.destroy());
+
+  it('committing the pinned property moves HEAD of the same repository; a second frozen run writes nothing (issue 12, item 4)', async () => {
+    f = await SvnFixture.create();
+    const port = f.server.port;
+    const libA = artifact('fr.example', 'liba', '1.0');
+    const run = () =>
+      runScm({
+        basedir: f.wc,
+        artifacts: [libA],
+        poms: [dependencyPom(libA, { scm: { connection: `scm:svn:svn://127.0.0.1:${port}/main/libA/trunk` } })],
+        svnConfigDir: f.configDir,
+        options: { sourceSubdir: 'externals', username: SVN_USER, password: SVN_PASSWORD, sourceFreezeRevision: true },
+      });
+    expect((await run()).error).to.equal(undefined);
+    const frozen = ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '-r1 ^/libA/trunk fr/example/liba', ''].join('\n');
+    expect(f.externals()).to.equal(frozen);
+    f.svn(['commit', '-q', '-m', 'pinned externals', f.wc]);
+    const again = await run();
+    expect(again.error).to.equal(undefined);
+    expect(again.log.visible.slice(-1)).to.deep.equal([`[INFO] svn:externals of ${f.holder} is up to date: nothing to write`]);
+    expect(f.externals()).to.equal(frozen);
   });
 });

@@ -17,6 +17,8 @@ export interface SvnInfo {
   readonly uuid?: string;
   /** The entry's revision: HEAD of the repository for a URL, the base revision for a working copy. */
   readonly revision: number;
+  /** The last revision that changed the entry (`<commit revision>`): stable while nothing below it changes. */
+  readonly lastChangedRevision?: number;
   readonly kind: string;
 }
 
@@ -83,6 +85,7 @@ export class SvnClient {
       );
     }
     const uuid = childText(child(entry, 'repository'), 'uuid');
+    const lastChanged = Number(child(entry, 'commit')?.attributes.revision);
     return {
       url,
       // svn < 1.8 prints no relative-url: derive it as the original plugin did.
@@ -90,6 +93,7 @@ export class SvnClient {
       root: repositoryRoot,
       ...(uuid ? { uuid } : {}),
       revision,
+      ...(Number.isInteger(lastChanged) ? { lastChangedRevision: lastChanged } : {}),
       kind: entry.attributes.kind ?? '',
     };
   }

@@ -67,7 +67,9 @@ export class SvnExternalsUpdater {
       const info = infos[i];
       this.log.info(`Svn info for dependency : ${d.id} are r${info.revision} ${info.root} ${info.relativeUrl}`);
       const definition = {
-        ...(request.freeze ? { revision: String(info.revision) } : {}),
+        // The last revision that changed the dependency, not HEAD: committing the pinned
+        // property moves HEAD (same repository), and a pin to HEAD would never settle.
+        ...(request.freeze ? { revision: String(info.lastChangedRevision ?? info.revision) } : {}),
         url: info.root === holderInfo.root ? info.relativeUrl : info.url,
         target: d.target.dir,
       };
