@@ -91,7 +91,7 @@ describe('scm: rules of the goal', () => {
       ).to.deep.equal(['svn.example.com', 'svn.example.com:8443', '127.0.0.1:3690', 'Host.Example.com', 'github.com', undefined, 'host:81']);
     });
 
-    const decrypter = { decrypt: (v: string) => v.replace(/^\{enc:(.*)\}$/, '$1') };
+    const decrypter = { decryptOrPlain: (v: string) => v.replace(/^\{enc:(.*)\}$/, '$1') };
     const servers = [
       { id: 'h:1', username: 'su', password: '{enc:sp}' },
       { id: 'named', username: 'nu', password: 'np' },

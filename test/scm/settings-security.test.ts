@@ -44,6 +44,19 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
     ]).to.deep.equal(['PW', 'a-much-longer-password-0123456789', 'pässwörd€', 'SECRET']);
   });
 
+  it('a plain password holding {...} that is no cipher text is used as written, with Maven\'s "Failed to decrypt" (issue 12, item 5)', () => {
+    // No settings-security.xml at all: a plain password never needs the master password.
+    const decrypter = new SettingsDecrypter(path.join(dir, 'absent.xml'));
+    const heard: string[] = [];
+    const decrypt = (v: string): string => decrypter.decryptOrPlain(v, "the password of server 's1'", (m) => heard.push(m));
+    expect(['pa{ss}word', '{not base64!}', 'x{abcd}y', 'plain'].map(decrypt)).to.deep.equal(['pa{ss}word', '{not base64!}', 'x{abcd}y', 'plain']);
+    expect(heard).to.deep.equal(
+      Array(3).fill("Failed to decrypt the password of server 's1': its {...} group is not an encrypted value; the password is used as written"),
+    );
+    // Cipher text under a missing master password still fails clearly.
+    expect(() => decrypt('{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}')).to.throw(/^The master password file .*absent\.xml/);
+  });
+
   it('decrypts every vector of vectors.json (generate-vectors.sh), directly and through <relocation>', () => {
     const vectors: Vectors = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'vectors.json'), 'utf8'));
     const seen: string[] = [];

@@ -19,6 +19,9 @@ import { unreadableXmlReason, XML_FILE_LIMITS } from './xml-file';
 /** The passphrase the master password in settings-security.xml is encrypted with. */
 export const MASTER_PASSWORD_PASSPHRASE = 'settings.security';
 
+/** Base64 of at least 8 salt bytes, the pad byte and one 16-byte AES block (36 characters). */
+const CIPHER_TEXT = /^(?:[A-Za-z0-9+/]{4}){8,}(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)$/;
+
 /** A password or master password that cannot be decrypted; the message says which and why. */
 export class MavenPasswordError extends Error {
   constructor(message: string) {
@@ -214,6 +217,23 @@ export class SettingsDecrypter {
         `Cannot decrypt ${what} with the master password of ${file}: ${(e as Error).message}. ` +
           'Encrypt the password again with `mvn --encrypt-password` under this master password.',
       );
+    }
+  }
+
+  /**
+   * `decrypt` as Maven's settings decrypter applies it: a value whose `{...}` group cannot be
+   * cipher text (a plain password that happens to hold braces) fails to decrypt, is reported to
+   * `onPlainText` and used as written. Cipher text that fails (wrong master password) still
+   * throws, naming the fix.
+   */
+  decryptOrPlain(value: string, what: string, onPlainText: (message: string) => void): string {
+    try {
+      return this.decrypt(value, what);
+    } catch (e) {
+      const bare = undecorateMavenPassword(value);
+      if (!(e instanceof MavenPasswordError) || bare === undefined || CIPHER_TEXT.test(bare)) throw e;
+      onPlainText(`Failed to decrypt ${what}: its {...} group is not an encrypted value; the password is used as written`);
+      return value;
     }
   }
 

@@ -51,7 +51,8 @@ export class HttpFetcher implements RemoteFetcher {
     const server = this.options.servers.find((s) => s.id === repo.id);
     if (!server || server.username === undefined) return undefined;
     let password = server.password ?? '';
-    if (this.decrypter) password = this.decrypter.decrypt(password, `the password of server '${server.id}' in settings.xml`);
+    // Maven says at debug level that a plain password holding `{...}` was not decrypted.
+    if (this.decrypter) password = this.decrypter.decryptOrPlain(password, `the password of server '${server.id}' in settings.xml`, (m) => this.options.log.debug(m));
     return { username: server.username, password };
   }
 

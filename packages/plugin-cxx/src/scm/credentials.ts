@@ -4,7 +4,8 @@ import type { ScmCredentials } from './svn-client';
 
 /** Decrypts a settings.xml value (`{...}` Maven-encrypted or plain); `what` names it in errors. */
 export interface PasswordDecrypter {
-  decrypt(value: string, what: string): string;
+  /** `onPlainText` hears of a `{...}` that holds no encrypted value (then used as written). */
+  decryptOrPlain(value: string, what: string, onPlainText: (message: string) => void): string;
 }
 
 export interface CredentialSources {
@@ -17,6 +18,8 @@ export interface CredentialSources {
   /** Path of the settings.xml the servers came from, for messages. */
   readonly settingsFile?: string;
   readonly decrypter: PasswordDecrypter;
+  /** Warnings (a settings password taken as plain text), as the original plugin logs them. */
+  readonly warn?: (message: string) => void;
 }
 
 export interface ResolvedCredentials extends ScmCredentials {
@@ -65,7 +68,7 @@ export function resolveCredentials(url: string, sources: CredentialSources): Res
   let serverPassword: string | undefined;
   if (password === undefined && server.password !== undefined) {
     try {
-      serverPassword = sources.decrypter.decrypt(server.password, `the password of server '${server.id}'${where}`);
+      serverPassword = sources.decrypter.decryptOrPlain(server.password, `the password of server '${server.id}'${where}`, sources.warn ?? (() => undefined));
     } catch (e) {
       if (e instanceof MavenPasswordError) throw new GoalExecutionError(e.message, { cause: e });
       throw e;
