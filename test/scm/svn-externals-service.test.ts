@@ -413,3 +413,29 @@ describe('scm: svn sourceFreezeRevision settles (a fixture of its own: this test
     expect(f.externals()).to.equal(frozen);
   });
 });
+
+describe('scm: a plain settings.xml password holding {...} (real svnserve; issue 12, item 5)', function () {
+  this.timeout(60000);
+  let f: SvnFixture;
+  after(async () => f?.destroy());
+
+  it('is used as written, with the warning Maven\'s decrypter gives, instead of failing', async () => {
+    f = await SvnFixture.create({ carol: 'pa{ss}word' });
+    const port = f.server.port;
+    const libA = artifact('fr.example', 'liba', '1.0');
+    const { log, error } = await runScm({
+      basedir: f.wc,
+      artifacts: [libA],
+      poms: [dependencyPom(libA, { scm: { connection: `scm:svn:svn://127.0.0.1:${port}/main/libA/trunk` } })],
+      svnConfigDir: f.configDir,
+      servers: [{ id: `127.0.0.1:${port}`, username: 'carol', password: 'pa{ss}word' }],
+      settingsSecurityFile: path.join(f.tmp, 'no-settings-security.xml'),
+      options: { sourceSubdir: 'externals' },
+    });
+    expect(error).to.equal(undefined);
+    expect(log.visible.filter((l) => l.startsWith('[WARNING]'))).to.deep.equal([
+      `[WARNING] Failed to decrypt the password of server '127.0.0.1:${port}' in /home/user/.m2/settings.xml: its {...} group is not an encrypted value; the password is used as written`,
+    ]);
+    expect(f.externals()).to.contain('^/libA/trunk fr/example/liba');
+  });
+});

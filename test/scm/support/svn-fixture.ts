@@ -29,9 +29,10 @@ export class SvnFixture {
     this.holder = path.join(this.wc, 'externals');
   }
 
-  static async create(): Promise<SvnFixture> {
+  /** `moreUsers`: svnserve accounts beside alice (who populates the repositories). */
+  static async create(moreUsers: Readonly<Record<string, string>> = {}): Promise<SvnFixture> {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-svn-'));
-    const server = await SvnServer.start(path.join(tmp, 'srv'), { [SVN_USER]: SVN_PASSWORD });
+    const server = await SvnServer.start(path.join(tmp, 'srv'), { ...moreUsers, [SVN_USER]: SVN_PASSWORD });
     const f = new SvnFixture(tmp, server);
     try {
       f.populate();
