@@ -84,6 +84,7 @@ export async function recordSourceDependencies(
       servers: services.servers,
       ...(services.settingsFile ? { settingsFile: services.settingsFile } : {}),
       decrypter: services.decrypter,
+      warn: (m) => log.warn(m),
     });
     log.debug(`Credentials for ${connection.url}: ${credentials.source}`);
     byProvider[connection.provider].push({
