@@ -386,6 +386,19 @@ describe('scm: svn externals with a real svnserve', function () {
   });
 });
 
+/** cxx:scm-dependencies for libA alone on a fixture of its own (for tests that commit or need other accounts). */
+function runLibA(f: SvnFixture, input: Partial<ScmRunInput> = {}) {
+  const libA = artifact('fr.example', 'liba', '1.0');
+  return runScm({
+    basedir: f.wc,
+    artifacts: [libA],
+    poms: [dependencyPom(libA, { scm: { connection: `scm:svn:svn://127.0.0.1:${f.server.port}/main/libA/trunk` } })],
+    svnConfigDir: f.configDir,
+    ...input,
+    options: { sourceSubdir: 'externals', ...input.options },
+  });
+}
+
 describe('scm: svn sourceFreezeRevision settles (a fixture of its own: this test commits)', function () {
   this.timeout(60000);
   let f: SvnFixture;
@@ -393,16 +406,7 @@ describe('scm: svn sourceFreezeRevision settles (a fixture of its own: this test
 
   it('committing the pinned property moves HEAD of the same repository; a second frozen run writes nothing (issue 12, item 4)', async () => {
     f = await SvnFixture.create();
-    const port = f.server.port;
-    const libA = artifact('fr.example', 'liba', '1.0');
-    const run = () =>
-      runScm({
-        basedir: f.wc,
-        artifacts: [libA],
-        poms: [dependencyPom(libA, { scm: { connection: `scm:svn:svn://127.0.0.1:${port}/main/libA/trunk` } })],
-        svnConfigDir: f.configDir,
-        options: { sourceSubdir: 'externals', username: SVN_USER, password: SVN_PASSWORD, sourceFreezeRevision: true },
-      });
+    const run = () => runLibA(f, { options: { username: SVN_USER, password: SVN_PASSWORD, sourceFreezeRevision: true } });
     expect((await run()).error).to.equal(undefined);
     const frozen = ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '-r1 ^/libA/trunk fr/example/liba', ''].join('\n');
     expect(f.externals()).to.equal(frozen);
@@ -422,15 +426,9 @@ describe('scm: a plain settings.xml password holding {...} (real svnserve; issue
   it('is used as written, with the warning Maven\'s decrypter gives, instead of failing', async () => {
     f = await SvnFixture.create({ carol: 'pa{ss}word' });
     const port = f.server.port;
-    const libA = artifact('fr.example', 'liba', '1.0');
-    const { log, error } = await runScm({
-      basedir: f.wc,
-      artifacts: [libA],
-      poms: [dependencyPom(libA, { scm: { connection: `scm:svn:svn://127.0.0.1:${port}/main/libA/trunk` } })],
-      svnConfigDir: f.configDir,
+    const { log, error } = await runLibA(f, {
       servers: [{ id: `127.0.0.1:${port}`, username: 'carol', password: 'pa{ss}word' }],
       settingsSecurityFile: path.join(f.tmp, 'no-settings-security.xml'),
-      options: { sourceSubdir: 'externals' },
     });
     expect(error).to.equal(undefined);
     expect(log.visible.filter((l) => l.startsWith('[WARNING]'))).to.deep.equal([
