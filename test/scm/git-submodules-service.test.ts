@@ -183,6 +183,116 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     expect(fs.readFileSync(path.join(f.wc, '.gitmodules'), 'utf8')).to.include('[submodule "externals/fr/example/liba"]');
   });
 
+  it('a version bump through <scm><tag> moves the gitlink to the new tag, and another branch to that branch (issue 12)', async () => {
+    await run();
+    poms[2] = dependencyPom(libC, { scm: { connection: `scm:git:${f.fileUrl('libC')}`, tag: 'v1.1' } });
+    poms[0] = dependencyPom(libA, { scm: { connection: `scm:git:${f.fileUrl('libA')}`, tag: 'stable' } });
+    const bumped = await run();
+    expect(bumped.error).to.equal(undefined);
+    expect(bumped.log.visible.slice(-6)).to.deep.equal([
+      `[INFO] git submodules of ${f.wc}: 0 added, 2 changed, 1 unchanged, 1 kept`,
+      `[INFO]   kept:      ${foreign()}`,
+      `[INFO]   changed:   externals/fr/example/liba ../libA.git branch=stable @${sha12(f.commits.libAstable)} (fr.example:liba:1.0:pom) (was: externals/fr/example/liba ../libA.git branch=main @${sha12(f.commits.libA)})`,
+      `[INFO]   unchanged: externals/third-party/libB ${f.http.url('libB.git')} branch=main @${sha12(f.commits.libB)} (org.other:libb:2.1:pom)`,
+      `[INFO]   changed:   externals/org/example/libc ../libC.git @${sha12(f.commits.libCmain)} (org.example:libc:1.0:pom) (was: externals/org/example/libc ../libC.git @${sha12(f.commits.libCv1)})`,
+      `[INFO] .gitmodules and gitlinks of ${f.wc} staged: run 'git submodule update --init' to fetch the sources, then commit`,
+    ]);
+    expect(f.git(['ls-files', '--stage', 'externals/fr', 'externals/org'], f.wc)).to.equal(
+      `160000 ${f.commits.libAstable} 0\texternals/fr/example/liba\n160000 ${f.commits.libCmain} 0\texternals/org/example/libc\n`,
+    );
+    expect(f.gitmodules()).to.equal(fullGitmodules().replace('\tbranch = main\n[submodule "externals/third-party', '\tbranch = stable\n[submodule "externals/third-party'));
+    const settled = f.snapshot();
+    const again = await run();
+    expect(again.log.visible.slice(-1)).to.deep.equal([`[INFO] git submodules of ${f.wc} are up to date: nothing to write`]);
+    expect(f.snapshot()).to.deep.equal(settled);
+  });
+
+  it('after a dependency URL changes, an initialised submodule fetches from the new URL, so git submodule update --init works (issue 12)', async () => {
+    await run({ artifacts: [libA] });
+    f.initSubmodules(['externals/fr/example/liba']);
+    // The dependency moved to another repository, which has a commit the old one lacks.
+    const work = path.join(f.tmp, 'seed', 'libA2');
+    f.git(['clone', '-q', f.fileUrl('libA'), work]);
+    fs.writeFileSync(path.join(work, 'a.c'), 'int a_moved;\n');
+    f.git(['commit', '-q', '-a', '-m', 'moved'], work);
+    f.git(['clone', '-q', '--bare', work, path.join(f.tmp, 'git', 'libA2.git')]);
+    const moved = f.git(['rev-parse', 'HEAD'], work).trim();
+    poms[0] = dependencyPom(libA, { scm: { connection: `scm:git:${f.fileUrl('libA2')}` } });
+    const { log, error } = await run({ artifacts: [libA] });
+    expect(error).to.equal(undefined);
+    expect(log.visible.slice(-5)).to.deep.equal([
+      `[INFO] git submodules of ${f.wc}: 0 added, 1 changed, 0 unchanged, 1 kept`,
+      `[INFO]   kept:      ${foreign()}`,
+      `[INFO]   changed:   externals/fr/example/liba ../libA2.git branch=main @${sha12(moved)} (fr.example:liba:1.0:pom) (was: externals/fr/example/liba ../libA.git branch=main @${sha12(f.commits.libA)})`,
+      '[INFO] Submodule externals/fr/example/liba now fetches from its new URL (git submodule sync)',
+      `[INFO] .gitmodules and gitlinks of ${f.wc} staged: run 'git submodule update --init' to fetch the sources, then commit`,
+    ]);
+    expect(f.git(['config', '--get', 'submodule.externals/fr/example/liba.url'], f.wc)).to.equal(`${f.fileUrl('libA2')}\n`);
+    const checkout = path.join(f.holder, 'fr', 'example', 'liba');
+    expect(f.git(['config', '--get', 'remote.origin.url'], checkout)).to.equal(`${f.fileUrl('libA2')}\n`);
+    f.initSubmodules(['externals/fr/example/liba']);
+    expect(fs.readFileSync(path.join(checkout, 'a.c'), 'utf8')).to.equal('int a_moved;\n');
+  });
+
+  it('a dependency given another target directory moves its submodule (git mv: the checkout too), in the summary and the dry run (issue 12)', async () => {
+    await run();
+    f.initSubmodules(['externals/fr/example/liba']);
+    const elsewhere = {
+      sourceTargets: [
+        { dependency: { groupId: 'fr.example', artifactId: 'liba' }, targetDir: 'vendor/liba' },
+        { dependency: { groupId: 'org.example', artifactId: 'libc' }, targetDir: 'vendor/libc' },
+      ],
+    };
+    const summary = [
+      `[INFO] git submodules of ${f.wc}: 0 added, 2 changed, 1 unchanged, 1 kept`,
+      `[INFO]   kept:      ${foreign()}`,
+      `[INFO]   changed:   externals/vendor/liba ../libA.git branch=main @${sha12(f.commits.libA)} (fr.example:liba:1.0:pom) (was: externals/fr/example/liba ../libA.git branch=main @${sha12(f.commits.libA)})`,
+      `[INFO]   unchanged: externals/third-party/libB ${f.http.url('libB.git')} branch=main @${sha12(f.commits.libB)} (org.other:libb:2.1:pom)`,
+      `[INFO]   changed:   externals/vendor/libc ../libC.git @${sha12(f.commits.libCv1)} (org.example:libc:1.0:pom) (was: externals/org/example/libc ../libC.git @${sha12(f.commits.libCv1)})`,
+    ];
+    const before = f.snapshot();
+    const dry = await run({ options: { ...elsewhere, dryRun: true } });
+    expect(dry.log.visible.slice(-8)).to.deep.equal([
+      ...summary,
+      '[INFO] Dry run (scm.dryRun=true): submodule externals/fr/example/liba not moved to externals/vendor/liba',
+      '[INFO] Dry run (scm.dryRun=true): submodule externals/org/example/libc not moved to externals/vendor/libc',
+      `[INFO] Dry run (scm.dryRun=true): .gitmodules and index of ${f.wc} not written`,
+    ]);
+    expect(f.snapshot()).to.deep.equal(before);
+
+    const { log, error } = await run({ options: elsewhere });
+    expect(error).to.equal(undefined);
+    expect(log.visible.slice(-8)).to.deep.equal([
+      ...summary,
+      '[INFO] Submodule externals/fr/example/liba moved to externals/vendor/liba (git mv: a checkout moves with it)',
+      '[INFO] Submodule externals/org/example/libc moved to externals/vendor/libc (git mv: a checkout moves with it)',
+      `[INFO] .gitmodules and gitlinks of ${f.wc} staged: run 'git submodule update --init' to fetch the sources, then commit`,
+    ]);
+    expect(f.gitmodules()).to.equal(
+      fullGitmodules().replace('path = externals/fr/example/liba', 'path = externals/vendor/liba').replace('path = externals/org/example/libc', 'path = externals/vendor/libc'),
+    );
+    expect(f.git(['ls-files', '--stage', 'externals'], f.wc)).to.equal(
+      [
+        `100644 ${f.git(['hash-object', 'externals/README'], f.wc).trim()} 0\texternals/README`,
+        `160000 ${f.commits.libA} 0\texternals/foreign`,
+        `160000 ${f.commits.libB} 0\texternals/third-party/libB`,
+        `160000 ${f.commits.libA} 0\texternals/vendor/liba`,
+        `160000 ${f.commits.libCv1} 0\texternals/vendor/libc`,
+        '',
+      ].join('\n'),
+    );
+    expect(fs.existsSync(path.join(f.holder, 'fr'))).to.equal(false);
+    expect(fs.readFileSync(path.join(f.holder, 'vendor', 'liba', 'a.c'), 'utf8')).to.equal('int a;\n');
+    f.initSubmodules(['externals/vendor']);
+    expect(f.git(['submodule', 'status', '--', 'externals/vendor'], f.wc)).to.equal(
+      ` ${f.commits.libA} externals/vendor/liba (heads/main)\n ${f.commits.libCv1} externals/vendor/libc (v1.0)\n`,
+    );
+    const settled = f.snapshot();
+    const again = await run({ options: elsewhere });
+    expect(again.log.visible.slice(-1)).to.deep.equal([`[INFO] git submodules of ${f.wc} are up to date: nothing to write`]);
+    expect(f.snapshot()).to.deep.equal(settled);
+  });
+
   describe('failures change nothing', () => {
     let before: ReturnType<GitFixture['snapshot']>;
     beforeEach(() => {

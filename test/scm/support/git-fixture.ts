@@ -112,6 +112,16 @@ export class GitFixture {
     fs.rmSync(path.join(this.tmp, 'git', 'libC.git'), { recursive: true });
     this.git(['clone', '-q', '--bare', c, path.join(this.tmp, 'git', 'libC.git')]);
     this.commits.libCmain = this.advance('libC', 'c.c', 'int c2;\n');
+    // A later release tag on main (the version bump the release plugin records in <scm><tag>).
+    this.git(['tag', '-a', '-m', 'release 1.1', 'v1.1'], c);
+    this.git(['push', '-q', path.join(this.tmp, 'git', 'libC.git'), 'v1.1'], c);
+    // A second branch of libA, ahead of main by one commit.
+    this.git(['checkout', '-q', '-b', 'stable'], a);
+    fs.writeFileSync(path.join(a, 'a.c'), 'int a_stable;\n');
+    this.git(['commit', '-q', '-a', '-m', 'libA stable'], a);
+    this.git(['push', '-q', path.join(this.tmp, 'git', 'libA.git'), 'stable'], a);
+    this.commits.libAstable = this.git(['rev-parse', 'HEAD'], a).trim();
+    this.git(['checkout', '-q', 'main'], a);
     this.repository('git', 'consumer', [{ 'pom.xml': '<project/>\n', 'externals/README': 'sources go here\n', 'src/main.c': 'int main;\n' }]);
     this.git(['clone', '-q', this.fileUrl('consumer'), this.wc]);
     // A submodule the goal does not own (its gitlink points at libA's commit, any commit will do).
@@ -123,10 +133,18 @@ export class GitFixture {
     this.git(['push', '-q', 'origin', 'main'], this.wc);
   }
 
-  /** Back to the committed state of the consumer clone. */
+  /** Back to the committed state of the consumer clone, without the submodules a test initialised. */
   reset(): void {
     this.git(['reset', '-q', '--hard', 'origin/main'], this.wc);
     this.git(['clean', '-q', '-ffdx'], this.wc);
+    const config = path.join(this.wc, '.git', 'config');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace(/^\[submodule "[^\n]*\n(?:[ \t][^\n]*\n)*/gm, ''));
+    fs.rmSync(path.join(this.wc, '.git', 'modules'), { recursive: true, force: true });
+  }
+
+  /** `git submodule update --init` of the given paths, as users run it after the goal (file:// allowed). */
+  initSubmodules(paths: readonly string[]): void {
+    this.git(['-c', 'protocol.file.allow=always', 'submodule', 'update', '--init', '--quiet', '--', ...paths], this.wc);
   }
 
   gitmodules(): string {

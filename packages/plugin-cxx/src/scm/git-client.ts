@@ -166,6 +166,23 @@ export class GitClient {
     await this.run(['update-index', '--add', '-z', '--index-info'], repo, { stdin: input });
   }
 
+  /** `git mv -- FROM TO`: for a submodule, git also moves its checkout and its .gitmodules path. */
+  async move(repo: string, from: string, to: string): Promise<void> {
+    await this.run(['mv', '--', from, to], repo);
+  }
+
+  /** Whether a tracked file's work-tree copy differs from the index (`git diff --quiet`). */
+  async hasUnstagedChanges(repo: string, file: string): Promise<boolean> {
+    const result = await this.run(['diff', '--quiet', '--', file], repo, { allowExit: [1] });
+    return result.exitCode === 1;
+  }
+
+  /** `git submodule sync -- PATHS`: initialised submodules take their URL from .gitmodules again. */
+  async syncSubmodules(repo: string, paths: readonly string[]): Promise<void> {
+    if (paths.length === 0) return;
+    await this.run(['submodule', 'sync', '--quiet', '--', ...paths], repo);
+  }
+
   /** `git add -- FILES` */
   async add(repo: string, files: readonly string[]): Promise<void> {
     await this.run(['add', '--', ...files], repo);

@@ -21,6 +21,10 @@ export interface SubmoduleWrite {
   readonly url: string;
   readonly branch?: string;
   readonly sha: string;
+  /** The path the submodule had before: it moves (`git mv`), keeping its name and checkout. */
+  readonly from?: string;
+  /** The URL changed: a clone that initialised the submodule must follow (`git submodule sync`). */
+  readonly syncUrl: boolean;
 }
 
 export interface SubmodulesPlan {
@@ -35,9 +39,11 @@ export function describeSubmodule(s: { path?: string; url?: string; branch?: str
 
 /**
  * Merges the wanted submodules with the existing .gitmodules sections and gitlinks, keyed on the
- * path (what svn:externals keys on too). With `freeze`, the gitlink moves to the remote's current
- * commit; without, an existing gitlink of the same URL is left where it is (the submodule follows
- * its branch through `git submodule update --remote`) and a new one starts at the current commit.
+ * path (what svn:externals keys on too); a section of the same URL at a path no dependency wants
+ * is the same dependency moved (as svn moves an entry of the same origin). The gitlink: an
+ * existing one stays where it is only while the submodule follows the same branch of the same URL
+ * (`git submodule update --remote` moves it) and `freeze` is off; a tag, another branch, another
+ * URL, a new submodule or `freeze` put it on the commit the remote has now.
  */
 export function planSubmodules(
   modules: readonly GitmodulesEntry[],
@@ -46,20 +52,35 @@ export function planSubmodules(
   freeze: boolean,
 ): SubmodulesPlan {
   checkDistinctTargets(desired.map((d) => ({ dependency: d.dependency, target: d.path })));
+  const wantedPaths = new Set(desired.map((d) => d.path));
   const changes: EntryChange[] = [];
   const writes: SubmoduleWrite[] = [];
   const added: EntryChange[] = [];
   const byModule = new Map<GitmodulesEntry, EntryChange>();
   for (const d of desired) {
     const existing = modules.find((m) => m.path === d.path);
-    const link = gitlinks.get(d.path);
-    if (!existing && modules.some((m) => m.name === d.path)) {
+    const moved =
+      existing || gitlinks.has(d.path)
+        ? undefined
+        : modules.find((m) => !byModule.has(m) && m.url === d.url && m.path !== undefined && !wantedPaths.has(m.path) && gitlinks.has(m.path));
+    const current = existing ?? moved;
+    if (!existing && modules.some((m) => m !== moved && m.name === d.path)) {
       throw new GoalExecutionError(
         `.gitmodules already has a submodule named '${d.path}' with another path: rename that section (or move it) before adding ${d.dependency} there.`,
       );
     }
-    const sha = freeze || link === undefined || existing?.url !== d.url ? d.commit : link;
-    const write: SubmoduleWrite = { name: existing?.name ?? d.path, path: d.path, url: d.url, ...(d.branch ? { branch: d.branch } : {}), sha };
+    const link = gitlinks.get(current?.path ?? d.path);
+    const followsBranch = link !== undefined && current?.url === d.url && d.branch !== undefined && current.branch === d.branch;
+    const sha = followsBranch && !freeze ? link : d.commit;
+    const write: SubmoduleWrite = {
+      name: current?.name ?? d.path,
+      path: d.path,
+      url: d.url,
+      ...(d.branch ? { branch: d.branch } : {}),
+      sha,
+      ...(moved ? { from: moved.path } : {}),
+      syncUrl: current !== undefined && current.url !== d.url,
+    };
     const text = describeSubmodule(write, sha);
     if (existing && existing.url === d.url && (existing.branch ?? '') === (d.branch ?? '') && link === sha) {
       byModule.set(existing, { kind: 'unchanged', text, dependency: d.dependency });
@@ -67,10 +88,10 @@ export function planSubmodules(
     }
     writes.push(write);
     const change: EntryChange =
-      existing || link !== undefined
-        ? { kind: 'changed', text, previous: describeSubmodule(existing ?? { path: d.path }, link), dependency: d.dependency }
+      current || link !== undefined
+        ? { kind: 'changed', text, previous: describeSubmodule(current ?? { path: d.path }, link), dependency: d.dependency }
         : { kind: 'added', text, dependency: d.dependency };
-    if (existing) byModule.set(existing, change);
+    if (current) byModule.set(current, change);
     else added.push(change);
   }
   for (const m of modules) {

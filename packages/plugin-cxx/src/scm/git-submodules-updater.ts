@@ -71,6 +71,13 @@ export class GitSubmodulesUpdater {
 
     const plan = planSubmodules(modules, gitlinks, desired, request.freeze);
     logChanges(this.log, `git submodules of ${top}`, plan.changes);
+    const moves = plan.writes.filter((w) => w.from !== undefined);
+    if (moves.length > 0 && (await this.git.hasUnstagedChanges(top, '.gitmodules'))) {
+      throw new GoalExecutionError(
+        `.gitmodules of ${top} has changes that are not staged, and moving submodule ${moves[0].from} to ${moves[0].path} needs git mv, which refuses them: ` +
+          'stage them (git add .gitmodules) or stash them, then run again.',
+      );
+    }
     return {
       changes: plan.changes,
       changed: plan.changed,
@@ -78,6 +85,7 @@ export class GitSubmodulesUpdater {
         if (!plan.changed) {
           this.log.info(`git submodules of ${top} are up to date: nothing to write`);
         } else if (dryRun) {
+          for (const w of moves) this.log.info(`Dry run (scm.dryRun=true): submodule ${w.from} not moved to ${w.path}`);
           this.log.info(`Dry run (scm.dryRun=true): .gitmodules and index of ${top} not written`);
         } else {
           await this.write(top, plan.writes);
@@ -122,8 +130,13 @@ export class GitSubmodulesUpdater {
     return { branch: remote.headTarget.slice('refs/heads/'.length), commit: head };
   }
 
-  /** Gitlinks first (one index write), then .gitmodules replaced atomically and staged. */
+  /**
+   * Moves first (`git mv`, so a checkout moves with its submodule), then the gitlinks (one index
+   * write), then .gitmodules replaced atomically and staged, then the URLs of initialised
+   * submodules synchronised with it.
+   */
   private async write(top: string, writes: readonly SubmoduleWrite[]): Promise<void> {
+    for (const w of writes) if (w.from !== undefined) await this.move(top, w.from, w.path);
     const gitmodules = path.join(top, '.gitmodules');
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-gitmodules-'));
     try {
@@ -142,6 +155,28 @@ export class GitSubmodulesUpdater {
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
+    const initialised: string[] = [];
+    for (const w of writes) {
+      if (w.syncUrl && (await this.git.config(top, `submodule.${w.name}.url`)) !== undefined) initialised.push(w.path);
+    }
+    await this.git.syncSubmodules(top, initialised);
+    for (const p of initialised) this.log.info(`Submodule ${p} now fetches from its new URL (git submodule sync)`);
+  }
+
+  /**
+   * `git mv` of a submodule. git needs the old directory (goalhost's own additions have none until
+   * `git submodule update --init`) and refuses an existing destination, even an empty one.
+   */
+  private async move(top: string, from: string, to: string): Promise<void> {
+    const source = path.join(top, from);
+    const destination = path.join(top, to);
+    if (!fs.existsSync(source)) fs.mkdirSync(source, { recursive: true });
+    if (fs.statSync(destination, { throwIfNoEntry: false })?.isDirectory()) fs.rmdirSync(destination);
+    fs.mkdirSync(path.dirname(destination), { recursive: true });
+    await this.git.move(top, from, to);
+    // As git does when a file goes: the directories it leaves empty go too.
+    for (let dir = path.dirname(source); dir.startsWith(`${top}${path.sep}`) && fs.readdirSync(dir).length === 0; dir = path.dirname(dir)) fs.rmdirSync(dir);
+    this.log.info(`Submodule ${from} moved to ${to} (git mv: a checkout moves with it)`);
   }
 }
 
