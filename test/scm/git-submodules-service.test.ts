@@ -293,6 +293,34 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     expect(f.snapshot()).to.deep.equal(settled);
   });
 
+  it('git failing on the work tree itself names the file and the fix: a broken .gitmodules, a held index lock (issue 12)', async () => {
+    fs.writeFileSync(path.join(f.wc, '.gitmodules'), `${f.gitmodules()}\tthis is not a key\n`);
+    // (git status itself refuses such a .gitmodules: compare the file and the index.)
+    const broken = () => [f.gitmodules(), f.git(['ls-files', '--stage'], f.wc)];
+    const before = broken();
+    const bad = await run();
+    expect(bad.error).to.equal(
+      `git failed on the work tree of ${f.holder}: fatal: bad config line 4 in file ${path.join(f.wc, '.gitmodules')} ` +
+        `(from 'git config --file ${path.join(f.wc, '.gitmodules')} --null --list'). ` +
+        'Fix that line of the file named above (git config syntax: [submodule "name"] sections of key = value lines) and run again.',
+    );
+    expect(broken()).to.deep.equal(before);
+    f.reset();
+    const lock = path.join(f.wc, '.git', 'index.lock');
+    fs.writeFileSync(lock, '');
+    const unlocked = f.snapshot();
+    try {
+      const locked = await run();
+      expect(locked.error).to.equal(
+        `git failed on the work tree of ${f.holder}: fatal: Unable to create '${lock}': File exists (from 'git update-index --add -z --index-info'). ` +
+          'Another git command holds that lock: wait for it to finish or, if none is running (one may have crashed), remove the lock file and run again.',
+      );
+      expect(f.snapshot()).to.deep.equal(unlocked);
+    } finally {
+      fs.rmSync(lock);
+    }
+  });
+
   describe('failures change nothing', () => {
     let before: ReturnType<GitFixture['snapshot']>;
     beforeEach(() => {

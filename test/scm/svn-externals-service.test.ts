@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { encryptMavenPassword, type Project } from '@goalhost/model';
 import { dependencyPom } from './support/projects';
@@ -57,9 +58,10 @@ describe('scm: svn externals with a real svnserve', function () {
     expect(log.visible).to.deep.equal([
       ...head(),
       `[INFO] Svn info for dependency : fr.example:liba:1.0:pom are r2 svn://127.0.0.1:${port}/main ^/libA/trunk`,
-      '[INFO] Dependency fr.example:liba:1.0:pom external entry computed with the default rule groupId.artifactId is : ^/libA/trunk fr/example/liba',
+      "[INFO] Maven project of dependency fr.example:liba:1.0:pom do not define property 'scm.dependencies.source.targetDir'",
+      '[INFO] Dependency fr.example:liba:1.0:pom defaut computed external entry is : ^/libA/trunk fr/example/liba',
       `[INFO] Svn info for dependency : org.other:libb:2.1:pom are r2 svn://127.0.0.1:${port}/other ^/libB/trunk`,
-      `[INFO] Dependency org.other:libb:2.1:pom external entry computed with the property scm.dependencies.source.targetDir=third-party/libB of ${pomOf(libB)} is : svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`,
+      `[INFO] Dependency org.other:libb:2.1:pom external entry computed with 'scm.dependencies.source.targetDir' property is : svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`,
       `[INFO] svn:externals of ${f.holder}: 1 added, 1 changed, 0 unchanged, 1 kept`,
       '[INFO]   kept:      -r1 ^/libA/trunk/src vendored-src',
       '[INFO]   changed:   ^/libA/trunk fr/example/liba (fr.example:liba:1.0:pom) (was: ^/libA/trunk fr/example/libs/liba)',
@@ -146,9 +148,10 @@ describe('scm: svn externals with a real svnserve', function () {
       },
     });
     expect(error).to.equal(undefined);
-    expect(log.visible.filter((l) => l.includes('external entry computed'))).to.deep.equal([
-      '[INFO] Dependency fr.example:liba:1.0:pom external entry computed with the default rule groupId.artifactId less prefixes [fr., example/, vendor] is : ^/libA/trunk liba',
-      `[INFO] Dependency org.other:libb:2.1:pom external entry computed with the sourceTargets entry for org.other:libb (<targetDir>vendor/libB</targetDir>) is : svn://127.0.0.1:${port}/other/libB/trunk libB`,
+    expect(log.visible.filter((l) => / computed | do not define /.test(l))).to.deep.equal([
+      "[INFO] Maven project of dependency fr.example:liba:1.0:pom do not define property 'scm.dependencies.source.targetDir'",
+      '[INFO] Dependency fr.example:liba:1.0:pom defaut computed external entry is : ^/libA/trunk liba',
+      `[INFO] Dependency org.other:libb:2.1:pom external entry computed with plugin config is : svn://127.0.0.1:${port}/other/libB/trunk libB`,
     ]);
     expect(f.externals()).to.equal(
       ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '^/libA/trunk liba', `svn://127.0.0.1:${port}/other/libB/trunk libB`, ''].join('\n'),
@@ -310,6 +313,25 @@ describe('scm: svn externals with a real svnserve', function () {
         `Svn info not available for dependency : org.other:libb:2.1:pom at svn://127.0.0.1:${port}/other/libB/branches/nope: ` +
           `svn: warning: W170000: URL 'svn://127.0.0.1:${port}/other/libB/branches/nope' non-existent in revision 2 svn: E200009: Could not display info for all targets because some targets don't exist. ` +
           "The URL does not exist in the repository: fix the dependency POM's <scm> connection.",
+      );
+    });
+
+    it('a file:// or svn:// URL with no repository there: no hint about a server that is down (issue 12)', async () => {
+      const missing = path.join(os.tmpdir(), 'goalhost-no-such-svn-repository');
+      poms[0] = dependencyPom(libA, { scm: { connection: `scm:svn:file://${missing}/trunk` } });
+      poms[1] = dependencyPom(libB, { scm: { connection: `scm:svn:svn://127.0.0.1:${port}/nope/trunk` } });
+      const { error } = await run();
+      expect(error).to.equal(
+        `Svn info not available for dependency : fr.example:liba:1.0:pom at file://${missing}/trunk: ` +
+          `svn: E170013: Unable to connect to a repository at URL 'file://${missing}/trunk' svn: E180001: Unable to open repository 'file://${missing}/trunk'. ` +
+          "No Subversion repository at that URL: fix the dependency POM's <scm> connection (a file:// URL names a repository directory made with svnadmin create, on this machine).",
+      );
+      poms[0] = dependencyPom(libA, { scm: { connection: `scm:svn:svn://127.0.0.1:${port}/main/libA/trunk` } });
+      const remote = await run();
+      expect(remote.error).to.equal(
+        `Svn info not available for dependency : org.other:libb:2.1:pom at svn://127.0.0.1:${port}/nope/trunk: ` +
+          `svn: E170013: Unable to connect to a repository at URL 'svn://127.0.0.1:${port}/nope/trunk' svn: E210005: No repository found in 'svn://127.0.0.1:${port}/nope/trunk'. ` +
+          "No Subversion repository at that URL: fix the dependency POM's <scm> connection (a file:// URL names a repository directory made with svnadmin create, on this machine).",
       );
     });
 

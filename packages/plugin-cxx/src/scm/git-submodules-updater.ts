@@ -22,6 +22,29 @@ function gitHint(e: GitCommandError, d: SourceDependency): string {
   return "See git's message above.";
 }
 
+/** A failure of git on the superproject itself (not on a dependency's remote), said with its likely fix. */
+function workTreeError(e: GitCommandError, where: string): GoalExecutionError {
+  let fix = "Check the work tree with 'git status', then run again.";
+  let detail = e.detail.replace(/[.\s]+$/, '');
+  const lock = /^fatal: Unable to create '[^']+\.lock': File exists/.exec(detail);
+  if (lock) {
+    detail = lock[0];
+    fix = 'Another git command holds that lock: wait for it to finish or, if none is running (one may have crashed), remove the lock file and run again.';
+  } else if (/bad config line|bad config file|invalid section name|invalid key/i.test(e.detail)) {
+    fix = 'Fix that line of the file named above (git config syntax: [submodule "name"] sections of key = value lines) and run again.';
+  }
+  return new GoalExecutionError(`git failed on the work tree of ${where}: ${detail} (from '${e.command}'). ${fix}`, { cause: e });
+}
+
+/** Runs one step on the work tree, turning git's own failures into errors that name it and the fix. */
+async function onWorkTree<T>(where: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (e) {
+    throw e instanceof GitCommandError ? workTreeError(e, where) : e;
+  }
+}
+
 /**
  * The git counterpart of svn:externals: each source dependency becomes a submodule of the git work
  * tree holding `${basedir}/${sourceSubdir}` (a .gitmodules section with path, url and branch, plus
@@ -35,6 +58,11 @@ export class GitSubmodulesUpdater {
   ) {}
 
   async prepare(request: SourceUpdateRequest): Promise<PreparedUpdate> {
+    const prepared = await onWorkTree(request.holder, () => this.plan(request));
+    return { ...prepared, apply: (dryRun) => onWorkTree(request.holder, () => prepared.apply(dryRun)) };
+  }
+
+  private async plan(request: SourceUpdateRequest): Promise<PreparedUpdate> {
     const holder = request.holder;
     if (!fs.statSync(holder, { throwIfNoEntry: false })?.isDirectory()) {
       throw new GoalExecutionError(

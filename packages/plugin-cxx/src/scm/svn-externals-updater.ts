@@ -5,6 +5,7 @@ import { logChanges } from './change-summary';
 import { allInOrder } from './in-order';
 import { credentialsHint, UNREACHABLE_HINT, type ResolvedCredentials } from './credentials';
 import type { PreparedUpdate, SourceDependency, SourceUpdateRequest } from './source-update';
+import { TARGET_DIR_PROPERTY } from './target-dir';
 import { SvnCommandError, type SvnClient, type SvnInfo } from './svn-client';
 import { formatExternal, parseExternals } from './svn-externals';
 import { planExternals } from './svn-externals-plan';
@@ -19,11 +20,27 @@ export function requireHolderDirectory(holder: string): void {
   }
 }
 
+/** The original plugin's info lines for one computed entry, word for word (spelling included). */
+function originalEntryLines(d: SourceDependency, entry: string): string[] {
+  switch (d.target.rule) {
+    case 'sourceTargets':
+      return [`Dependency ${d.id} external entry computed with plugin config is : ${entry}`];
+    case 'property':
+      return [`Dependency ${d.id} external entry computed with '${TARGET_DIR_PROPERTY}' property is : ${entry}`];
+    case 'default':
+      return [`Maven project of dependency ${d.id} do not define property '${TARGET_DIR_PROPERTY}'`, `Dependency ${d.id} defaut computed external entry is : ${entry}`];
+  }
+}
+
 /** A hint for the svn errors users meet most, keyed by svn's error codes. */
 function svnHint(e: SvnCommandError, credentials: ResolvedCredentials): string {
   const has = (...codes: string[]): boolean => codes.some((c) => e.codes.includes(c));
   if (has('E170001', 'E215004', 'E170013') && /authori[sz]|password|username|credentials/i.test(e.detail)) {
     return credentialsHint(credentials);
+  }
+  // No repository at that path (file://: on this disk; svn://: under the server's root), not a server down.
+  if (has('E180001', 'E210005')) {
+    return "No Subversion repository at that URL: fix the dependency POM's <scm> connection (a file:// URL names a repository directory made with svnadmin create, on this machine).";
   }
   if (has('E000111', 'E670002', 'E670008', 'E170013')) return UNREACHABLE_HINT;
   if (has('E170000', 'W170000', 'E200009', 'E160013')) return "The URL does not exist in the repository: fix the dependency POM's <scm> connection.";
@@ -73,7 +90,8 @@ export class SvnExternalsUpdater {
         url: info.root === holderInfo.root ? info.relativeUrl : info.url,
         target: d.target.dir,
       };
-      this.log.info(`Dependency ${d.id} external entry computed with the ${d.target.because} is : ${formatExternal(definition)}`);
+      for (const line of originalEntryLines(d, formatExternal(definition))) this.log.info(line);
+      this.log.debug(`Target directory of ${d.id} is '${d.target.dir}', from the ${d.target.because}`);
       return { dependency: d.id, definition };
     });
 
