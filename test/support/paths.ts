@@ -6,3 +6,5 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 export const GOALHOST_BIN = path.join(ROOT, 'packages', 'cli', 'bin', 'goalhost.js');
 /** ../shared beside the checkout (specs and oracles). */
 export const SHARED = path.resolve(ROOT, '..', 'shared');
+/** test/fixtures in the checkout (data files the compiler does not copy). */
+export const FIXTURES = path.join(ROOT, 'test', 'fixtures');

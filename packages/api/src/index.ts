@@ -1,6 +1,7 @@
 export * from './metadata';
 export * from './decorators';
 export * from './log';
+export * from './message-styles';
 export * from './errors';
 export * from './session';
 export * from './tokens';

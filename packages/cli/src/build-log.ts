@@ -1,4 +1,4 @@
-import type { Log } from '@goalhost/api';
+import { stylesOf, type Log } from '@goalhost/api';
 import type { Project } from '@goalhost/model';
 
 const LINE = 72;
@@ -7,22 +7,25 @@ const NAME_COLUMN = 52;
 
 /** The project banner Maven prints before building each project. */
 export function logProjectHeader(log: Log, project: Project, index: number, total: number): void {
+  const style = stylesOf(log);
   const key = `${project.groupId}:${project.artifactId}`;
   const title = `< ${key} >`;
   const left = Math.max(0, Math.floor((LINE - title.length) / 2));
+  const right = Math.max(0, LINE - title.length - left);
   log.info('');
-  log.info(`${'-'.repeat(left)}${title}${'-'.repeat(Math.max(0, LINE - title.length - left))}`);
+  log.info(style.strong(`${'-'.repeat(left)}< ${style.project(key)} >${'-'.repeat(right)}`));
   const building = `Building ${project.name ?? project.artifactId} ${project.version}`;
-  log.info(total > 1 ? rightAligned(building, `[${index}/${total}]`) : building);
+  log.info(style.strong(total > 1 ? rightAligned(building, `[${index}/${total}]`) : building));
   const packaging = `[ ${project.packaging} ]`;
   const pl = Math.max(0, Math.floor((LINE - packaging.length) / 2));
-  log.info(`${'-'.repeat(pl)}${packaging}${'-'.repeat(Math.max(0, LINE - packaging.length - pl))}`);
+  log.info(style.strong(`${'-'.repeat(pl)}${packaging}${'-'.repeat(Math.max(0, LINE - packaging.length - pl))}`));
 }
 
 /** The reactor's projects in build order, as Maven lists them before building. */
 export function logReactorBuildOrder(log: Log, projects: readonly Project[]): void {
-  log.info(RULE);
-  log.info('Reactor Build Order:');
+  const style = stylesOf(log);
+  log.info(style.strong(RULE));
+  log.info(style.strong('Reactor Build Order:'));
   log.info('');
   for (const p of projects) log.info(rightAligned(p.name ?? p.artifactId, `[${p.packaging}]`));
 }
@@ -36,8 +39,9 @@ export type ProjectOutcome = { project: Project; status: 'SUCCESS' | 'FAILURE' |
 
 /** The reactor summary of a multi-module build. */
 export function logReactorSummary(log: Log, root: Project, outcomes: readonly ProjectOutcome[]): void {
-  log.info(RULE);
-  log.info(`Reactor Summary for ${root.name ?? root.artifactId} ${root.version}:`);
+  const style = stylesOf(log);
+  log.info(style.strong(RULE));
+  log.info(style.strong(`Reactor Summary for ${root.name ?? root.artifactId} ${root.version}:`));
   log.info('');
   for (const o of outcomes) {
     // Maven's columns: the name and a space, dotted out to 52 characters and a space when it
@@ -45,19 +49,21 @@ export function logReactorSummary(log: Log, root: Project, outcomes: readonly Pr
     let name = `${o.project.name ?? o.project.artifactId} `;
     if (name.length <= NAME_COLUMN) name = `${name.padEnd(NAME_COLUMN, '.')} `;
     const time = o.status === 'SKIPPED' ? '' : ` [${formatDuration(o.millis).padStart(9)}]`;
-    log.info(`${name}${o.status}${time}`);
+    const status = o.status === 'SUCCESS' ? style.success(o.status) : o.status === 'FAILURE' ? style.failure(o.status) : style.warning(o.status);
+    log.info(`${name}${status}${time}`);
   }
 }
 
 /** BUILD SUCCESS / BUILD FAILURE with total time and finish time, as Maven prints them. */
 export function logBuildResult(log: Log, success: boolean, started: Date): void {
   const millis = Date.now() - started.getTime();
-  log.info(RULE);
-  log.info(success ? 'BUILD SUCCESS' : 'BUILD FAILURE');
-  log.info(RULE);
+  const style = stylesOf(log);
+  log.info(style.strong(RULE));
+  log.info(success ? style.success('BUILD SUCCESS') : style.failure('BUILD FAILURE'));
+  log.info(style.strong(RULE));
   log.info(`Total time:  ${formatDuration(millis)}`);
   log.info(`Finished at: ${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')}`);
-  log.info(RULE);
+  log.info(style.strong(RULE));
 }
 
 function formatDuration(millis: number): string {

@@ -1,10 +1,13 @@
-import type { Log } from '@goalhost/api';
+import { PLAIN_STYLES, type Log, type MessageStyles } from '@goalhost/api';
+import { MARKING_STYLES, markedLevel, renderAnsi } from './ansi-styles';
 
 export interface ConsoleLogOptions {
   readonly debug: boolean;
   readonly quiet: boolean;
   /** Show a live progress line (stderr is a terminal and not batch mode). */
   readonly progress: boolean;
+  /** ANSI colours, as Maven's console on a terminal (see console-color.ts). */
+  readonly color?: boolean;
   readonly out?: NodeJS.WritableStream;
   readonly err?: NodeJS.WritableStream & { columns?: number };
 }
@@ -17,10 +20,13 @@ export class ConsoleLog implements Log {
   private readonly out: NodeJS.WritableStream;
   private readonly err: NodeJS.WritableStream & { columns?: number };
   private progressShown = false;
+  /** Maven's message styles: marked for colour, or the plain text. */
+  readonly styles: MessageStyles;
 
   constructor(private readonly options: ConsoleLogOptions) {
     this.out = options.out ?? process.stdout;
     this.err = options.err ?? process.stderr;
+    this.styles = options.color ? MARKING_STYLES : PLAIN_STYLES;
   }
 
   debug(message: string): void {
@@ -59,6 +65,6 @@ export class ConsoleLog implements Log {
   private write(level: string, message: string): void {
     this.progressDone();
     // Like Maven's console: the level prefixes the first line of a message only.
-    this.out.write(`[${level}] ${message}\n`);
+    this.out.write(this.options.color ? `${renderAnsi(`${markedLevel(level)}${message}`)}\n` : `[${level}] ${message}\n`);
   }
 }

@@ -1,12 +1,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Container, type Log, type Session } from '@goalhost/api';
+import { Container, stylesOf, type Log, type Session } from '@goalhost/api';
 import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
 import { createRepositorySystem, type RepositorySystem } from '@goalhost/resolver';
 import { logBuildResult, logProjectHeader, logReactorBuildOrder, logReactorSummary, type ProjectOutcome } from './build-log';
 import { CliUsageError, parseArgs, usage, type CliRequest } from './cli-request';
+import { consoleColor } from './console-color';
 import { ConsoleLog } from './console-log';
 import { BUILT_IN_PLUGINS, PLUGINS_PROPERTY, registerPluginModule } from './plugin-loader';
 import { createSession } from './session-factory';
@@ -16,7 +17,7 @@ import { VERSION_TEXT } from './version';
 export interface CliIo {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
-  readonly out: NodeJS.WritableStream;
+  readonly out: NodeJS.WritableStream & { isTTY?: boolean };
   readonly err: NodeJS.WritableStream & { columns?: number; isTTY?: boolean };
 }
 
@@ -32,8 +33,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (request.help) return write(io, usage());
   if (request.version) return write(io, VERSION_TEXT);
+  let color: boolean;
+  try {
+    color = consoleColor(request.userProperties, io.env, request.batchMode, io.out.isTTY === true);
+  } catch (e) {
+    io.out.write(`[ERROR] ${(e as Error).message}\n`);
+    return 1;
+  }
   const log = new ConsoleLog({
-    debug: request.debug, quiet: request.quiet, out: io.out, err: io.err,
+    debug: request.debug, quiet: request.quiet, out: io.out, err: io.err, color,
     progress: !request.batchMode && !request.noTransferProgress && io.err.isTTY === true,
   });
   if (request.tasks.length === 0) {
@@ -129,7 +137,7 @@ function logResumeHint(log: Log, projects: readonly Project[], failed: Project):
   const ambiguous = projects.filter((p) => p.artifactId === failed.artifactId).length > 1;
   log.error('');
   log.error('After correcting the problems, you can resume the build with the command');
-  log.error(`  goalhost <args> -rf ${ambiguous ? failed.groupId : ''}:${failed.artifactId}`);
+  log.error(`  ${stylesOf(log).strong(`goalhost <args> -rf ${ambiguous ? failed.groupId : ''}:${failed.artifactId}`)}`);
 }
 
 function services(system: RepositorySystem): BuildServices {
@@ -189,8 +197,9 @@ function fail(log: Log, request: CliRequest, e: unknown, started?: Date): number
     for (let c: unknown = e; c instanceof Error; c = c.cause) log.error(c.stack ?? String(c));
   }
   log.error('');
-  if (!request.showErrors) log.error('To see the full stack trace of the errors, re-run goalhost with the -e switch.');
-  if (!request.debug) log.error('Re-run goalhost using the -X switch to enable full debug logging.');
+  const style = stylesOf(log);
+  if (!request.showErrors) log.error(`To see the full stack trace of the errors, re-run goalhost with the ${style.strong('-e')} switch.`);
+  if (!request.debug) log.error(`Re-run goalhost using the ${style.strong('-X')} switch to enable full debug logging.`);
   return 1;
 }
 

@@ -1,4 +1,5 @@
 import {
+  stylesOf,
   Container, GoalExecutionError, GoalFailureError, TOKENS, goalMetadataOf,
   type GoalClass, type GoalContext, type GoalInstance, type Log, type Session,
 } from '@goalhost/api';
@@ -47,11 +48,14 @@ export class Executor {
       try {
         artifacts = await this.resolve(project, scope);
       } catch (e) {
-        throw new ExecutionFailure(`Failed to execute goal on project ${project.artifactId}: ${messageOf(e)}`, execution, [], e);
+        throw new ExecutionFailure(this.failedGoal(undefined, project, messageOf(e)), execution, [], e);
       }
     }
     this.log.info('');
-    this.log.info(`--- ${d.goalPrefix}:${d.version}:${execution.mojo.goal} (${execution.executionId}) @ ${project.artifactId} ---`);
+    const style = stylesOf(this.log);
+    this.log.info(
+      `${style.strong('--- ')}${style.mojo(`${d.goalPrefix}:${d.version}:${execution.mojo.goal}`)} ${style.strong(`(${execution.executionId})`)} @ ${style.project(project.artifactId)}${style.strong(' ---')}`,
+    );
     const info = {
       id: execution.executionId, goal: execution.mojo.goal, goalPrefix: d.goalPrefix,
       pluginGroupId: d.groupId, pluginArtifactId: d.artifactId, pluginVersion: d.version, phase: execution.phase,
@@ -134,17 +138,21 @@ export class Executor {
 
   private failure(e: unknown, execution: GoalExecution, project: Project): ExecutionFailure {
     if (e instanceof ExecutionFailure) return e;
-    const label = executionLabel(execution);
     const detail = e instanceof BuildError ? e.detail : [];
     if (e instanceof GoalExecutionError || e instanceof GoalFailureError || e instanceof BuildError) {
-      return new ExecutionFailure(`Failed to execute goal ${label} on project ${project.artifactId}: ${e.message}`, execution, detail, e);
+      return new ExecutionFailure(this.failedGoal(execution, project, e.message), execution, detail, e);
     }
     const d = execution.plugin.descriptor;
-    return new ExecutionFailure(
-      `Failed to execute goal ${label} on project ${project.artifactId}: Execution ${execution.executionId} of goal ` +
-        `${d.groupId}:${d.artifactId}:${d.version}:${execution.mojo.goal} failed: ${messageOf(e)}`,
-      execution, [], e,
-    );
+    const message = `Execution ${execution.executionId} of goal ${d.groupId}:${d.artifactId}:${d.version}:${execution.mojo.goal} failed: ${messageOf(e)}`;
+    return new ExecutionFailure(this.failedGoal(execution, project, message), execution, [], e);
+  }
+
+  /** Maven's `Failed to execute goal G:A:V:goal (id) on project P: message`, styled as Maven styles it. */
+  private failedGoal(execution: GoalExecution | undefined, project: Project, message: string): string {
+    const style = stylesOf(this.log);
+    const d = execution?.plugin.descriptor;
+    const goal = execution && d ? `${style.mojo(`${d.groupId}:${d.artifactId}:${d.version}:${execution.mojo.goal}`)} ${style.strong(`(${execution.executionId})`)} ` : '';
+    return `Failed to execute goal ${goal}on project ${style.project(project.artifactId)}: ${style.failure(message)}`;
   }
 }
 
