@@ -16,6 +16,8 @@ export interface Session {
   readonly workingDirectory: string;
   readonly startTime: Date;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** System properties Maven's launcher sets (`maven.multiModuleProjectDirectory`). */
+  readonly launcherProperties?: Readonly<Record<string, string>>;
   /** Path of settings-security.xml (for decrypting server passwords). */
   readonly settingsSecurityFile: string;
 }

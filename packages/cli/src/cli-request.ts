@@ -20,10 +20,15 @@ export interface CliRequest {
   readonly projects: readonly string[];
   readonly resumeFrom?: string;
   readonly failAtEnd: boolean;
+  /** `-T 4` / `-T 1C`: as written (checked when the build starts). */
+  readonly threads?: string;
 }
 
-/** A command line goalhost cannot understand. */
+/** A command line (or maven.config) goalhost cannot understand. */
 export class CliUsageError extends Error {}
+
+/** Where arguments come from, as Maven's messages name it. */
+export type ArgumentSource = 'command line options' | 'maven.config';
 
 interface OptionSpec {
   readonly short?: string;
@@ -50,13 +55,15 @@ export const OPTIONS: readonly OptionSpec[] = [
   { short: 'q', long: 'quiet', help: 'Quiet output - only show errors' },
   { short: 'rf', long: 'resume-from', arg: 'arg', help: 'Resume reactor from specified project' },
   { short: 's', long: 'settings', arg: 'arg', help: 'Alternate path for the user settings file' },
+  { short: 'T', long: 'threads', arg: 'arg', help: 'Thread count, for instance 4 (int) or 2C/2.5C (int/float) where C is core multiplied' },
   { short: 'U', long: 'update-snapshots', help: 'Forces a check for missing releases and updated snapshots on remote repositories' },
   { short: 'v', long: 'version', help: 'Display version information' },
   { short: 'X', long: 'debug', help: 'Produce execution debug output' },
 ];
 
 /** Parses argv (without node and script) the way Maven's CLI does: `-Dx=y`, `-D x=y`, `-Pa,!b`. */
-export function parseArgs(argv: readonly string[]): CliRequest {
+export function parseArgs(argv: readonly string[], source: ArgumentSource = 'command line options'): CliRequest {
+  const unparseable = (reason: string) => new CliUsageError(`Unable to parse ${source}: ${reason}`);
   const props: Record<string, string> = {};
   const tasks: string[] = [];
   const flags = new Set<string>();
@@ -68,7 +75,7 @@ export function parseArgs(argv: readonly string[]): CliRequest {
       continue;
     }
     if (arg.startsWith('-D') && arg.length > 2) {
-      define(props, arg.slice(2));
+      define(props, arg.slice(2), unparseable);
       continue;
     }
     const [name, inline] = splitInline(arg);
@@ -79,15 +86,15 @@ export function parseArgs(argv: readonly string[]): CliRequest {
         values.set(attached.long, [...(values.get(attached.long) ?? []), arg.slice(2)]);
         continue;
       }
-      throw new CliUsageError(`Unable to parse command line options: Unrecognized option: ${arg}`);
+      throw unparseable(`Unrecognized option: ${arg}`);
     }
     if (!spec.arg) {
       flags.add(spec.long);
       continue;
     }
     const value = inline ?? argv[++i];
-    if (value === undefined) throw new CliUsageError(`Unable to parse command line options: Missing argument for option: ${spec.short ?? spec.long}`);
-    if (spec.long === 'define') define(props, value);
+    if (value === undefined) throw unparseable(`Missing argument for option: ${spec.short ?? spec.long}`);
+    if (spec.long === 'define') define(props, value, unparseable);
     else values.set(spec.long, [...(values.get(spec.long) ?? []), value]);
   }
   const last = (k: string) => values.get(k)?.at(-1);
@@ -114,6 +121,7 @@ export function parseArgs(argv: readonly string[]): CliRequest {
     projects: list('projects'),
     resumeFrom: last('resume-from'),
     failAtEnd: flags.has('fail-at-end'),
+    threads: last('threads'),
   };
 }
 
@@ -124,10 +132,10 @@ function splitInline(arg: string): [string, string | undefined] {
 }
 
 /** `name=value`, or `name` alone meaning `true`, as Maven does. */
-function define(props: Record<string, string>, text: string): void {
+function define(props: Record<string, string>, text: string, unparseable: (reason: string) => CliUsageError): void {
   const eq = text.indexOf('=');
   const name = eq < 0 ? text : text.slice(0, eq);
-  if (name === '') throw new CliUsageError(`Unable to parse command line options: -D needs a property name, got '-D${text}'`);
+  if (name === '') throw unparseable(`-D needs a property name, got '-D${text}'`);
   props[name] = eq < 0 ? 'true' : text.slice(eq + 1);
 }
 

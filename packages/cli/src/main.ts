@@ -6,7 +6,8 @@ import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } fro
 import type { Project } from '@goalhost/model';
 import { createRepositorySystem, type RepositorySystem } from '@goalhost/resolver';
 import { logBuildResult, logProjectHeader, logReactorBuildOrder, logReactorSummary, type ProjectOutcome } from './build-log';
-import { CliUsageError, parseArgs, usage, type CliRequest } from './cli-request';
+import { CliUsageError, usage, type CliRequest } from './cli-request';
+import { configureRequest, type ConfiguredRequest } from './project-config';
 import { consoleColor } from './console-color';
 import { ConsoleLog } from './console-log';
 import { BUILT_IN_PLUGINS, PLUGINS_PROPERTY, registerPluginModule } from './plugin-loader';
@@ -21,16 +22,20 @@ export interface CliIo {
   readonly err: NodeJS.WritableStream & { columns?: number; isTTY?: boolean };
 }
 
+/** The directory Maven's launcher finds (`.mvn`), as a system property POMs and parameters can use. */
+const MULTI_MODULE_PROJECT_DIRECTORY = 'maven.multiModuleProjectDirectory';
+
 /** Runs goalhost for `argv`; resolves to the process exit code (0 success, 1 failure). */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  let request: CliRequest;
+  let configured: ConfiguredRequest;
   try {
-    request = parseArgs(argv);
+    configured = configureRequest(argv, io.cwd, io.env);
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
     io.out.write(`[ERROR] ${e.message}\n${usage()}\n`);
     return 1;
   }
+  const request = configured.request;
   if (request.help) return write(io, usage());
   if (request.version) return write(io, VERSION_TEXT);
   let color: boolean;
@@ -44,6 +49,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     debug: request.debug, quiet: request.quiet, out: io.out, err: io.err, color,
     progress: !request.batchMode && !request.noTransferProgress && io.err.isTTY === true,
   });
+  for (const line of configured.debugLines) log.debug(line);
   if (request.tasks.length === 0) {
     log.error(
       'No goals have been specified for this build. You must specify a valid lifecycle phase or a goal in the format ' +
@@ -53,7 +59,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   let session: Session;
   try {
-    session = createSession(request, io.cwd, io.env);
+    session = createSession(request, io.cwd, io.env, { [MULTI_MODULE_PROJECT_DIRECTORY]: configured.multiModuleProjectDirectory });
   } catch (e) {
     return fail(log, request, e);
   }
@@ -63,7 +69,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 async function build(request: CliRequest, session: Session, log: ConsoleLog, io: CliIo): Promise<number> {
   const system = createRepositorySystem({
     localRepository: session.localRepository, offline: session.offline, updateSnapshots: request.updateSnapshots,
-    settings: session.settings, userProperties: { ...session.userProperties }, env: session.env,
+    settings: session.settings, userProperties: { ...session.userProperties }, env: session.env, launcherProperties: { ...session.launcherProperties },
     activeProfiles: [...request.activeProfiles], inactiveProfiles: [...request.inactiveProfiles], log,
     settingsSecurityFile: session.settingsSecurityFile, noTransferProgress: request.noTransferProgress,
     downloadThreads: threadsProperty(session.userProperties['maven.artifact.threads']),

@@ -6,7 +6,12 @@ import { readSettings } from '@goalhost/resolver';
 import type { CliRequest } from './cli-request';
 
 /** Builds the Session from the request: settings (-s/-gs), local repository, offline. */
-export function createSession(request: CliRequest, cwd: string, env: NodeJS.ProcessEnv): Session {
+export function createSession(
+  request: CliRequest,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  launcherProperties: Readonly<Record<string, string>> = {},
+): Session {
   const m2 = path.join(os.homedir(), '.m2');
   const userSettings = request.settingsFile ? path.resolve(cwd, request.settingsFile) : path.join(m2, 'settings.xml');
   if (request.settingsFile && !fs.existsSync(userSettings)) {
@@ -32,6 +37,7 @@ export function createSession(request: CliRequest, cwd: string, env: NodeJS.Proc
     workingDirectory: cwd,
     startTime: new Date(),
     env: { ...env },
+    launcherProperties,
     settingsSecurityFile: path.resolve(cwd, props['settings.security'] ?? path.join(m2, 'settings-security.xml')),
   };
 }

@@ -108,6 +108,8 @@ function navigate(root: unknown, parts: string[]): string | undefined {
 
 /** The Java system properties Maven users put in POMs. */
 function systemProperty(name: string, session: Session): string | undefined {
+  const launcher = session.launcherProperties?.[name];
+  if (launcher !== undefined) return launcher;
   switch (name) {
     case 'user.home': return os.homedir();
     case 'user.dir': return session.workingDirectory;

@@ -77,7 +77,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     if (config.resolutionCacheDirectory && !config.updateSnapshots) {
       this.cache = new ResolutionCache(config.resolutionCacheDirectory, (m) => this.log.debug(m));
     }
-    this.systemProperties = systemProperties(config.env, config.userProperties);
+    this.systemProperties = systemProperties(config.env, config.userProperties, config.launcherProperties);
     this.local = new LocalRepository(config.localRepository);
     const remote = createRemoteFetcher(config, this.local);
     this.resolver = new ArtifactResolver(this.local, config.offline, remote);

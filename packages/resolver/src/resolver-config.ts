@@ -13,6 +13,8 @@ export interface ResolverConfig {
   /** `-D` properties. */
   userProperties: Record<string, string>;
   env: Record<string, string | undefined>;
+  /** System properties Maven's launcher sets (`maven.multiModuleProjectDirectory`). */
+  launcherProperties?: Record<string, string>;
   /** `-P a,!b`: a is in activeProfiles, b in inactiveProfiles. */
   activeProfiles: string[];
   inactiveProfiles: string[];
@@ -47,7 +49,11 @@ const OS_NAME: Record<string, string> = { linux: 'Linux', darwin: 'Mac OS X', wi
  * use), plus `env.NAME` for each environment variable and the `-D` properties, as Maven's CLI
  * also sets those as system properties.
  */
-export function systemProperties(env: Record<string, string | undefined>, user: Record<string, string>): Record<string, string> {
+export function systemProperties(
+  env: Record<string, string | undefined>,
+  user: Record<string, string>,
+  launcher: Record<string, string> = {},
+): Record<string, string> {
   const props: Record<string, string> = {
     'java.version': '17.0.0',
     'java.vendor': 'goalhost',
@@ -67,7 +73,7 @@ export function systemProperties(env: Record<string, string | undefined>, user: 
     'maven.build.version': 'Apache Maven 3.8.7',
   };
   for (const [k, v] of Object.entries(env)) if (v !== undefined) props[`env.${k}`] = v;
-  return { ...props, ...user };
+  return { ...props, ...launcher, ...user };
 }
 
 function safeUserName(): string {
