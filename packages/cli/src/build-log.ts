@@ -55,13 +55,13 @@ export function logReactorSummary(log: Log, root: Project, outcomes: readonly Pr
 }
 
 /** BUILD SUCCESS / BUILD FAILURE with total time and finish time, as Maven prints them. */
-export function logBuildResult(log: Log, success: boolean, started: Date): void {
+export function logBuildResult(log: Log, success: boolean, started: Date, wallClock = false): void {
   const millis = Date.now() - started.getTime();
   const style = stylesOf(log);
   log.info(style.strong(RULE));
   log.info(success ? style.success('BUILD SUCCESS') : style.failure('BUILD FAILURE'));
   log.info(style.strong(RULE));
-  log.info(`Total time:  ${formatDuration(millis)}`);
+  log.info(`Total time:  ${formatDuration(millis)}${wallClock ? ' (Wall Clock)' : ''}`);
   log.info(`Finished at: ${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')}`);
   log.info(style.strong(RULE));
 }

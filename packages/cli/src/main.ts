@@ -4,12 +4,15 @@ import * as path from 'node:path';
 import { Container, stylesOf, type Log, type Session } from '@goalhost/api';
 import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
-import { createRepositorySystem, type RepositorySystem } from '@goalhost/resolver';
-import { logBuildResult, logProjectHeader, logReactorBuildOrder, logReactorSummary, type ProjectOutcome } from './build-log';
+import { createRepositorySystem, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
+import { logBuildResult, logReactorBuildOrder, logReactorSummary } from './build-log';
 import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
 import { consoleColor } from './console-color';
 import { ConsoleLog } from './console-log';
+import { GroupedLog } from './grouped-log';
+import { threadCount, warnNotThreadSafe } from './parallel-build';
+import { buildReactorProjects } from './reactor-build';
 import { BUILT_IN_PLUGINS, PLUGINS_PROPERTY, registerPluginModule } from './plugin-loader';
 import { createSession } from './session-factory';
 import { selectProjects, standaloneProject } from './reactor';
@@ -45,10 +48,17 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.out.write(`[ERROR] ${(e as Error).message}\n`);
     return 1;
   }
-  const log = new ConsoleLog({
+  const consoleLog = new ConsoleLog({
     debug: request.debug, quiet: request.quiet, out: io.out, err: io.err, color,
     progress: !request.batchMode && !request.noTransferProgress && io.err.isTTY === true,
   });
+  let threads: number;
+  try {
+    threads = threadCount(request.threads, os.availableParallelism());
+  } catch (e) {
+    return fail(consoleLog, request, e);
+  }
+  const log = threads > 1 ? new GroupedLog(consoleLog) : consoleLog;
   for (const line of configured.debugLines) log.debug(line);
   if (request.tasks.length === 0) {
     log.error(
@@ -63,10 +73,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (e) {
     return fail(log, request, e);
   }
-  return build(request, session, log, io);
+  return build(request, session, log, io, threads);
 }
 
-async function build(request: CliRequest, session: Session, log: ConsoleLog, io: CliIo): Promise<number> {
+async function build(request: CliRequest, session: Session, log: Log, io: CliIo, threads: number): Promise<number> {
   const system = createRepositorySystem({
     localRepository: session.localRepository, offline: session.offline, updateSnapshots: request.updateSnapshots,
     settings: session.settings, userProperties: { ...session.userProperties }, env: session.env, launcherProperties: { ...session.launcherProperties },
@@ -105,36 +115,32 @@ async function build(request: CliRequest, session: Session, log: ConsoleLog, io:
   } catch (e) {
     return fail(log, request, e);
   }
-  const executor = new Executor(new Container(), registry, session, services(system), log);
-  const outcomes: ProjectOutcome[] = [];
-  let failure: unknown;
-  let failedProject: Project | undefined;
+  const parallel = threads > 1;
   if (projects.length > 1) logReactorBuildOrder(log, projects);
-  for (const [i, project] of projects.entries()) {
-    if (failure && !request.failAtEnd) {
-      outcomes.push({ project, status: 'SKIPPED', millis: 0 });
-      continue;
-    }
-    const started = Date.now();
-    logProjectHeader(log, project, i + 1, projects.length);
-    try {
-      await executor.run(planner.plan(request.tasks, project));
-      outcomes.push({ project, status: 'SUCCESS', millis: Date.now() - started });
-    } catch (e) {
-      failure ??= e;
-      failedProject ??= project;
-      outcomes.push({ project, status: 'FAILURE', millis: Date.now() - started });
-    } finally {
-      log.progressDone();
-    }
+  if (parallel) {
+    log.info('');
+    log.info(`Using the MultiThreadedBuilder implementation with a thread count of ${threads}`);
   }
+  const { outcomes, failure, failedProject } = await buildReactorProjects(
+    projects,
+    {
+      threads, failAtEnd: request.failAtEnd, upstream: upstreamProjects(projects),
+      ...(log instanceof GroupedLog ? { group: (work) => log.group(work) } : {}),
+    },
+    log,
+    async (project, projectLog) => {
+      const plan = planner.plan(request.tasks, project);
+      if (parallel) warnNotThreadSafe(projectLog, project, plan);
+      await new Executor(new Container(), registry, session, services(system), projectLog).run(plan);
+    },
+  );
   if (projects.length > 1) logReactorSummary(log, projects[0], outcomes);
   if (failure) {
-    const code = fail(log, request, failure, session.startTime);
+    const code = fail(log, request, failure, session.startTime, parallel);
     if (failedProject && failedProject !== projects[0]) logResumeHint(log, projects, failedProject);
     return code;
   }
-  logBuildResult(log, true, session.startTime);
+  logBuildResult(log, true, session.startTime, parallel);
   return 0;
 }
 
@@ -193,8 +199,8 @@ function needsProject(request: CliRequest, registry: PluginRegistry): boolean {
   });
 }
 
-function fail(log: Log, request: CliRequest, e: unknown, started?: Date): number {
-  if (started) logBuildResult(log, false, started);
+function fail(log: Log, request: CliRequest, e: unknown, started?: Date, wallClock = false): number {
+  if (started) logBuildResult(log, false, started, wallClock);
   const message = e instanceof Error ? e.message : String(e);
   log.error(message);
   if (e instanceof BuildError) for (const line of e.detail) log.error(line);

@@ -4,4 +4,5 @@ export { ProjectBuildingError, ResolutionError, ArtifactResolutionError, formatP
 export type { DependencyNode } from './dependency-node';
 export { artifactType, fileCoordinates, type ArtifactType } from './artifact-types';
 export { compareVersions } from './version';
+export { upstreamProjects } from './reactor';
 export { readSettings } from '@goalhost/model';

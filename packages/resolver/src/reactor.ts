@@ -57,8 +57,7 @@ export function sortProjects(projects: readonly Project[]): Project[] {
     }
     return undefined;
   };
-  const addEdge = (from: Project, g: string | undefined, a: string | undefined, v: string | undefined): void => {
-    const to = byGav.get(`${g}:${a}:${v}`);
+  const addEdge = (from: Project, to: Project | undefined): void => {
     if (!to || to === from || children.get(from)!.includes(to)) return;
     const cycle = reaches(to, from, []);
     if (cycle) {
@@ -72,11 +71,7 @@ export function sortProjects(projects: readonly Project[]): Project[] {
     }
     children.get(from)!.push(to);
   };
-  for (const p of projects) {
-    for (const d of p.dependencies) addEdge(p, d.groupId, d.artifactId, d.version);
-    if (p.parent) addEdge(p, p.parent.groupId, p.parent.artifactId, p.parent.version);
-    for (const pl of p.build.plugins) addEdge(p, pl.groupId, pl.artifactId, pl.version);
-  }
+  for (const p of projects) for (const key of edgeKeys(p)) addEdge(p, byGav.get(key));
   const result: Project[] = [];
   const visited = new Set<Project>();
   const visit = (p: Project): void => {
@@ -86,6 +81,26 @@ export function sortProjects(projects: readonly Project[]): Project[] {
   };
   for (const p of projects) if (!visited.has(p)) visit(p);
   return result;
+}
+
+/** `G:A:V` of what a project depends on, inherits from and builds with, in ProjectSorter's order. */
+function edgeKeys(p: Project): string[] {
+  return [
+    ...p.dependencies.map((d) => `${d.groupId}:${d.artifactId}:${d.version}`),
+    ...(p.parent ? [`${p.parent.groupId}:${p.parent.artifactId}:${p.parent.version}`] : []),
+    ...p.build.plugins.map((pl) => `${pl.groupId}:${pl.artifactId}:${pl.version}`),
+  ];
+}
+
+/**
+ * For each project, the other projects of `projects` it must wait for (the edges Maven's
+ * ProjectSorter draws), so that a parallel build starts a project only after them.
+ */
+export function upstreamProjects(projects: readonly Project[]): Map<Project, Project[]> {
+  const byGav = new Map(projects.map((p) => [gav(p), p]));
+  return new Map(
+    projects.map((p) => [p, [...new Set(edgeKeys(p).map((k) => byGav.get(k)))].filter((to): to is Project => to !== undefined && to !== p)]),
+  );
 }
 
 function isDirectory(p: string): boolean {

@@ -1,0 +1,118 @@
+import type { Log } from '@goalhost/api';
+import type { Project } from '@goalhost/model';
+import { logProjectHeader, type ProjectOutcome } from './build-log';
+
+/** Builds one project: plans and runs its goals, throwing on failure. */
+export type ProjectBuild = (project: Project, log: Log) => Promise<void>;
+
+export interface ReactorBuildOptions {
+  /** 1: one project after the other; more: independent projects at the same time (`-T`). */
+  readonly threads: number;
+  /** `-fae`: go on with the projects that do not depend on a failed one. */
+  readonly failAtEnd: boolean;
+  /** For each project, the projects it waits for (see upstreamProjects). */
+  readonly upstream: ReadonlyMap<Project, readonly Project[]>;
+  /** Runs a project's work with its log lines held together (parallel builds). */
+  readonly group?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+export interface ReactorBuildResult {
+  /** In reactor order. */
+  readonly outcomes: readonly ProjectOutcome[];
+  readonly failure?: unknown;
+  readonly failedProject?: Project;
+}
+
+/**
+ * Maven's reactor builders: the single-threaded one builds in reactor order; the multi-threaded
+ * one starts a project as soon as every project it depends on succeeded, up to `threads` at once,
+ * in reactor order among the ready ones. After a failure, fail-fast starts nothing more;
+ * fail-at-end skips only what depends on a failed project (Maven's "banned from the build").
+ */
+export async function buildReactorProjects(
+  projects: readonly Project[],
+  options: ReactorBuildOptions,
+  log: Log,
+  build: ProjectBuild,
+): Promise<ReactorBuildResult> {
+  const outcomes = new Map<Project, ProjectOutcome>();
+  let failure: unknown;
+  let failedProject: Project | undefined;
+  let started = 0;
+  const broken = (p: Project): boolean => (options.upstream.get(p) ?? []).some((u) => outcomes.get(u)?.status !== 'SUCCESS');
+  const waiting = (p: Project): boolean => (options.upstream.get(p) ?? []).some((u) => !outcomes.has(u));
+
+  const run = async (project: Project): Promise<void> => {
+    const index = ++started;
+    const begin = Date.now();
+    const work = async (): Promise<void> => {
+      logProjectHeader(log, project, index, projects.length);
+      await build(project, log);
+    };
+    try {
+      await (options.group ? options.group(work) : work());
+      outcomes.set(project, { project, status: 'SUCCESS', millis: Date.now() - begin });
+    } catch (e) {
+      outcomes.set(project, { project, status: 'FAILURE', millis: Date.now() - begin });
+      if (failure === undefined) {
+        failure = e;
+        failedProject = project;
+      }
+    } finally {
+      log.progressDone();
+    }
+  };
+  /** Settles a project that will not be built; true when it was one. */
+  const skip = (project: Project): boolean => {
+    if (failure !== undefined && !options.failAtEnd) {
+      outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
+      return true;
+    }
+    if (failure !== undefined && broken(project)) {
+      logBanned(log, project);
+      outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
+      return true;
+    }
+    return false;
+  };
+
+  if (options.threads <= 1) {
+    for (const project of projects) if (!skip(project)) await run(project);
+  } else {
+    const pending = [...projects];
+    const running = new Set<Promise<void>>();
+    while (pending.length > 0 || running.size > 0) {
+      for (let i = 0; i < pending.length && running.size < options.threads; ) {
+        const project = pending[i];
+        if (waiting(project)) {
+          i++;
+          continue;
+        }
+        pending.splice(i, 1);
+        if (skip(project)) continue;
+        const task: Promise<void> = run(project).finally(() => running.delete(task));
+        running.add(task);
+      }
+      if (running.size === 0) {
+        // Only projects waiting for ones that can no longer finish: settle them.
+        for (const project of pending.splice(0)) if (!skip(project)) outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
+        break;
+      }
+      await Promise.race(running);
+    }
+  }
+  return {
+    outcomes: projects.map((p) => outcomes.get(p) ?? { project: p, status: 'SKIPPED', millis: 0 }),
+    ...(failure !== undefined ? { failure } : {}),
+    ...(failedProject ? { failedProject } : {}),
+  };
+}
+
+/** Maven's lines for a project skipped under fail-at-end because a project it needs failed. */
+function logBanned(log: Log, project: Project): void {
+  const rule = '-'.repeat(72);
+  log.info(rule);
+  log.info(`Skipping ${project.name ?? project.artifactId}`);
+  log.info('This project has been banned from the build due to previous failures.');
+  log.info(rule);
+}
