@@ -36,6 +36,13 @@ function evaluateTargets(results) {
     out.push(target(`${name}: goalhost wall <= 0.5x unzip`, vsUnzip, 0.5, times, vsUnzip <= 0.5));
     out.push(target(`${name}: goalhost wall <= 0.1x mvn`, vsMvn, 0.1, times, vsMvn <= 0.1));
   }
+  const reactor = w.reactor?.tools;
+  if (reactor) {
+    const speedup = 1 / pairedRatio(reactor['goalhost -T 2C'], reactor['goalhost -T 1']);
+    out.push(target('reactor: goalhost -T 2C faster than -T 1', speedup, 1, (x) => `${x.toFixed(2)}x`, speedup > 1));
+    const vsMvn = pairedRatio(reactor['goalhost -T 2C'], reactor['mvn -T 2C']);
+    out.push(target('reactor: goalhost -T 2C wall <= 0.1x mvn -T 2C', vsMvn, 0.1, times, vsMvn <= 0.1));
+  }
   const huge = w.huge?.tools?.goalhost?.summary;
   if (huge) out.push(target('huge: goalhost peak RSS < 150 MB', huge.rssMB.median, 150, mb, huge.rssMB.median < 150));
   const noop = w.wide?.noop?.goalhost?.summary;

@@ -16,22 +16,23 @@ const { evaluateTargets, formatReport } = require('./report');
 const { ensureResolveWorkload } = require('./resolve-graph');
 const { resolveBenchScript, runResolveBench } = require('./resolve-bench-runner');
 const { ensureWorkload } = require('./workloads');
+const { ensureReactorWorkload, freshReactor } = require('./reactor-workload');
 
 const USAGE = `usage: npm run bench -- [options]
   --quick            small workloads (smoke run): a tenth of the sizes, 2 runs, no warm-up
   --runs N           counted runs per tool and workload (default 5)
   --warmup N         uncounted runs first (default 1)
-  --only LIST        comma list of many,huge,wide,resolve,resolve-inherit (default all)
+  --only LIST        comma list of many,huge,wide,reactor,resolve,resolve-inherit (default all)
   --no-mvn           leave real Maven out (it dominates the running time)
   --tmp DIR          where runs write their output (default /dev/shm; must be tmpfs)
   --results FILE     default bench-work/results.json
   --goalhost BIN     the goalhost to measure (default node_modules/.bin/goalhost; see snapshot.sh)
   -h, --help
 workloads: many (40 zips x 500 files), huge (one zip, 84,000 entries), wide (500 tiny zips, and
-its no-op rerun), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
+its no-op rerun), reactor (the many zips shared by an 8-module reactor, -T 1 and -T 2C), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
 (2,000 POMs with a shared parent's dependencyManagement, an imported BOM and real jars)`;
 
-const WORKLOADS = ['many', 'huge', 'wide', 'resolve', 'resolve-inherit'];
+const WORKLOADS = ['many', 'huge', 'wide', 'reactor', 'resolve', 'resolve-inherit'];
 
 function parseArgs(argv) {
   const o = { quick: false, runs: undefined, warmup: undefined, only: [...WORKLOADS], mvn: true, tmp: '/dev/shm', results: path.join(ROOT, 'bench-work', 'results.json') };
@@ -167,6 +168,38 @@ function benchNoop(o, name, info, tools) {
   return results;
 }
 
+/** The reactor workload: each tool as `<tool> -T <threads>`; the trees of all modules together are compared. */
+function benchReactor(o, info, tools) {
+  const stats = {};
+  const results = rounds(
+    o, 'reactor', tools,
+    (tool) => {
+      const dir = path.join(o.runRoot, 'reactor', tool.replace(/\W+/g, '-'));
+      freshReactor(dir, info);
+      return dir;
+    },
+    (tool) => {
+      const [name, , threads] = tool.split(' ');
+      const [cmd, args] = unpackCommand(name, info, o.repo);
+      return [cmd, ['-T', threads, ...args]];
+    },
+    (tool, dir, counted, r) => {
+      if (counted && r.ok && !stats[tool]) {
+        const trees = info.modules.map((m) => treeStats(path.join(dir, m, 'target', 'dependency')));
+        stats[tool] = trees.reduce((a, t) => ({ files: a.files + t.files, dirs: a.dirs + t.dirs, links: a.links + t.links, bytes: a.bytes + t.bytes }));
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
+  const reference = stats[tools.find((t) => t.startsWith('mvn')) ?? tools[0]];
+  for (const t of tools) {
+    if (!stats[t]) continue;
+    const same = JSON.stringify(stats[t]) === JSON.stringify(reference);
+    results[t].check = `${info.modules.length} modules, ${describeTree(stats[t])}${same ? '' : ' DIFFERS'}`;
+  }
+  return results;
+}
+
 function benchResolve(o, info, tools) {
   const listed = {};
   const results = rounds(
@@ -225,6 +258,12 @@ function main() {
       log(`${name}: ${tools.join(', ')}`);
       results.workloads[name] = { info, tools: benchUnpack(o, name, info, tools) };
       if (name === 'wide') results.workloads[name].noop = benchNoop(o, name, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]);
+    }
+    if (o.only.includes('reactor')) {
+      const info = ensureReactorWorkload(ensureWorkload('many', mode, o.repo, projects, log), projects);
+      const tools = ['goalhost -T 1', 'goalhost -T 2C', ...(withMvn ? ['mvn -T 1', 'mvn -T 2C'] : [])];
+      log(`reactor: ${tools.join(', ')}`);
+      results.workloads.reactor = { info, tools: benchReactor(o, info, tools) };
     }
     if (o.only.includes('resolve')) {
       const script = resolveBenchScript(goalhostBin());
