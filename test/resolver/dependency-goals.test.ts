@@ -112,7 +112,7 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
     const markers = path.join(f.project, 'target', 'dependency-maven-plugin-markers');
     mkdirSync(markers, { recursive: true });
     writeFileSync(path.join(markers, 'zz.mod-plain-jar-1.0.resolved'), '');
-    symlinkSync('/nonexistent', path.join(markers, 'zz.mod-top-jar-1.0.unresolved'));
+    symlinkSync(path.join(markers, 'no-such-target'), path.join(markers, 'zz.mod-top-jar-1.0.unresolved'));
     mkdirSync(path.join(markers, 'zz.mod-dummy-jar-1.0.resolved'));
     expect(run('dependency:list', '-DoutputFile=deps.txt').status).to.equal(0);
     const skipped = ['   zz.mod:plain:jar:1.0:compile -- module plain (auto)', '   zz.mod:dummy:jar:1.0:compile'];
