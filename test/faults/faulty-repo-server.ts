@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -48,7 +49,9 @@ export class FaultyRepoServer {
   /** Resolves the first time a stalled body has sent its half. */
   stalled: Promise<void>;
   private markStalled!: () => void;
-  private server?: http.Server;
+  private server?: http.Server | https.Server;
+  /** With a key and certificate, the repository answers over https instead. */
+  tls?: { readonly key: string; readonly cert: string };
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private port = 0;
@@ -58,9 +61,9 @@ export class FaultyRepoServer {
     this.checksumHeld = new Promise((resolve) => (this.markChecksumHeld = resolve));
   }
 
-  /** Base URL of the repository (`http://127.0.0.1:PORT/repo`). */
+  /** Base URL of the repository (`http://127.0.0.1:PORT/repo`, https with `tls`). */
   get url(): string {
-    return `http://127.0.0.1:${this.port}/repo`;
+    return `${this.tls ? 'https' : 'http'}://127.0.0.1:${this.port}/repo`;
   }
 
   get host(): string {
@@ -73,7 +76,8 @@ export class FaultyRepoServer {
   }
 
   async start(): Promise<void> {
-    this.server = http.createServer((req, res) => this.serve(req, res));
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.serve(req, res);
+    this.server = this.tls ? https.createServer(this.tls, handler) : http.createServer(handler);
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { parseXmlFast } from './fast-xml';
 import { readRepository, type RawActivation, type RawRepository } from './pom-reader';
 import type { Repository, RepositoryPolicy } from './project';
-import { EMPTY_SETTINGS, type Mirror, type Server, type Settings, type SettingsProfile } from './settings';
+import { EMPTY_SETTINGS, type Mirror, type Proxy, type Server, type Settings, type SettingsProfile } from './settings';
 import { child, childrenNamed, childText, type XmlElement } from './xml';
 import { readXmlFile, XML_FILE_LIMITS } from './xml-file';
 
@@ -62,6 +62,7 @@ export function parseSettings(text: string, file: string, env: Record<string, st
     interactiveMode: bool('interactiveMode', true),
     servers: childrenNamed(child(root, 'servers'), 'server').map(readServer),
     mirrors: childrenNamed(child(root, 'mirrors'), 'mirror').map(readMirror),
+    proxies: childrenNamed(child(root, 'proxies'), 'proxy').map(readProxy),
     profiles: childrenNamed(child(root, 'profiles'), 'profile').map(readProfile),
     activeProfiles: childrenNamed(child(root, 'activeProfiles'), 'activeProfile').map((e) => e.text.trim()),
     pluginGroups: childrenNamed(child(root, 'pluginGroups'), 'pluginGroup').map((e) => e.text.trim()),
@@ -86,6 +87,24 @@ function readMirror(el: XmlElement): Mirror {
     ...(childText(el, 'layout') ? { layout: childText(el, 'layout') } : {}),
     ...(childText(el, 'mirrorOfLayouts') ? { mirrorOfLayouts: childText(el, 'mirrorOfLayouts') } : {}),
     ...(childText(el, 'blocked') === 'true' ? { blocked: true } : {}),
+  };
+}
+
+function readProxy(el: XmlElement): Proxy {
+  const text = (name: string): string | undefined => childText(el, name)?.trim() || undefined;
+  const port = Number(text('port') ?? '8080');
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`Invalid <port> '${text('port')}' of proxy '${text('id') ?? 'default'}' in settings.xml: expected a number from 1 to 65535`);
+  }
+  return {
+    id: text('id') ?? 'default',
+    active: (text('active') ?? 'true') === 'true',
+    protocol: text('protocol') ?? 'http',
+    host: text('host') ?? '',
+    port,
+    ...(childText(el, 'username') !== undefined ? { username: childText(el, 'username') } : {}),
+    ...(childText(el, 'password') !== undefined ? { password: childText(el, 'password') } : {}),
+    ...(text('nonProxyHosts') ? { nonProxyHosts: text('nonProxyHosts') } : {}),
   };
 }
 
@@ -141,6 +160,7 @@ export function mergeSettings(user: Settings, global: Settings): Settings {
     interactiveMode: user.interactiveMode && global.interactiveMode,
     servers: byId(user.servers, global.servers),
     mirrors: byId(user.mirrors, global.mirrors),
+    proxies: byId(user.proxies, global.proxies),
     profiles: byId(user.profiles, global.profiles),
     activeProfiles: [...user.activeProfiles, ...global.activeProfiles.filter((p) => !user.activeProfiles.includes(p))],
     pluginGroups: [...user.pluginGroups, ...global.pluginGroups.filter((p) => !user.pluginGroups.includes(p))],

@@ -20,6 +20,21 @@ export interface Mirror {
   readonly blocked?: boolean;
 }
 
+/** A `<proxy>` of settings.xml, with Maven's defaults (active, http, port 8080). */
+export interface Proxy {
+  readonly id: string;
+  readonly active: boolean;
+  /** The scheme of the repositories it serves (`http` also serves `https`, through CONNECT). */
+  readonly protocol: string;
+  readonly host: string;
+  readonly port: number;
+  readonly username?: string;
+  /** As written in settings.xml: possibly `{...}` encrypted. */
+  readonly password?: string;
+  /** `|`-separated host patterns (`*` wildcards) reached directly. */
+  readonly nonProxyHosts?: string;
+}
+
 export interface SettingsProfile {
   readonly id: string;
   readonly activeByDefault: boolean;
@@ -39,6 +54,7 @@ export interface Settings {
   readonly interactiveMode: boolean;
   readonly servers: readonly Server[];
   readonly mirrors: readonly Mirror[];
+  readonly proxies: readonly Proxy[];
   readonly profiles: readonly SettingsProfile[];
   readonly activeProfiles: readonly string[];
   readonly pluginGroups: readonly string[];
@@ -49,6 +65,7 @@ export const EMPTY_SETTINGS: Settings = {
   interactiveMode: true,
   servers: [],
   mirrors: [],
+  proxies: [],
   profiles: [],
   activeProfiles: [],
   pluginGroups: [],

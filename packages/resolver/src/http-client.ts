@@ -5,6 +5,8 @@ import * as https from 'node:https';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
+import { proxiedRequest } from './proxy-agents';
+import type { ProxyRoute } from './proxy-selector';
 
 export interface HttpAuth {
   readonly username: string;
@@ -23,6 +25,8 @@ export interface DownloadOptions {
   readonly timeoutMs?: number;
   /** Leave the complete body in its temporary file (`part`) for the caller to check and rename. */
   readonly keepPart?: boolean;
+  /** The settings.xml proxy for a URL (asked again after each redirect), or undefined: direct. */
+  readonly proxyFor?: (url: string) => ProxyRoute | undefined;
 }
 
 /** A transfer that delivers less than this many bytes in any idle-timeout window is too slow. */
@@ -137,6 +141,8 @@ async function getFollowingRedirects(url: string, options: DownloadOptions): Pro
       continue;
     }
     if (code === 404 || code === 410) return { kind: 'not-found' };
+    // Maven's words (wagon-http) when the settings.xml proxy refuses the credentials.
+    if (code === 407) return { kind: 'error', code, message: `proxy authentication failed for ${displayUrl(current)}, status: 407 ${res.statusMessage ?? ''}`.trim() };
     return { kind: 'error', code, message: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})` };
   }
   return { kind: 'error', message: `Too many redirects for ${displayUrl(url)}` };
@@ -253,9 +259,16 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
     const headers: Record<string, string> = { 'User-Agent': 'Apache-Maven/3.8.7 (goalhost)', 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
     const user = options.auth ?? (urlCredentials && parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : undefined);
     if (user) headers.Authorization = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+    const route = options.proxyFor?.(url);
+    const via = route ? proxiedRequest(parsed, route) : undefined;
     const req = (secure ? https : http).get(
-      url,
-      { headers, agent: secure ? agentsFor().https : agentsFor().http, timeout: options.timeoutMs ?? 60_000 },
+      via?.target ?? url,
+      {
+        agent: secure ? agentsFor().https : agentsFor().http,
+        ...via?.options,
+        headers: { ...headers, ...via?.options.headers },
+        timeout: options.timeoutMs ?? 60_000,
+      },
       (res) => resolve({ res }),
     );
     req.on('timeout', () => req.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)));

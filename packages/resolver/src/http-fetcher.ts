@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { SettingsDecrypter, type Server } from '@goalhost/model';
+import { SettingsDecrypter, type Proxy, type Server } from '@goalhost/model';
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
 import { ArtifactResolutionError } from './errors';
-import { displayUrl, download, fetchText, type HttpAuth, type HttpResult } from './http-client';
+import { displayUrl, download, fetchText, type DownloadOptions, type HttpAuth, type HttpResult } from './http-client';
+import { ProxySelector } from './proxy-selector';
 import { baseVersionOf, layoutPath, type LocalRepository } from './local-repository';
 import { describeRepository, type RemoteRepository } from './remote-repository';
 import type { ResolverLog } from './resolver-config';
@@ -22,6 +23,8 @@ const CHECKSUMS = [
 
 export interface FetcherOptions {
   readonly servers: readonly Server[];
+  /** settings.xml `<proxies>`. */
+  readonly proxies?: readonly Proxy[];
   readonly settingsSecurityFile?: string;
   readonly updateSnapshots: boolean;
   readonly threads: number;
@@ -43,8 +46,13 @@ export class HttpFetcher implements RemoteFetcher {
   private readonly decrypter?: SettingsDecrypter;
   private readonly metadataChecked = new Map<string, Promise<SnapshotMetadata | undefined>>();
 
+  private readonly proxies: ProxySelector;
+
   constructor(private readonly local: LocalRepository, private readonly options: FetcherOptions) {
     if (options.settingsSecurityFile) this.decrypter = new SettingsDecrypter(options.settingsSecurityFile);
+    this.proxies = new ProxySelector(options.proxies ?? [], (password, id) =>
+      this.decrypter ? this.decrypter.decryptOrPlain(password, `the password of proxy '${id}' in settings.xml`, (m) => options.log.debug(m)) : password,
+    );
   }
 
   private auth(repo: RemoteRepository): HttpAuth | undefined {
@@ -56,8 +64,10 @@ export class HttpFetcher implements RemoteFetcher {
     return { username: server.username, password };
   }
 
-  private timeout(): { timeoutMs?: number } {
-    return this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {};
+  /** Options of every transfer: the idle timeout and the settings.xml proxies. */
+  private transfer(): Pick<DownloadOptions, 'timeoutMs' | 'proxyFor'> {
+    const proxyFor = (url: string) => this.proxies.select(url);
+    return this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs, proxyFor } : { proxyFor };
   }
 
   private async slot<T>(work: () => Promise<T>): Promise<T> {
@@ -104,7 +114,7 @@ export class HttpFetcher implements RemoteFetcher {
       const get = () =>
         download(url, target, {
           ...(auth ? { auth } : {}),
-          ...this.timeout(),
+          ...this.transfer(),
           keepPart: true,
           onProgress: (done, total) => {
             const now = Date.now();
@@ -152,7 +162,7 @@ export class HttpFetcher implements RemoteFetcher {
     if (policy === 'ignore') return false;
     let failure: string | undefined = 'Checksum validation failed, no checksums available';
     for (const [ext, algorithm] of CHECKSUMS) {
-      const text = await fetchText(`${url}.${ext}`, { ...(auth ? { auth } : {}), ...this.timeout(), maxBytes: CHECKSUM_MAX_BYTES });
+      const text = await fetchText(`${url}.${ext}`, { ...(auth ? { auth } : {}), ...this.transfer(), maxBytes: CHECKSUM_MAX_BYTES });
       if (text === undefined) continue;
       if (typeof text !== 'string') {
         // A checksum that breaks off or is far too long is no checksum: the policy decides.
@@ -203,7 +213,7 @@ export class HttpFetcher implements RemoteFetcher {
     const relative = `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`;
     const url = this.urlOf(repo, relative);
     const auth = this.auth(repo);
-    const text = await this.slot(() => fetchText(url, { ...(auth ? { auth } : {}), ...this.timeout() }));
+    const text = await this.slot(() => fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() }));
     mkdirSync(path.dirname(cached), { recursive: true });
     if (typeof text === 'string') {
       writeFileSync(cached, text);

@@ -18,6 +18,7 @@ export function createRemoteFetcher(config: ResolverConfig, local: LocalReposito
       const { HttpFetcher: Impl } = require('./http-fetcher') as typeof import('./http-fetcher');
       fetcher = new Impl(local, {
         servers: config.settings.servers,
+        proxies: config.settings.proxies ?? [],
         settingsSecurityFile: config.settingsSecurityFile ?? path.join(os.homedir(), '.m2', 'settings-security.xml'),
         updateSnapshots: config.updateSnapshots,
         threads: config.downloadThreads ?? 5,
