@@ -129,7 +129,7 @@ describe('resolver: remote repositories over HTTP', () => {
         `Could not resolve dependencies for project ck:root:jar:1.0: Could not transfer artifact ck:a:jar:1.0 from/to remote (${server.url}): ` +
           `Checksum validation failed, expected ${bad.sha1} but is ${actual}`,
       );
-      expect(listing(path.join(strict.repo, 'ck', 'a', '1.0'))).to.deep.equal(['_remote.repositories', 'a-1.0.pom', 'a-1.0.pom.sha1']);
+      expect(listing(path.join(strict.repo, 'ck', 'a', '1.0'))).to.deep.equal(['_remote.repositories', 'a-1.0.jar.lastUpdated', 'a-1.0.pom', 'a-1.0.pom.sha1']);
     } finally {
       strict.cleanup();
     }
@@ -141,7 +141,8 @@ describe('resolver: remote repositories over HTTP', () => {
     f.projectPom('tr:root:1.0', { dependencies: ['tr:a:1.0'], extra: repoXml('remote', server.url) });
     const error = await failure(f.resolve({ offline: false, settings: NO_CENTRAL }));
     expect(error.message).to.match(new RegExp(`^Could not resolve dependencies for project tr:root:jar:1.0: Could not transfer artifact tr:a:jar:1.0 from/to remote \\(${server.url}\\): `));
-    expect(listing(path.join(f.repo, 'tr', 'a', '1.0'))).to.deep.equal(['_remote.repositories', 'a-1.0.pom', 'a-1.0.pom.sha1']);
+    // Maven records the failed transfer beside it (a-1.0.jar.lastUpdated), as goalhost does.
+    expect(listing(path.join(f.repo, 'tr', 'a', '1.0'))).to.deep.equal(['_remote.repositories', 'a-1.0.jar.lastUpdated', 'a-1.0.pom', 'a-1.0.pom.sha1']);
   });
 
   it('downloads files in parallel', async () => {

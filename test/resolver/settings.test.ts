@@ -25,6 +25,10 @@ describe('settings.xml reader', () => {
   <offline>true</offline>
   <servers><server><id>corp</id><username>me</username><password>{secret}</password></server></servers>
   <mirrors><mirror><id>m</id><url>https://mirror.example/maven</url><mirrorOf>*,!corp</mirrorOf></mirror></mirrors>
+  <proxies>
+    <proxy><id>corp-proxy</id><host>proxy.example</host><username>pu</username><password>{enc}</password><nonProxyHosts> *.example|localhost </nonProxyHosts></proxy>
+    <proxy><active>false</active><protocol>https</protocol><host>off.example</host><port>3128</port></proxy>
+  </proxies>
   <profiles>
     <profile><id>corp</id>
       <activation><property><name>ci</name></property></activation>
@@ -43,6 +47,11 @@ describe('settings.xml reader', () => {
       offline: true,
       interactiveMode: true,
       servers: [{ id: 'corp', username: 'me', password: '{secret}' }],
+      // Maven's defaults: active, protocol http, port 8080, id "default"; nonProxyHosts trimmed.
+      proxies: [
+        { id: 'corp-proxy', active: true, protocol: 'http', host: 'proxy.example', port: 8080, username: 'pu', password: '{enc}', nonProxyHosts: '*.example|localhost' },
+        { id: 'default', active: false, protocol: 'https', host: 'off.example', port: 3128 },
+      ],
       mirrors: [{ id: 'm', url: 'https://mirror.example/maven', mirrorOf: '*,!corp' }],
       profiles: [
         {

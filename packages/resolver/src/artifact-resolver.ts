@@ -2,6 +2,7 @@ import { copyFileSync, statSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { ArtifactResolutionError } from './errors';
 import { markUncacheable } from './file-observations';
+import { LastUpdatedRecord } from './last-updated';
 import { baseVersionOf, isFile, type LocalRepository } from './local-repository';
 import { repositoriesKey, type RemoteRepository } from './remote-repository';
 import { isValidSnapshotVersion, readSnapshotMetadata, snapshotVersion, type SnapshotMetadata } from './snapshot-metadata';
@@ -53,6 +54,8 @@ export class ArtifactResolver {
     readonly local: LocalRepository,
     private readonly offline: boolean,
     private readonly remote?: RemoteFetcher,
+    /** `-U`: ask every repository again, whatever the records of failed lookups say. */
+    private readonly forceUpdate = false,
   ) {}
 
   async resolve(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<string> {
@@ -79,11 +82,14 @@ export class ArtifactResolver {
     const file = this.local.pathOf({ ...c, baseVersion: baseVersionOf(c.version) });
     const found = this.local.find(file, applicable.map((r) => r.id));
     if (found.available) return { file, version: c.version };
-    return { file: await this.download(c, applicable), version: c.version };
+    return { file: await this.download(c, applicable, file), version: c.version };
   }
 
-  /** Tries the repositories in order; the first one that has the file wins. */
-  private async download(c: ArtifactCoords, applicable: readonly RemoteRepository[]): Promise<string> {
+  /**
+   * Tries the repositories in order; the first one that has the file wins. A repository recorded
+   * (`.lastUpdated`) as not having the file is skipped until its update policy expires.
+   */
+  private async download(c: ArtifactCoords, applicable: readonly RemoteRepository[], file: string): Promise<string> {
     markUncacheable(`${artifactString(c)} is not in the local repository`);
     const name = artifactString(c);
     if (applicable.length === 0) throw new ArtifactResolutionError(`Could not find artifact ${name}`, name, true);
@@ -96,13 +102,31 @@ export class ArtifactResolver {
       );
     }
     const errors: ArtifactResolutionError[] = [];
+    const record = new LastUpdatedRecord(file);
     for (const repo of applicable) {
+      const policy = isSnapshot(c.version) ? repo.snapshots.updatePolicy : repo.releases.updatePolicy;
+      if (!this.forceUpdate && record.notFoundRecently(repo, policy)) {
+        errors.push(
+          new ArtifactResolutionError(
+            `${name} was not found in ${repo.url} during a previous attempt. This failure was cached in the local repository and ` +
+              `resolution is not reattempted until the update interval of ${repo.id} has elapsed or updates are forced`,
+            name,
+            true,
+          ),
+        );
+        continue;
+      }
       try {
         const fetched = await this.remote.fetch(c, repo);
-        if (fetched) return fetched;
+        if (fetched) {
+          record.found();
+          return fetched;
+        }
+        record.notFound(repo);
         errors.push(new ArtifactResolutionError(`Could not find artifact ${name} in ${repo.id} (${repo.url})`, name, true));
       } catch (e) {
         if (!(e instanceof ArtifactResolutionError)) throw e;
+        record.transferFailed(repo, e.message);
         errors.push(e);
       }
     }
@@ -139,12 +163,12 @@ export class ArtifactResolver {
     if (!best || !best.repo || best.version === c.version) {
       const found = this.local.find(normalized, applicable.map((r) => r.id));
       if (found.available) return { file: normalized, version: c.version };
-      if (!best?.repo) return { file: await this.download(c, applicable), version: c.version };
+      if (!best?.repo) return { file: await this.download(c, applicable, normalized), version: c.version };
     }
     const timestamped = { ...c, version: best.version };
     const file = this.local.pathOf({ ...timestamped, baseVersion: c.version });
     const found = this.local.find(file, [best.repo!.id]);
-    const fetched = found.available ? file : await this.download(timestamped, [best.repo!]);
+    const fetched = found.available ? file : await this.download(timestamped, [best.repo!], file);
     normalize(fetched, normalized);
     return { file: normalized, version: best.version };
   }

@@ -80,7 +80,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     this.systemProperties = systemProperties(config.env, config.userProperties, config.launcherProperties);
     this.local = new LocalRepository(config.localRepository);
     const remote = createRemoteFetcher(config, this.local);
-    this.resolver = new ArtifactResolver(this.local, config.offline, remote);
+    this.resolver = new ArtifactResolver(this.local, config.offline, remote, config.updateSnapshots);
     const profiles = settingsProfiles(config.settings);
     const active = profiles.filter((p) => config.settings.activeProfiles.includes(p.id) || p.activation?.activeByDefault === 'true');
     const declared = [...active.flatMap((p) => p.base.repositories), ...superModel().base.repositories].map(fromRaw);

@@ -77,6 +77,11 @@ export function isOutdated(file: string, policy: string | undefined, now = Date.
   } catch {
     return true;
   }
+  return isOutdatedSince(checked, policy, now);
+}
+
+/** Whether something checked at `checked` (ms) must be checked again under the update policy. */
+export function isOutdatedSince(checked: number, policy: string | undefined, now = Date.now()): boolean {
   const p = policy ?? 'daily';
   if (p === 'always') return true;
   if (p === 'never') return false;

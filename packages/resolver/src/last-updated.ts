@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { formatProperties, parseProperties } from './java-properties';
+import type { RemoteRepository } from './remote-repository';
+import { isOutdatedSince } from './snapshot-metadata';
+
+const NOTE = 'NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.';
+
+/** The resolver's key of a repository in the record: its URL with one trailing slash. */
+function urlKey(repo: RemoteRepository): string {
+  return repo.url.endsWith('/') ? repo.url : `${repo.url}/`;
+}
+
+/**
+ * `<artifact file>.lastUpdated`, Maven resolver's memory of failed lookups, per repository:
+ * `<url>/.lastUpdated=<millis>` and `<url>/.error=` (empty: not found; else the transfer error,
+ * whose time goes under `@default-<id>-<url>/.lastUpdated`). A repository that did not have the
+ * file is not asked again until its update policy says so (`-U` asks anyway); transfer errors
+ * are recorded but retried, as Maven 3.8.7 does by default. Gone once the file arrives.
+ */
+export class LastUpdatedRecord {
+  private readonly file: string;
+
+  constructor(artifactFile: string) {
+    this.file = `${artifactFile}.lastUpdated`;
+  }
+
+  /** Whether `repo` was found not to have the file within its update policy. */
+  notFoundRecently(repo: RemoteRepository, policy: string | undefined, now = Date.now()): boolean {
+    const entries = this.read();
+    const key = urlKey(repo);
+    const checked = Number(entries.get(`${key}.lastUpdated`));
+    return entries.get(`${key}.error`) === '' && Number.isFinite(checked) && !isOutdatedSince(checked, policy, now);
+  }
+
+  notFound(repo: RemoteRepository): void {
+    this.update((e) => {
+      e.set(`${urlKey(repo)}.lastUpdated`, String(Date.now()));
+      e.set(`${urlKey(repo)}.error`, '');
+    });
+  }
+
+  transferFailed(repo: RemoteRepository, message: string): void {
+    this.update((e) => {
+      e.set(`@default-${repo.id}-${urlKey(repo)}.lastUpdated`, String(Date.now()));
+      e.set(`${urlKey(repo)}.error`, message);
+    });
+  }
+
+  /** The file arrived: the record has served its purpose. */
+  found(): void {
+    rmSync(this.file, { force: true });
+  }
+
+  private read(): Map<string, string> {
+    if (!existsSync(this.file)) return new Map();
+    try {
+      return parseProperties(readFileSync(this.file, 'utf8'));
+    } catch {
+      return new Map();
+    }
+  }
+
+  private update(change: (entries: Map<string, string>) => void): void {
+    const entries = this.read();
+    change(entries);
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(this.file, formatProperties(entries, NOTE));
+    } catch {
+      // A record that cannot be written only costs a lookup next time.
+    }
+  }
+}
