@@ -218,6 +218,14 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     f.git(['clone', '-q', '--bare', work, path.join(f.tmp, 'git', 'libA2.git')]);
     const moved = f.git(['rev-parse', 'HEAD'], work).trim();
     poms[0] = dependencyPom(libA, { scm: { connection: `scm:git:${f.fileUrl('libA2')}` } });
+    const before = f.snapshot();
+    const dry = await run({ artifacts: [libA], options: { dryRun: true } });
+    expect(dry.log.visible.slice(-2)).to.deep.equal([
+      '[INFO] Dry run (scm.dryRun=true): submodule externals/fr/example/liba not switched to its new URL',
+      `[INFO] Dry run (scm.dryRun=true): .gitmodules and index of ${f.wc} not written`,
+    ]);
+    expect(f.snapshot()).to.deep.equal(before);
+    expect(f.git(['config', '--get', 'submodule.externals/fr/example/liba.url'], f.wc)).to.equal(`${f.fileUrl('libA')}\n`);
     const { log, error } = await run({ artifacts: [libA] });
     expect(error).to.equal(undefined);
     expect(log.visible.slice(-5)).to.deep.equal([

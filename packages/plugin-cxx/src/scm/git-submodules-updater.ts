@@ -114,6 +114,7 @@ export class GitSubmodulesUpdater {
           this.log.info(`git submodules of ${top} are up to date: nothing to write`);
         } else if (dryRun) {
           for (const w of moves) this.log.info(`Dry run (scm.dryRun=true): submodule ${w.from} not moved to ${w.path}`);
+          for (const p of await this.initialisedWithNewUrl(top, plan.writes)) this.log.info(`Dry run (scm.dryRun=true): submodule ${p} not switched to its new URL`);
           this.log.info(`Dry run (scm.dryRun=true): .gitmodules and index of ${top} not written`);
         } else {
           await this.write(top, plan.writes);
@@ -183,12 +184,18 @@ export class GitSubmodulesUpdater {
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
-    const initialised: string[] = [];
-    for (const w of writes) {
-      if (w.syncUrl && (await this.git.config(top, `submodule.${w.name}.url`)) !== undefined) initialised.push(w.path);
-    }
+    const initialised = await this.initialisedWithNewUrl(top, writes);
     await this.git.syncSubmodules(top, initialised);
     for (const p of initialised) this.log.info(`Submodule ${p} now fetches from its new URL (git submodule sync)`);
+  }
+
+  /** Paths of the submodules whose URL changes and that this clone initialised (a URL in .git/config). */
+  private async initialisedWithNewUrl(top: string, writes: readonly SubmoduleWrite[]): Promise<string[]> {
+    const paths: string[] = [];
+    for (const w of writes) {
+      if (w.syncUrl && (await this.git.config(top, `submodule.${w.name}.url`)) !== undefined) paths.push(w.path);
+    }
+    return paths;
   }
 
   /**
