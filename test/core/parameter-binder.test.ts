@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { descriptorFromGoals, type Session } from '@goalhost/api';
+import { descriptorFromGoals, IMPLEMENTATION_KEY, type Session } from '@goalhost/api';
 import { ExpressionEvaluator, bindParameters } from '@goalhost/core';
 import { EMPTY_SETTINGS, type MojoDescriptor } from '@goalhost/model';
 import { plugin as sample } from '../fixtures/plugins/sample-plugin';
@@ -51,6 +51,21 @@ describe('core: parameter binder', () => {
       targets: [{ dependency: { groupId: 'g', artifactId: 'x' }, targetDir: 'lib/x' }],
     });
     expect(bind('generate', { props: { 'sample.names': 'a, b,c' } }).values.names).to.deep.equal(['a', 'b', 'c']);
+  });
+
+  it("object-array items carry the class Maven would instantiate: a dotted element name or an implementation attribute", () => {
+    const configuration = `<configuration><targets>
+      <org.example.Special><targetDir>a</targetDir></org.example.Special>
+      <target implementation="org.example.Other"><targetDir>b</targetDir></target>
+      <org.example.Empty/>
+      <target implementation="org.example.Target"><targetDir>c</targetDir></target>
+    </targets></configuration>`;
+    expect(bind('generate', { configuration }).values.targets).to.deep.equal([
+      { [IMPLEMENTATION_KEY]: 'org.example.Special', targetDir: 'a' },
+      { [IMPLEMENTATION_KEY]: 'org.example.Other', targetDir: 'b' },
+      { [IMPLEMENTATION_KEY]: 'org.example.Empty' },
+      { targetDir: 'c' },
+    ]);
   });
 
   it('evaluates nested expressions', () => {

@@ -10,3 +10,4 @@ export { Container, ContainerModule, inject, injectable, optional } from './inve
 export * from './descriptor-from-goals';
 export * from './list-tokens';
 export * from './artifact-filters';
+export * from './configuration-items';

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { MojoDescriptor, ParameterDescriptor, XmlElement } from '@goalhost/model';
 import { userProperty } from '@goalhost/model';
+import { IMPLEMENTATION_KEY } from '@goalhost/api';
 import { ParameterError } from './errors';
 import type { ExpressionEvaluator } from './expression-evaluator';
 
@@ -76,13 +77,28 @@ class ValueError extends Error {}
 function fromElement(param: ParameterDescriptor, element: XmlElement, request: BindRequest): BoundValue | undefined {
   if (isArrayType(param.type)) {
     if (element.children.length > 0) {
-      const items = element.children.map((c) => (isStringItem(param.type) ? request.evaluator.evaluate(c.text.trim()) ?? '' : toObject(c, request)));
+      const items = element.children.map((c) => (isStringItem(param.type) ? request.evaluator.evaluate(c.text.trim()) ?? '' : toItem(c, param.type, request)));
       return { value: items, source: 'configuration' };
     }
   }
   const raw = request.evaluator.evaluate(element.text.trim());
   if (raw === undefined) return undefined;
   return { value: coerceText(param, raw, request, `in <configuration> of ${request.executionLabel}`), source: 'configuration' };
+}
+
+/** An object-array item, with the class it names when that is not the array's item type. */
+function toItem(element: XmlElement, type: string, request: BindRequest): unknown {
+  const value = toObject(element, request);
+  const implementation = element.attributes.implementation ?? (element.name.includes('.') ? element.name : undefined);
+  if (implementation === undefined || implementation === itemType(type)) return value;
+  return typeof value === 'object' ? { [IMPLEMENTATION_KEY]: implementation, ...value } : value === '' ? { [IMPLEMENTATION_KEY]: implementation } : value;
+}
+
+/** `X[]` and `java.util.List<X>` give X. */
+function itemType(type: string): string {
+  if (type.endsWith('[]')) return type.slice(0, -2);
+  const generic = /^java\.util\.(?:List|Set)<(.+)>$/.exec(type);
+  return generic ? generic[1] : type;
 }
 
 function toObject(element: XmlElement, request: BindRequest): unknown {

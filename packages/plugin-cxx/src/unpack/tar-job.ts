@@ -8,6 +8,7 @@ import { forEachTarEntry, type EntrySink, type TarFormat } from '../archive/tar-
 import { PlanFailure, type TargetTree } from '../archive/target-tree';
 import type { WorkExecutor } from '../archive/work-executor';
 import { describeFsError } from '../archive/write-tasks';
+import { FileMapperError, mapEntryName } from '../archive/file-mappers';
 import type { UnpackSettings } from './unpacker';
 import { canonicalPath } from '../archive/canonical-path';
 import { sizeLimitFailure } from './size-limit';
@@ -51,7 +52,7 @@ export class TarJob {
 
   private onEntry(entry: ArchiveEntry): EntrySink | null {
     if (!this.selector.isSelected(entry.name)) return null;
-    const target = entryTarget(this.root, entry.name);
+    const target = entryTarget(this.root, mapEntryName(this.settings.fileMappers, entry.name));
     if (target instanceof PlanFailure) throw new Abort(target);
     if (entry.kind === 'dir') {
       const failure = this.tree.makeDirectory(this.root, target, entry.name, entry.mtimeMs);
@@ -132,6 +133,7 @@ export class TarJob {
     } catch (e) {
       if (this.openFd >= 0) fs.closeSync(this.openFd);
       if (e instanceof Abort) return e.failure;
+      if (e instanceof FileMapperError) throw e;
       return new PlanFailure((e as Error).message, true);
     }
     return this.flattenAll();

@@ -7,6 +7,8 @@ import { selectArtifacts } from './artifact-selection';
 import { lockOutputDirectory } from './output-lock';
 import { MarkerStore } from './marker-store';
 import { formattedOutputDirectory } from './output-layout';
+import type { FileMapper } from '../archive/file-mappers';
+import { parseFileMappers } from './file-mapper-config';
 import { SILENT_LOG } from './silent-log';
 import { MAX_SIZE_PROPERTY, parseMaxSize } from './size-limit';
 import type { UnpackJob } from './unpacker';
@@ -62,6 +64,9 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
   @Parameter({ type: 'java.lang.String', property: 'mdep.unpack.encoding', since: '3.0', description: 'Encoding of the entry names of zip-family archives (UTF-8 when not set).' })
   encoding?: string;
 
+  @Parameter({ type: 'org.codehaus.plexus.components.io.filemappers.FileMapper[]', property: 'mdep.unpack.filemappers', since: '3.1.2', description: 'FileMappers that rewrite the path of each unpacked entry, in order (plexus-io: RegExpFileMapper with pattern and replacement, FlattenFileMapper, MergeFileMapper, PrefixFileMapper, SuffixFileMapper, IdentityMapper, FileExtensionMapper), each an element named by its class, e.g. <org.codehaus.plexus.components.io.filemappers.PrefixFileMapper><prefix>mapped/</prefix></org.codehaus.plexus.components.io.filemappers.PrefixFileMapper>. Includes and excludes match the names before mapping.' })
+  fileMappers?: unknown[];
+
   @Parameter({ type: 'boolean', property: 'mdep.stripType', since: '3.4.0', defaultValue: 'false', description: 'Strip the artifact type from per-artifact directory names.' })
   stripType = false;
 
@@ -76,6 +81,7 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
       pluginLog.info('Skipping plugin execution');
       return;
     }
+    const fileMappers = parseFileMappers(this.fileMappers);
     const basedir = project.basedir;
     const outputDirectory = path.resolve(basedir, this.outputDirectory ?? path.join(project.build.directory, 'dependency'));
     const markers = new MarkerStore(
@@ -97,7 +103,7 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
         // that were there already decided the selection (with classifier, they do not skip).
         const remaining = jobs.filter((j) => !unmarked.has(j) || markers.needsUnpack(j.artifact, this));
         skipped.push(...jobs.filter((j) => !remaining.includes(j)).map((j) => j.artifact));
-        if (remaining.length > 0) await this.unpack(remaining, markers, maxSize, pluginLog);
+        if (remaining.length > 0) await this.unpack(remaining, markers, maxSize, fileMappers, pluginLog);
       } finally {
         await lock.release();
       }
@@ -111,7 +117,7 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
    * The unpacking machinery (archive readers, worker threads) is loaded only when there is
    * something to unpack: a re-run with every marker in place never pays for it.
    */
-  private async unpack(jobs: readonly UnpackJob[], markers: MarkerStore, maxSize: number, pluginLog: Log): Promise<void> {
+  private async unpack(jobs: readonly UnpackJob[], markers: MarkerStore, maxSize: number, fileMappers: readonly FileMapper[], pluginLog: Log): Promise<void> {
     const { project, log } = this.context;
     const { WorkerPool, worthThreads } = await import('../archive/worker-pool');
     const pool = new WorkerPool();
@@ -128,6 +134,7 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
           flattenDestDirs: this.flattenDirectories(project.basedir),
           umask: process.umask(),
           maxSize,
+          fileMappers,
         },
         pluginLog,
         log,

@@ -7,6 +7,7 @@ import { chooseArchiver } from '../archive/archiver-registry';
 import { canonicalPath } from '../archive/canonical-path';
 import { EntrySelector } from '../archive/entry-selector';
 import { entryTarget } from '../archive/entry-path';
+import { type FileMapper, FileMapperError, mapEntryName } from '../archive/file-mappers';
 import { nameDecoderFor, type NameDecoder } from '../archive/name-decoder';
 import { PlanFailure, TargetTree } from '../archive/target-tree';
 import { WorkExecutor } from '../archive/work-executor';
@@ -34,6 +35,8 @@ export interface UnpackSettings {
   readonly umask?: number;
   /** The most bytes one artifact may unpack to (`mdep.unpack.maxSize`); no limit when absent. */
   readonly maxSize?: number;
+  /** plexus FileMappers applied to each selected entry's name, in order. */
+  readonly fileMappers?: readonly FileMapper[];
 }
 
 export const MDEP_98 =
@@ -118,7 +121,14 @@ export class Unpacker {
           decoder = found;
         }
         this.segment.push(i);
-        const failure = await this.planZip(job, root, decoder);
+        let failure: PlanFailure | undefined;
+        try {
+          failure = await this.planZip(job, root, decoder);
+        } catch (e) {
+          // A file mapper that cannot map fails the goal as Maven's RuntimeException does.
+          if (e instanceof FileMapperError) return this.fail(i, e);
+          throw e;
+        }
         if (failure) return this.fail(i, this.planError(job, failure));
       } else if (archiver.format === 'unsupported') {
         const message = `${this.prefix(job)}: goalhost cannot unpack '${archiver.name}' archives (supported: zip family, tar, tar.gz, tar.bz2, tar.xz)`;
@@ -127,7 +137,13 @@ export class Unpacker {
         await this.flush();
         this.archiverLog.info(`Expanding: ${job.artifact.file} into ${job.destination}`);
         const tar = new TarJob(this.tree, this.selector, this.settings, root, this.executor);
-        const failure = await tar.run(job.artifact.file, archiver.format);
+        let failure: PlanFailure | undefined;
+        try {
+          failure = await tar.run(job.artifact.file, archiver.format);
+        } catch (e) {
+          if (e instanceof FileMapperError) return this.fail(i, e);
+          throw e;
+        }
         if (failure) return this.fail(i, this.planError(job, failure));
         this.onUnpacked(job);
       }
@@ -173,10 +189,14 @@ export class Unpacker {
           failure = sizeLimitFailure(entry.name, this.settings.maxSize);
           return false;
         }
-        failure = this.planEntry(root, entry);
-        if (failure) return false;
+        if (entry.problem) {
+          failure = new PlanFailure(entry.problem, true);
+          return false;
+        }
+        const target = entryTarget(root, mapEntryName(this.settings.fileMappers, entry.name));
+        failure = target instanceof PlanFailure ? target : this.planEntry(root, target, entry);
+        if (failure || target instanceof PlanFailure) return false;
         if (flattening && entry.kind === 'file') {
-          const target = entryTarget(root, entry.name) as string;
           flatten.push({ target, entry });
           lastWriter.set(target, entry);
         }
@@ -188,6 +208,7 @@ export class Unpacker {
         return true;
       });
     } catch (e) {
+      if (e instanceof FileMapperError) throw e;
       return new PlanFailure((e as Error).message, true);
     }
     if (failure || !flattening) return failure;
@@ -208,10 +229,8 @@ export class Unpacker {
     return undefined;
   }
 
-  private planEntry(root: string, entry: ArchiveEntry): PlanFailure | undefined {
-    if (entry.problem) return new PlanFailure(entry.problem, true);
-    const target = entryTarget(root, entry.name);
-    if (target instanceof PlanFailure) return target;
+  /** Plans one entry at `target`, where its (mapped) name puts it. */
+  private planEntry(root: string, target: string, entry: ArchiveEntry): PlanFailure | undefined {
     if (entry.kind === 'file') {
       const source = { kind: 'entry', job: this.tree.job, entry } as const;
       return this.tree.writeFile(root, target, entry.name, source, entry.mtimeMs, this.chmodOf(entry));
