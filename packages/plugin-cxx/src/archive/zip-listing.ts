@@ -3,6 +3,7 @@ import * as zlib from 'node:zlib';
 import * as yauzl from 'yauzl';
 import type { ArchiveEntry } from './archive-entry';
 import { decodeUtf8, type NameDecoder } from './name-decoder';
+import { zipBounds, type ZipBounds } from './zip-bounds';
 import { readEntrySync, IN_MEMORY_LIMIT } from './zip-entry-data';
 
 /**
@@ -21,18 +22,20 @@ class WindowedReader extends yauzl.RandomAccessReader {
   private window = Buffer.alloc(0);
   private windowStart = 0;
 
-  constructor(readonly fd: number, readonly size: number) {
+  /** Serves `[start, start + size)` of the file as positions `[0, size)`. */
+  constructor(readonly fd: number, readonly start: number, readonly size: number) {
     super();
   }
 
   override _readStreamForRange(start: number, end: number): never {
-    return fs.createReadStream('', { fd: this.fd, start, end: end - 1, autoClose: false }) as never;
+    return fs.createReadStream('', { fd: this.fd, start: this.start + start, end: this.start + end - 1, autoClose: false }) as never;
   }
 
-  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null, bytesRead?: number) => void): void {
+  override read(buffer: Buffer, offset: number, length: number, at: number, callback: (err: Error | null, bytesRead?: number) => void): void {
+    const position = this.start + at;
     try {
       if (position < this.windowStart || position + length > this.windowStart + this.window.length) {
-        const size = Math.max(0, Math.min(Math.max(length, WINDOW), this.size - position));
+        const size = Math.max(0, Math.min(Math.max(length, WINDOW), this.start + this.size - position));
         const window = Buffer.allocUnsafe(size);
         let done = 0;
         while (done < size) {
@@ -128,22 +131,44 @@ function unicodePath(entry: yauzl.Entry, raw: Buffer): string | undefined {
 const FAT = 0;
 const UNIX = 3;
 
-function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: number): ArchiveEntry {
+const FOUR_GIB = 2 ** 32;
+
+/**
+ * The size of a stored entry's data. Both size fields must agree, except by a multiple of 4 GiB:
+ * a zip64 writer bug leaves one of them truncated to 32 bits (unzip and Maven extract such
+ * entries). The data is then as long as whichever size the archive can physically hold after the
+ * entry's local header (the compressed size when both fit, as commons-compress reads it); the
+ * CRC-32 is still checked over exactly those bytes. Any other disagreement is refused.
+ */
+function storedSize(e: yauzl.Entry, localHeaderOffset: number, end: number): number | undefined {
+  if (e.compressedSize === e.uncompressedSize) return e.compressedSize;
+  if (Math.abs(e.compressedSize - e.uncompressedSize) % FOUR_GIB !== 0) return undefined;
+  const fits = (size: number): boolean => localHeaderOffset + 30 + size <= end;
+  if (fits(e.compressedSize)) return e.compressedSize;
+  return fits(e.uncompressedSize) ? e.uncompressedSize : undefined;
+}
+
+function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: number, bounds: ZipBounds): ArchiveEntry {
   const raw = e.fileName as unknown as Buffer;
   let name = e.generalPurposeBitFlag & 0x800 ? decodeUtf8(raw) : (unicodePath(e, raw) ?? decodeName(raw));
   const platform = e.versionMadeBy >> 8;
   // commons-compress: an MS-DOS entry without any '/' uses '\' as its separator.
   if (platform === FAT && !name.includes('/')) name = name.replace(/\\/g, '/');
   const unixMode = platform === UNIX ? (e.externalFileAttributes >>> 16) & 0xffff : 0;
+  const localHeaderOffset = bounds.start + e.relativeOffsetOfLocalHeader;
+  const stored = e.compressionMethod === 0 ? storedSize(e, localHeaderOffset, bounds.end) : undefined;
   const zip = {
-    localHeaderOffset: e.relativeOffsetOfLocalHeader,
-    compressedSize: e.compressedSize,
-    uncompressedSize: e.uncompressedSize,
+    localHeaderOffset,
+    compressedSize: stored ?? e.compressedSize,
+    uncompressedSize: stored ?? e.uncompressedSize,
     method: e.compressionMethod,
     crc32: e.crc32,
   };
   let problem: string | undefined;
   if (e.generalPurposeBitFlag & 0x1) problem = `Unsupported feature encryption used in entry ${name}`;
+  else if (e.compressionMethod === 0 && stored === undefined) {
+    problem = `size mismatch in stored entry ${name}: ${e.compressedSize} bytes of data but ${e.uncompressedSize} bytes of content declared (a corrupt archive)`;
+  }
   else if (zip.method !== 0 && zip.method !== 8) problem = `Unsupported compression method ${zip.method} used in entry ${name}`;
   const isLink = (unixMode & 0o170000) === 0o120000;
   let linkTarget: string | undefined;
@@ -158,7 +183,7 @@ function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: num
     linkTarget,
     mode: unixMode,
     mtimeMs: entryTimeMs(e),
-    size: e.uncompressedSize,
+    size: zip.uncompressedSize,
     zip,
     problem,
   };
@@ -191,9 +216,17 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
       if (err) reject(err);
       else resolve();
     };
-    const reader = new WindowedReader(fd, size);
-    const options = { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: true };
-    yauzl.fromRandomAccessReader(reader, size, options, (err, zipfile) => {
+    let bounds: ZipBounds;
+    try {
+      bounds = zipBounds(fd, size);
+    } catch (e) {
+      finish(new ZipOpenError(`Error on ZipFile ${file}: ${(e as Error).message}`));
+      return;
+    }
+    const reader = new WindowedReader(fd, bounds.start, bounds.end - bounds.start);
+    // Stored entries' sizes are checked in toEntry (which tolerates the 4 GiB writer bug).
+    const options = { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, autoClose: true };
+    yauzl.fromRandomAccessReader(reader, bounds.end - bounds.start, options, (err, zipfile) => {
       if (err) return finish(new ZipOpenError(describeOpenError(file, err)));
       let index = 0;
       // yauzl reads the next entry from inside the previous one's callbacks; with a reader that
@@ -219,7 +252,7 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
       zipfile.on('entry', (e: yauzl.Entry) => {
         let entry: ArchiveEntry;
         try {
-          entry = toEntry(e, index++, decodeName, fd);
+          entry = toEntry(e, index++, decodeName, fd, bounds);
         } catch (x) {
           zipfile.close();
           return finish(new ZipOpenError(`Error on ZipFile ${file}: ${(x as Error).message}`));
