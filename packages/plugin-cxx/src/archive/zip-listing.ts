@@ -120,12 +120,40 @@ function entryTimeMs(e: yauzl.Entry): number {
   return ms;
 }
 
-/** Info-ZIP Unicode Path extra field (0x7075), honoured when its CRC matches the raw name. */
-function unicodePath(entry: yauzl.Entry, raw: Buffer): string | undefined {
-  const field = entry.extraFields.find((f) => f.id === 0x7075);
-  if (!field || field.data.length < 5 || field.data[0] !== 1) return undefined;
-  if (field.data.readUInt32LE(1) !== zlib.crc32(raw) >>> 0) return undefined;
-  return decodeUtf8(field.data.subarray(5));
+const UNICODE_PATH = 0x7075;
+
+/** The data of extra field `id` in a raw extra block, if there. */
+function extraField(extra: Buffer, id: number): Buffer | undefined {
+  for (let at = 0; at + 4 <= extra.length; ) {
+    const size = extra.readUInt16LE(at + 2);
+    if (extra.readUInt16LE(at) === id) return extra.subarray(at + 4, Math.min(extra.length, at + 4 + size));
+    at += 4 + size;
+  }
+  return undefined;
+}
+
+/** The local header's Unicode Path field, or undefined when the local header has none. */
+function localUnicodePath(fd: number, localHeaderOffset: number): Buffer | undefined {
+  const header = Buffer.alloc(30);
+  if (fs.readSync(fd, header, 0, 30, localHeaderOffset) < 30 || header.readUInt32LE(0) !== 0x04034b50) return undefined;
+  const extra = Buffer.alloc(header.readUInt16LE(28));
+  fs.readSync(fd, extra, 0, extra.length, localHeaderOffset + 30 + header.readUInt16LE(26));
+  return extraField(extra, UNICODE_PATH);
+}
+
+/**
+ * Info-ZIP Unicode Path extra field (0x7075), honoured when its CRC matches the raw name. As in
+ * commons-compress, the local header's field, when there is one, replaces the central one (an
+ * invalid local field means no Unicode name); the local header is read only for entries that
+ * have the central field.
+ */
+function unicodePath(entry: yauzl.Entry, raw: Buffer, fd: number, localHeaderOffset: number): string | undefined {
+  const central = entry.extraFields.find((f) => f.id === UNICODE_PATH)?.data;
+  if (!central) return undefined;
+  const data = localUnicodePath(fd, localHeaderOffset) ?? central;
+  if (data.length < 5 || data[0] !== 1) return undefined;
+  if (data.readUInt32LE(1) !== zlib.crc32(raw) >>> 0) return undefined;
+  return decodeUtf8(data.subarray(5));
 }
 
 const FAT = 0;
@@ -150,12 +178,12 @@ function storedSize(e: yauzl.Entry, localHeaderOffset: number, end: number): num
 
 function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: number, bounds: ZipBounds): ArchiveEntry {
   const raw = e.fileName as unknown as Buffer;
-  let name = e.generalPurposeBitFlag & 0x800 ? decodeUtf8(raw) : (unicodePath(e, raw) ?? decodeName(raw));
+  const localHeaderOffset = bounds.start + e.relativeOffsetOfLocalHeader;
+  let name = e.generalPurposeBitFlag & 0x800 ? decodeUtf8(raw) : (unicodePath(e, raw, fd, localHeaderOffset) ?? decodeName(raw));
   const platform = e.versionMadeBy >> 8;
   // commons-compress: an MS-DOS entry without any '/' uses '\' as its separator.
   if (platform === FAT && !name.includes('/')) name = name.replace(/\\/g, '/');
   const unixMode = platform === UNIX ? (e.externalFileAttributes >>> 16) & 0xffff : 0;
-  const localHeaderOffset = bounds.start + e.relativeOffsetOfLocalHeader;
   const stored = e.compressionMethod === 0 ? storedSize(e, localHeaderOffset, bounds.end) : undefined;
   const zip = {
     localHeaderOffset,
