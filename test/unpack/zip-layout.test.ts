@@ -80,6 +80,21 @@ describe('unpack: where the zip lies in its file (prefix, trailer) and 4 GiB siz
     expect(treeOf(out).filter((l) => !l.startsWith('d '))).to.deep.equal(['f 644 one.txt = "one\\n"', 'f 644 sub/two.txt = "two two two two two two\\n"']);
   });
 
+  it('a link entry as plexus-archiver makes it from a java.io.File: doubled and trailing slashes dropped, its time set on its target directory', async () => {
+    const t1 = new Date(Date.UTC(2013, 0, 8, 23, 33, 0));
+    const t2 = new Date(Date.UTC(2013, 0, 9, 1, 1, 2));
+    const zip = zipBuffer([
+      { name: 'a/', dir: true, mode: 0o755, mtime: t1 },
+      { name: 'a/b/', dir: true, mode: 0o755, mtime: t1 },
+      { name: 'link', symlink: '././a//b/', mtime: t2 },
+    ]);
+    expect(await unpack(zip)).to.equal(undefined);
+    expect(treeOf(out)).to.deep.equal(['d 755 a/', 'd 755 a/b/', 'l link -> ././a/b']);
+    expect(fs.statSync(path.join(out, 'a', 'b')).mtime.toISOString()).to.equal('2013-01-09T01:01:02.000Z');
+    // a/ got b/ created in it after its own time was set: the run's time, as on disk in Maven.
+    expect(fs.statSync(path.join(out, 'a')).mtimeMs).to.be.greaterThan(Date.UTC(2020, 0, 1));
+  });
+
   it('a stored entry whose size fields differ by 4 GiB (zip64 writer bug) is extracted from the bytes the archive holds, CRC-checked', async () => {
     // Central directory sizes at +20 (compressed) and +24 (uncompressed) of its first header.
     const patched = (field: 20 | 24, zip64Value: number, crcFlip = false): Buffer => {

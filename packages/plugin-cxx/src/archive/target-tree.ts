@@ -304,12 +304,16 @@ export class TargetTree {
       this.created(p, node);
       this.links.push({ path: p, target, job: this.job });
     }
-    // Maven then sets the entry time through the link, i.e. on its target when that is a file.
+    // Maven then sets the entry time through the link, i.e. on its target (a file or a directory).
     if (node.kind === 'symlink') {
       const resolved = path.resolve(path.dirname(p), node.target);
       if (isWithin(root, resolved) && !this.hasLinkAbove(root, resolved)) {
         const target = this.lookup(resolved);
         if (target.kind === 'file') this.touch(resolved, target, mtime);
+        else if (target.kind === 'dir' && resolved !== root) {
+          target.mtime = mtime;
+          this.timedDirs.add(resolved);
+        }
       }
     }
     return undefined;

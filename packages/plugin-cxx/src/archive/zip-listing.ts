@@ -202,7 +202,8 @@ function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: num
   let linkTarget: string | undefined;
   if (isLink && !problem) {
     if (zip.uncompressedSize > IN_MEMORY_LIMIT) problem = `Symbolic link entry ${name} is too large`;
-    else linkTarget = decodeName(readEntrySync(fd, zip));
+    // plexus-archiver makes the link from a java.io.File, which drops doubled and trailing slashes.
+    else linkTarget = decodeName(readEntrySync(fd, zip)).replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
   }
   return {
     index,
