@@ -4,7 +4,18 @@ import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import type { ZipEntryData } from './archive-entry';
 import { toUtimeSeconds } from './file-times';
-import { type ArchiveWindow, checkData, dataOffset, IN_MEMORY_LIMIT, readEntrySync, readWindow, sizeLie, WINDOW_SLACK } from './zip-entry-data';
+import {
+  type ArchiveWindow,
+  checkData,
+  dataOffset,
+  decodeOther,
+  IN_MEMORY_LIMIT,
+  readEntrySync,
+  readWindow,
+  sizeLie,
+  WINDOW_SLACK,
+  wholeCompressedBytes,
+} from './zip-entry-data';
 
 /**
  * The unit of parallel work: write one final file from a zip entry (or only set its time and
@@ -122,6 +133,18 @@ function writeAll(fd: number, data: Buffer): void {
 }
 
 async function streamEntry(archiveFd: number, archive: string, data: ZipEntryData, out: number): Promise<void> {
+  if (data.method !== 0 && data.method !== 8) {
+    // The rare methods decode from memory (the compressed bytes), writing as they go.
+    let crc = 0;
+    let size = 0;
+    decodeOther(archiveFd, data, wholeCompressedBytes(archiveFd, data), (chunk) => {
+      crc = zlib.crc32(chunk, crc);
+      size += chunk.length;
+      writeAll(out, chunk);
+    });
+    checkData(size, crc, data);
+    return;
+  }
   const start = dataOffset(archiveFd, data);
   let crc = 0;
   let size = 0;

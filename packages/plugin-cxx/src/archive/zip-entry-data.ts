@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 import type { ZipEntryData } from './archive-entry';
 import { discardRawInflater, rawInflater } from './raw-inflater';
+import { DecodeError, decodeEntry, decodeEntryInChunks, IMPLODED, isSupportedMethod, TooLarge } from './zip-methods';
 
 /**
  * Synchronous access to one zip entry's bytes, for the extraction threads: one positioned read
@@ -121,8 +122,44 @@ export function readEntrySync(fd: number, entry: ZipEntryData, window?: ArchiveW
       throw new ZipDataError(`invalid deflate data (${result.message})`);
     }
     data = result.data;
-  } else throw new ZipDataError(`unsupported compression method ${entry.method}`);
+  } else data = decodeOther(fd, entry, raw);
   checkData(data.length, zlib.crc32(data), entry);
+  return data;
+}
+
+/** The general purpose flags of the entry's local header (implode's window and tree count). */
+function localFlags(fd: number, entry: ZipEntryData): number {
+  const b = Buffer.alloc(2);
+  if (readFully(fd, b, entry.localHeaderOffset + 6) < 2) throw new ZipDataError('truncated local file header');
+  return b.readUInt16LE(0);
+}
+
+/**
+ * An entry of another method than stored and deflate (zip-methods.ts), whole, or handed to
+ * `chunk` piece by piece (then the returned buffer is empty and the count is `chunk`'s).
+ */
+export function decodeOther(fd: number, entry: ZipEntryData, raw: Buffer, chunk?: (data: Buffer) => void): Buffer {
+  if (!isSupportedMethod(entry.method)) throw new ZipDataError(`unsupported compression method ${entry.method}`);
+  const flags = entry.method === IMPLODED ? localFlags(fd, entry) : 0;
+  try {
+    if (!chunk) return decodeEntry(entry.method, raw, flags, entry.uncompressedSize);
+    decodeEntryInChunks(entry.method, raw, flags, entry.uncompressedSize, chunk);
+    return Buffer.alloc(0);
+  } catch (e) {
+    if (e instanceof TooLarge) throw sizeLie(entry);
+    if (e instanceof DecodeError) throw new ZipDataError(e.message);
+    throw e;
+  }
+}
+
+/** All the stored bytes of an entry too large for the scratch buffer (other methods than deflate only). */
+export function wholeCompressedBytes(fd: number, entry: ZipEntryData): Buffer {
+  const start = dataOffset(fd, entry);
+  if (start + entry.compressedSize > fs.fstatSync(fd).size) {
+    throw new ZipDataError(`the entry claims ${entry.compressedSize} compressed bytes, more than the archive holds (truncated or corrupt archive)`);
+  }
+  const data = Buffer.allocUnsafe(entry.compressedSize);
+  if (readFully(fd, data, start) < data.length) throw new ZipDataError('unexpected end of archive');
   return data;
 }
 

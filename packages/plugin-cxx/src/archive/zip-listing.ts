@@ -5,6 +5,7 @@ import type { ArchiveEntry } from './archive-entry';
 import { decodeUtf8, type NameDecoder } from './name-decoder';
 import { zipBounds, type ZipBounds } from './zip-bounds';
 import { readEntrySync, IN_MEMORY_LIMIT } from './zip-entry-data';
+import { isSupportedMethod } from './zip-methods';
 
 /**
  * Reads a zip's central directory with yauzl into compact entries (names decoded as
@@ -197,7 +198,7 @@ function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: num
   else if (e.compressionMethod === 0 && stored === undefined) {
     problem = `size mismatch in stored entry ${name}: ${e.compressedSize} bytes of data but ${e.uncompressedSize} bytes of content declared (a corrupt archive)`;
   }
-  else if (zip.method !== 0 && zip.method !== 8) problem = `Unsupported compression method ${zip.method} used in entry ${name}`;
+  else if (!isSupportedMethod(zip.method)) problem = `Unsupported compression method ${zip.method} used in entry ${name}`;
   const isLink = (unixMode & 0o170000) === 0o120000;
   let linkTarget: string | undefined;
   if (isLink && !problem) {
