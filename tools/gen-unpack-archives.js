@@ -7,7 +7,8 @@
  *   zipBuffer(entries, options) / tarBuffer(entries)
  *   entry: { name: string | Buffer, content?: string | Buffer, dir?: true, symlink?: 'target',
  *            hardlink?: 'target', mode?: 0o755 (zip: unix host; none: MS-DOS host),
- *            mtime?: Date, store?: true, utf8?: true, extra?: Buffer (extra fields, both headers) }
+ *            mtime?: Date, store?: true, utf8?: true, extra?: Buffer (extra fields, both headers),
+ *            method?: n with compressed?: Buffer and flags?: n (data already compressed by method n) }
  */
 const zlib = require('node:zlib');
 
@@ -34,8 +35,9 @@ function zipBuffer(entries, options = {}) {
     const name = bytes(e.name);
     const extra = e.extra || Buffer.alloc(0);
     const data = e.symlink !== undefined ? bytes(e.symlink) : bytes(e.content);
-    const deflate = !e.store && !e.dir && data.length > 0;
-    const stored = deflate ? zlib.deflateRawSync(data) : data;
+    const deflate = e.method === undefined && !e.store && !e.dir && data.length > 0;
+    const method = e.method !== undefined ? e.method : deflate ? 8 : 0;
+    const stored = e.method !== undefined ? e.compressed : deflate ? zlib.deflateRawSync(data) : data;
     const crc = zlib.crc32(data) >>> 0;
     const { time, day } = dosDateTime(e.mtime || DEFAULT_TIME);
     const unix = e.mode !== undefined || e.symlink !== undefined;
@@ -43,12 +45,12 @@ function zipBuffer(entries, options = {}) {
     if (e.symlink !== undefined) mode = 0o120000 | (mode & 0o7777 || 0o777);
     else if (unix && !(mode & 0o170000)) mode |= e.dir ? 0o040000 : 0o100000;
     const madeBy = unix ? (3 << 8) | 20 : 20;
-    const flags = e.utf8 ? 0x800 : 0;
+    const flags = (e.utf8 ? 0x800 : 0) | (e.flags || 0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(deflate ? 8 : 0, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt16LE(time, 10);
     local.writeUInt16LE(day, 12);
     local.writeUInt32LE(crc, 14);
@@ -62,7 +64,7 @@ function zipBuffer(entries, options = {}) {
     central.writeUInt16LE(madeBy, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(flags, 8);
-    central.writeUInt16LE(deflate ? 8 : 0, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt16LE(time, 12);
     central.writeUInt16LE(day, 14);
     central.writeUInt32LE(crc, 16);
