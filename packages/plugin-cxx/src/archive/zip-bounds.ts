@@ -24,7 +24,7 @@ const CENTRAL_HEADER = 0x02014b50;
 const SCAN = 2 * (EOCD_SIZE + 0xffff);
 
 function readAt(fd: number, position: number, length: number): Buffer {
-  const buffer = Buffer.alloc(length);
+  const buffer = Buffer.allocUnsafe(length);
   let done = 0;
   while (done < length) {
     const n = fs.readSync(fd, buffer, done, length - done, position + done);
@@ -62,9 +62,16 @@ function prefixLength(fd: number, tail: Buffer, at: number, eocd: number): numbe
   return signatureAt(fd, cdOffset + shift, CENTRAL_HEADER) ? shift : 0;
 }
 
+/** Most archives end with their record and a short comment: this much is read first. */
+const FIRST_SCAN = 4096;
+
 /** The archive's bounds; the whole file when no consistent record is found (yauzl then says why). */
 export function zipBounds(fd: number, size: number): ZipBounds {
-  const base = Math.max(0, size - SCAN);
+  return (size > FIRST_SCAN ? boundsWithin(fd, size, FIRST_SCAN) : undefined) ?? boundsWithin(fd, size, SCAN) ?? { start: 0, end: size };
+}
+
+function boundsWithin(fd: number, size: number, scan: number): ZipBounds | undefined {
+  const base = Math.max(0, size - scan);
   const tail = readAt(fd, base, size - base);
   for (let at = tail.length - EOCD_SIZE; at >= 0; at--) {
     if (tail[at] !== 0x50 || tail.readUInt32LE(at) !== EOCD) continue;
@@ -77,5 +84,5 @@ export function zipBounds(fd: number, size: number): ZipBounds {
     if (cdOffset !== 0xffffffff && cdSize !== 0xffffffff && cdOffset + cdSize > eocd) continue;
     return { start: prefixLength(fd, tail, at, eocd), end: base + end };
   }
-  return { start: 0, end: size };
+  return undefined;
 }

@@ -1,8 +1,4 @@
-import { TruncatedInput } from './bit-reader';
 import { BadDistance, DecodedOutput, TooLarge } from './decoded-output';
-import { explode, IMPLODE_WINDOW } from './explode';
-import { DEFLATE64_WINDOW, inflate64, InvalidData } from './inflate64';
-import { unshrink } from './unshrink';
 
 /**
  * The zip compression methods beyond stored (0) and deflate (8, zlib's): shrink (1), implode
@@ -57,7 +53,20 @@ function bunzip2(input: Buffer, out: DecodedOutput): void {
   if (failure) throw failure;
 }
 
+/** The decoders, loaded on first use: most runs never meet these methods. */
+function decoders(): {
+  inflate64: typeof import('./inflate64');
+  explode: typeof import('./explode');
+  unshrink: typeof import('./unshrink');
+  bits: typeof import('./bit-reader');
+} {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return { inflate64: require('./inflate64'), explode: require('./explode'), unshrink: require('./unshrink'), bits: require('./bit-reader') };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
 function run(method: number, input: Buffer, flags: number, out: DecodedOutput): void {
+  const { inflate64: { inflate64, InvalidData }, explode: { explode }, unshrink: { unshrink }, bits: { TruncatedInput } } = decoders();
   try {
     if (method === DEFLATE64) inflate64(input, out);
     else if (method === IMPLODED) explode(input, flags, out);
@@ -71,8 +80,9 @@ function run(method: number, input: Buffer, flags: number, out: DecodedOutput): 
   }
 }
 
+/** Back-references reach 8 KiB in implode, 64 KiB in deflate64 (shrink and bzip2 need none). */
 function windowOf(method: number): number {
-  return method === IMPLODED ? IMPLODE_WINDOW : DEFLATE64_WINDOW;
+  return method === IMPLODED ? 8192 : 65536;
 }
 
 /**
