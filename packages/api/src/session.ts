@@ -35,6 +35,19 @@ export interface RepositoryService {
   resolveArtifact(request: ArtifactRequest): Promise<string>;
   /** The effective model of a POM from the repositories (parents, properties, scm). */
   readProject(coordinates: Coordinates): Promise<Project>;
+  /**
+   * Resolves the project's dependencies afresh and writes its lock file (`dependency:lock`);
+   * provided by hosts that lock dependencies.
+   */
+  writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
+}
+
+/** What writing a lock file did. */
+export interface WrittenDependencyLock {
+  readonly file: string;
+  readonly artifacts: number;
+  /** False when the file already had this content (left untouched). */
+  readonly changed: boolean;
 }
 
 /** The execution a goal runs as: `prefix:goal (id) @ artifactId`. */

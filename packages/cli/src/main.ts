@@ -1,15 +1,15 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Container, stylesOf, type Log, type Session } from '@goalhost/api';
 import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
-import { createRepositorySystem, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
+import { createRepositorySystem, DependencyLocks, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
 import { logBuildResult, logReactorBuildOrder, logReactorSummary } from './build-log';
 import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
 import { consoleColor } from './console-color';
 import { ConsoleLog } from './console-log';
+import { cacheBase, digestsFile, lockMode } from './lock-options';
 import { GroupedLog } from './grouped-log';
 import { threadCount, warnNotThreadSafe } from './parallel-build';
 import { buildReactorProjects } from './reactor-build';
@@ -85,6 +85,12 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
     downloadThreads: threadsProperty(session.userProperties['maven.artifact.threads']),
     ...resolutionCache(session),
   });
+  let locks: DependencyLocks;
+  try {
+    locks = new DependencyLocks(system, { mode: lockMode(session), localRepository: session.localRepository, digestsFile: digestsFile(session), log });
+  } catch (e) {
+    return fail(log, request, e);
+  }
   const registry = new PluginRegistry();
   const planner = new Planner(registry, (m) => log.warn(m));
   let projects: Project[];
@@ -131,7 +137,7 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
     async (project, projectLog) => {
       const plan = planner.plan(request.tasks, project);
       if (parallel) warnNotThreadSafe(projectLog, project, plan);
-      await new Executor(new Container(), registry, session, services(system), projectLog).run(plan);
+      await new Executor(new Container(), registry, session, services(system, locks), projectLog).run(plan);
     },
   );
   if (projects.length > 1) logReactorSummary(log, projects[0], outcomes);
@@ -152,12 +158,14 @@ function logResumeHint(log: Log, projects: readonly Project[], failed: Project):
   log.error(`  ${stylesOf(log).strong(`goalhost <args> -rf ${ambiguous ? failed.groupId : ''}:${failed.artifactId}`)}`);
 }
 
-function services(system: RepositorySystem): BuildServices {
+/** Resolution for the goals: dependencies and artifact files go through the lock files. */
+function services(system: RepositorySystem, locks: DependencyLocks): BuildServices {
   return {
-    resolveDependencies: (project, scope) => system.resolveDependencies(project, scope),
+    resolveDependencies: (project, scope) => locks.resolveDependencies(project, scope),
     collectTree: (project, scope) => system.collectTree(project, scope),
-    resolveArtifact: (request) => system.resolveArtifact(request),
+    resolveArtifact: (request) => locks.resolveArtifact(request),
     readProject: (coordinates) => system.readProject(coordinates),
+    writeDependencyLock: (project) => locks.writeLock(project),
   };
 }
 
@@ -167,10 +175,7 @@ const RESOLUTION_CACHE_PROPERTY = 'goalhost.resolution.cache';
 /** The resolution cache's directory: `$XDG_CACHE_HOME/goalhost/resolution` (`~/.cache` by default). */
 function resolutionCache(session: Session): { resolutionCacheDirectory?: string } {
   if (session.userProperties[RESOLUTION_CACHE_PROPERTY] === 'false') return {};
-  // The XDG base directory rules: a relative XDG_CACHE_HOME is invalid and ignored.
-  const xdg = session.env.XDG_CACHE_HOME;
-  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
-  return { resolutionCacheDirectory: path.join(base, 'goalhost', 'resolution') };
+  return { resolutionCacheDirectory: path.join(cacheBase(session), 'goalhost', 'resolution') };
 }
 
 /** `-Dmaven.artifact.threads=N` (Maven's parallel download count), when it is a positive number. */

@@ -1,16 +1,18 @@
 import * as path from 'node:path';
 import type { GoalhostPlugin } from '@goalhost/api';
 import { ListGoal, ResolveGoal } from './list-goal';
+import { LockGoal } from './lock-goal';
 import { TreeGoal } from './tree-goal';
 
-export { ListGoal, ResolveGoal, TreeGoal };
+export { ListGoal, LockGoal, ResolveGoal, TreeGoal };
 export { filterArtifacts } from './artifact-filters';
 export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
 
 /**
  * dependency:list, dependency:resolve and dependency:tree with maven-dependency-plugin 3.5.0's
- * parameters and output; registered by the host like any plugin (descriptor built from the decorators).
+ * parameters and output, and goalhost's dependency:lock; registered by the host like any plugin
+ * (descriptor built from the decorators).
  */
 export const plugin: GoalhostPlugin = {
   groupId: 'org.apache.maven.plugins',
@@ -20,5 +22,5 @@ export const plugin: GoalhostPlugin = {
   name: 'Apache Maven Dependency Plugin',
   description: 'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
   descriptor: path.join(__dirname, '..', 'plugin.xml'),
-  goals: [ListGoal, ResolveGoal, TreeGoal],
+  goals: [ListGoal, LockGoal, ResolveGoal, TreeGoal],
 };

@@ -124,6 +124,17 @@ export function observedIsDirectory(p: string): boolean {
   }
 }
 
+/**
+ * The state of the regular file at `p` when it proves something (see `RACY_MS`), else undefined
+ * (changed too recently, or not a regular file): what a value computed from the file's content
+ * may be remembered under (the lock's remembered digests).
+ */
+export function provingFileState(p: string): string | undefined {
+  const s = statOf(p);
+  if (typeof s === 'string' || !s.isFile() || Date.now() - Math.max(s.ctimeMs, s.mtimeMs) < RACY_MS) return undefined;
+  return stateOf(s);
+}
+
 /** Marks this process's resolutions as not reusable (remote access, snapshots, ...). */
 export function markUncacheable(reason: string): void {
   uncacheableReason ??= reason;

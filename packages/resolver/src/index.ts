@@ -6,3 +6,5 @@ export { artifactType, fileCoordinates, type ArtifactType } from './artifact-typ
 export { compareVersions } from './version';
 export { upstreamProjects } from './reactor';
 export { readSettings } from '@goalhost/model';
+export { DependencyLocks, LOCK_MODES, type LockMode, type WrittenLock } from './lock/dependency-locks';
+export { LOCK_FILE_NAME } from './lock/lock-file';

@@ -18,6 +18,7 @@ import { RecordingLog } from './recording-log';
 import { ResolutionCache, resolutionKey, type LoggedLine } from './resolution-cache';
 import { settingsProfiles, systemProperties, type ResolverConfig } from './resolver-config';
 import { superModel } from './super-pom';
+import type { LockableArtifact, PinnedVersion } from './lock/lockable-artifact';
 import { createRemoteFetcher } from './transport-factory';
 
 export interface ArtifactRequest extends Coordinates {
@@ -39,6 +40,8 @@ export interface RepositorySystem {
   resolveArtifact(request: ArtifactRequest): Promise<string>;
   /** The effective model of a POM in the repositories. */
   readProject(coordinates: Coordinates): Promise<Project>;
+  /** Every dependency of every scope, files resolved, with where each came from (see lock/). */
+  resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]>;
 }
 
 export function createRepositorySystem(config: ResolverConfig): RepositorySystem {
@@ -46,7 +49,7 @@ export function createRepositorySystem(config: ResolverConfig): RepositorySystem
 }
 
 /** Scopes included by Maven's `requiresDependencyResolution` values. */
-const SCOPES: Record<string, readonly string[]> = {
+export const SCOPES: Record<string, readonly string[]> = {
   compile: ['compile', 'system', 'provided'],
   runtime: ['compile', 'runtime'],
   'compile+runtime': ['compile', 'system', 'provided', 'runtime'],
@@ -288,8 +291,41 @@ class DefaultRepositorySystem implements RepositorySystem {
     });
   }
 
-  private resolveFile(node: GNode): Promise<ResolvedFile> {
-    const d = node.dependency!;
+  async resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]> {
+    const root = await this.graph(project);
+    const found: Array<{ node: GNode; depth: number; parent: GNode }> = [];
+    const walk = (node: GNode, depth: number): void => {
+      for (const child of node.children) {
+        found.push({ node: child, depth, parent: node });
+        walk(child, depth + 1);
+      }
+    };
+    walk(root, 1);
+    let resolved: ResolvedFile[];
+    try {
+      resolved = await Promise.all(found.map(({ node }) => this.resolveFile(node, pinned?.(node.dependency!))));
+    } catch (e) {
+      if (e instanceof ArtifactResolutionError) throw new ResolutionError(projectId(project), e.message, { cause: e });
+      throw e;
+    }
+    return found.map(({ node, depth, parent }, i) => {
+      const d = node.dependency!;
+      const { file, version } = resolved[i];
+      // A snapshot stays on its timestamped file: the -SNAPSHOT copy moves with the next deployment.
+      const exact = d.systemPath === undefined && version !== baseVersionOf(version) ? this.local.pathOf({ ...d, version, baseVersion: baseVersionOf(version) }) : file;
+      const from = d.systemPath === undefined ? this.local.find(exact, node.repositories.map((r) => r.id)).repository : undefined;
+      const p = parent.dependency;
+      return {
+        artifact: toArtifact({ ...d, version }, exact, depth),
+        ...(from !== undefined ? { repository: from } : {}),
+        ...(p ? { via: `${p.groupId}:${p.artifactId}:${p.version}` } : {}),
+        ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version ? { premanagedVersion: node.premanagedVersion } : {}),
+      };
+    });
+  }
+
+  private resolveFile(node: GNode, version?: string): Promise<ResolvedFile> {
+    const d = version === undefined ? node.dependency! : { ...node.dependency!, version };
     if (d.systemPath !== undefined) {
       if (isFile(d.systemPath)) return Promise.resolve({ file: path.resolve(d.systemPath), version: d.version });
       const name = gdepId(d);

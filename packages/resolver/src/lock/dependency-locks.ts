@@ -1,0 +1,240 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Artifact, Project } from '@goalhost/model';
+import { baseVersionOf, LocalRepository } from '../local-repository';
+import type { ArtifactRequest, RepositorySystem } from '../repository-system';
+import { SCOPES } from '../repository-system';
+import { lockDifferences, type ResolvedEntry } from './lock-diff';
+import { LockDigestError, LockMismatchError, type DigestMismatch } from './lock-errors';
+import { lockInputs } from './lock-inputs';
+import { entryId, formatLockFile, LOCK_FILE_NAME, parseLockFile, type LockEntry, type LockFile } from './lock-file';
+import type { LockableArtifact } from './lockable-artifact';
+import { RememberedDigests } from './remembered-digests';
+
+/** `-Dgoalhost.lock`: `verify` (the default: check when a lock file exists), `update`, `ignore`. */
+export type LockMode = 'verify' | 'update' | 'ignore';
+export const LOCK_MODES: readonly LockMode[] = ['verify', 'update', 'ignore'];
+
+export interface LockLog {
+  debug(m: string): void;
+  info(m: string): void;
+  warn(m: string): void;
+}
+
+export interface DependencyLocksOptions {
+  readonly mode: LockMode;
+  readonly localRepository: string;
+  /** Where digests are remembered between runs (none: every file is hashed every run). */
+  readonly digestsFile?: string;
+  readonly log: LockLog;
+}
+
+/** What `dependency:lock` reports. */
+export interface WrittenLock {
+  readonly file: string;
+  readonly artifacts: number;
+  readonly changed: boolean;
+}
+
+/** The locked resolution of one project: every scope's artifacts, verified. */
+type Locked = Promise<Artifact[]>;
+
+/**
+ * Dependency resolution under lock files (see lock-file.ts): stands between the goals and the
+ * repository system. Without a lock file (or with `ignore`) it only passes resolution through.
+ * With one, a project's dependencies are the locked ones, every file's SHA-256 checked before
+ * any goal gets them:
+ * - fast path: the lock is consistent with the POM (lock-inputs.ts) and every locked file is in
+ *   the local repository: no resolution at all;
+ * - otherwise the dependencies are resolved (snapshots at their locked timestamps) and must be
+ *   exactly the locked set, else the build fails with the differences.
+ * `update` resolves afresh and rewrites the lock of each project built.
+ */
+export class DependencyLocks {
+  private readonly local: LocalRepository;
+  private readonly digests: RememberedDigests;
+  private readonly locked = new Map<string, Locked>();
+  /** Every lock entry in force in this build, for artifacts goals resolve themselves. */
+  private readonly inForce = new Map<string, { entry: LockEntry; lockFile: string; project: Project }>();
+  private readonly unverified = new Set<string>();
+
+  constructor(
+    private readonly system: RepositorySystem,
+    private readonly options: DependencyLocksOptions,
+  ) {
+    this.local = new LocalRepository(options.localRepository);
+    this.digests = new RememberedDigests(options.digestsFile, (m) => options.log.debug(m));
+  }
+
+  static lockFileOf(project: Project): string {
+    return path.join(path.dirname(project.file), LOCK_FILE_NAME);
+  }
+
+  async resolveDependencies(project: Project, scope: string): Promise<Artifact[]> {
+    const lockFile = DependencyLocks.lockFileOf(project);
+    if (this.options.mode === 'ignore' || (this.options.mode === 'verify' && !fs.existsSync(lockFile))) {
+      return this.system.resolveDependencies(project, scope);
+    }
+    let all = this.locked.get(project.file);
+    if (!all) {
+      all = this.options.mode === 'update' ? this.update(project) : this.verify(project, lockFile);
+      this.locked.set(project.file, all);
+    }
+    const scopes = SCOPES[scope] ?? SCOPES.test;
+    return (await all).filter((a) => scopes.includes(a.scope));
+  }
+
+  /** A goal's own artifact request: checked against the lock when it is a locked artifact. */
+  async resolveArtifact(request: ArtifactRequest): Promise<string> {
+    const file = await this.system.resolveArtifact(request);
+    if (this.inForce.size === 0) return file;
+    const id = [request.groupId, request.artifactId, request.extension ?? request.type ?? 'jar', ...(request.classifier ? [request.classifier] : []), request.version].join(':');
+    const held = [...this.inForce.values()].find(({ entry: e }) =>
+      e.groupId === request.groupId && e.artifactId === request.artifactId && e.version === request.version &&
+      e.classifier === (request.classifier ?? '') && e.extension === (request.extension ?? e.extension) && e.systemPath === undefined);
+    if (held) {
+      await this.check(held.project, held.lockFile, [{ entry: held.entry, file }]);
+    } else if (!this.unverified.has(id)) {
+      this.unverified.add(id);
+      this.options.log.warn(`${id} is not in a lock file of this build: its content is not verified`);
+    }
+    return file;
+  }
+
+  /** `dependency:lock`: resolves afresh and writes the project's lock file. */
+  async writeLock(project: Project): Promise<WrittenLock> {
+    const lockFile = DependencyLocks.lockFileOf(project);
+    const resolved = await this.system.resolveForLock(project);
+    const entries = await Promise.all(resolved.map(async (r) => ({ ...toEntry(r), sha256: await this.digests.sha256(r.artifact.file) })));
+    this.digests.save();
+    const lock: LockFile = { inputs: lockInputs(project), entries };
+    const text = formatLockFile(lock, projectId(project));
+    const old = readText(lockFile);
+    if (old !== undefined) this.logChanges(old, lockFile, resolved, project);
+    const changed = old !== text;
+    if (changed) writeAtomically(lockFile, text);
+    this.remember(project, lockFile, entries);
+    return { file: lockFile, artifacts: entries.length, changed };
+  }
+
+  private async update(project: Project): Promise<Artifact[]> {
+    const written = await this.writeLock(project);
+    this.options.log.info(`${written.changed ? 'Updated' : 'Unchanged'} lock file ${written.file} (${written.artifacts} artifacts)`);
+    return this.verify(project, written.file);
+  }
+
+  private async verify(project: Project, lockFile: string): Promise<Artifact[]> {
+    const lock = parseLockFile(fs.readFileSync(lockFile, 'utf8'), lockFile);
+    this.remember(project, lockFile, lock.entries);
+    const consistent = lock.inputs === lockInputs(project);
+    const files = consistent ? this.lockedFiles(lock.entries) : undefined;
+    if (files) {
+      this.options.log.debug(`Lock: ${lockFile} is consistent with ${project.file}: ${files.length} locked artifacts, no resolution`);
+      await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: files[i] })));
+      return lock.entries.map((e, i) => toArtifact(e, files[i]));
+    }
+    this.options.log.debug(`Lock: ${consistent ? 'some locked files are not in the local repository' : `${project.file} changed since ${lockFile} was written`}: resolving`);
+    const pins = new Map(lock.entries.map((e) => [pinKey(e.groupId, e.artifactId, e.classifier, e.extension, baseVersionOf(e.version)), e.version]));
+    const resolved = await this.system.resolveForLock(project, (d) => pins.get(pinKey(d.groupId, d.artifactId, d.classifier, d.extension, baseVersionOf(d.version))));
+    const differences = lockDifferences(lock.entries, resolved.map(toEntry), project.file);
+    if (differences.length > 0) throw new LockMismatchError(projectId(project), lockFile, differences);
+    await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: resolved[i].artifact.file })));
+    if (!consistent) {
+      this.options.log.info(`The POM ${project.file} changed without changing the dependencies of ${lockFile}: resolved and verified (goalhost dependency:lock lets the next builds skip resolution)`);
+    }
+    return resolved.map((r) => r.artifact);
+  }
+
+  /** The locked files, when every one is in the local repository (the fast path); else undefined. */
+  private lockedFiles(entries: readonly LockEntry[]): string[] | undefined {
+    const files: string[] = [];
+    for (const e of entries) {
+      const file = e.systemPath ?? this.local.pathOf({ ...e, baseVersion: baseVersionOf(e.version) });
+      if (!isFile(file)) return undefined;
+      files.push(file);
+    }
+    return files;
+  }
+
+  /** Every file's SHA-256 against the lock; all mismatches reported at once. */
+  private async check(project: Project, lockFile: string, items: ReadonlyArray<{ entry: LockEntry; file: string }>): Promise<void> {
+    const hashedBefore = this.digests.hashed;
+    const actual = await Promise.all(items.map(({ file }) => this.digests.sha256(file)));
+    this.digests.save();
+    this.options.log.debug(`Lock: ${items.length} digests checked, ${this.digests.hashed - hashedBefore} files hashed`);
+    const mismatches: DigestMismatch[] = [];
+    items.forEach(({ entry, file }, i) => {
+      if (actual[i] !== entry.sha256) mismatches.push({ artifact: entryId(entry), file, locked: entry.sha256, actual: actual[i] });
+    });
+    if (mismatches.length > 0) throw new LockDigestError(projectId(project), lockFile, mismatches);
+  }
+
+  private remember(project: Project, lockFile: string, entries: readonly LockEntry[]): void {
+    for (const entry of entries) this.inForce.set(`${entryId(entry)}@${lockFile}`, { entry, lockFile, project });
+  }
+
+  private logChanges(old: string, lockFile: string, resolved: readonly LockableArtifact[], project: Project): void {
+    let previous: LockFile;
+    try {
+      previous = parseLockFile(old, lockFile);
+    } catch {
+      return;
+    }
+    for (const line of lockDifferences(previous.entries, resolved.map(toEntry), project.file)) this.options.log.info(`${lockFile}:${line.slice(1)}`);
+  }
+}
+
+function pinKey(groupId: string, artifactId: string, classifier: string, extension: string, baseVersion: string): string {
+  return `${groupId}:${artifactId}:${extension}:${classifier}:${baseVersion}`;
+}
+
+function toEntry(r: LockableArtifact): ResolvedEntry {
+  const a = r.artifact;
+  const system = a.scope === 'system';
+  return {
+    groupId: a.groupId, artifactId: a.artifactId, type: a.type, classifier: a.classifier ?? '', version: a.version, extension: a.extension,
+    scope: a.scope, depth: a.depth, optional: a.optional,
+    ...(r.via !== undefined ? { via: r.via } : {}),
+    ...(system ? { systemPath: a.file } : r.repository !== undefined ? { repository: r.repository } : {}),
+    ...(r.premanagedVersion !== undefined ? { premanagedVersion: r.premanagedVersion } : {}),
+  };
+}
+
+function toArtifact(e: LockEntry, file: string): Artifact {
+  return {
+    groupId: e.groupId, artifactId: e.artifactId, version: e.version, baseVersion: baseVersionOf(e.version), type: e.type,
+    ...(e.classifier ? { classifier: e.classifier } : {}),
+    extension: e.extension, scope: e.scope, optional: e.optional, file, depth: e.depth,
+  };
+}
+
+function projectId(p: Project): string {
+  return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
+}

@@ -1,0 +1,39 @@
+/** How to change a lock on purpose, the end of every lock failure. */
+export const UPDATE_HINT =
+  'If this change is intended, update the lock on purpose: goalhost dependency:lock (or add -Dgoalhost.lock=update to this build) ' +
+  'and review the diff of the lock file; -Dgoalhost.lock=ignore builds once without the lock.';
+
+/** The resolution no longer gives the locked set (added, removed, changed artifacts). */
+export class LockMismatchError extends Error {
+  constructor(readonly projectId: string, readonly lockFile: string, readonly differences: readonly string[]) {
+    super(`The dependencies of ${projectId} no longer match the lock file ${lockFile}:\n${differences.join('\n')}\n${UPDATE_HINT}`);
+    this.name = 'LockMismatchError';
+  }
+}
+
+export interface DigestMismatch {
+  /** `g:a:type[:classifier]:version`. */
+  readonly artifact: string;
+  readonly file: string;
+  readonly locked: string;
+  readonly actual: string;
+}
+
+/** A file's content is not the locked content. */
+export class LockDigestError extends Error {
+  constructor(readonly projectId: string, readonly lockFile: string, readonly mismatches: readonly DigestMismatch[]) {
+    const lines = mismatches.flatMap((m) => [
+      `  ${m.artifact}`,
+      `    file:   ${m.file}`,
+      `    locked: sha256:${m.locked}`,
+      `    actual: sha256:${m.actual}`,
+    ]);
+    const what = mismatches.length === 1 ? '1 artifact does' : `${mismatches.length} artifacts do`;
+    super(
+      `The content of ${what} not match the lock file ${lockFile} of ${projectId} (no goal used ${mismatches.length === 1 ? 'it' : 'them'}):\n${lines.join('\n')}\n` +
+        'The repository may serve a re-deployed release, or the file was changed in the local repository. ' +
+        `Find out why before trusting it; to get the locked content again, delete the file and build again. ${UPDATE_HINT}`,
+    );
+    this.name = 'LockDigestError';
+  }
+}

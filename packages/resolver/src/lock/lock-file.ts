@@ -1,0 +1,157 @@
+import { artifactType } from '../artifact-types';
+
+/**
+ * The lock file beside a project's pom.xml (`goalhost.lock`): text, one line per resolved
+ * artifact, every scope, in resolution (classpath) order, which is stable for a given POM and
+ * is itself part of what is locked (it is the link and class path order).
+ *
+ *     # comment lines
+ *     format 1
+ *     inputs sha256:<hex of the effective dependency inputs, see lock-inputs.ts>
+ *     g:a:type[:classifier]:version scope depth=N [via=g:a:v] [optional] [ext=E] sha256:<hex> (from=<repository id> | local | path=<system path>)
+ *
+ * `version` is the resolved one: the timestamped version of a snapshot.
+ */
+export const LOCK_FILE_NAME = 'goalhost.lock';
+export const LOCK_FORMAT = 1;
+
+export interface LockEntry {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly type: string;
+  /** '' when none. */
+  readonly classifier: string;
+  /** The resolved version (timestamped for a snapshot). */
+  readonly version: string;
+  readonly extension: string;
+  readonly scope: string;
+  readonly depth: number;
+  readonly optional: boolean;
+  /** `g:a:version` of the dependency whose POM brought it (absent: the project's POM). */
+  readonly via?: string;
+  /** Lower-case hex SHA-256 of the file. */
+  readonly sha256: string;
+  /** Repository id the file came from; absent when installed locally or for a system path. */
+  readonly repository?: string;
+  /** The file of a system-scoped dependency. */
+  readonly systemPath?: string;
+}
+
+export interface LockFile {
+  /** Digest of the effective inputs the entries were resolved from (see lock-inputs.ts). */
+  readonly inputs: string;
+  readonly entries: readonly LockEntry[];
+}
+
+/** `g:a:type[:classifier]:version`, Maven's artifact id form (the first field of a line). */
+export function entryId(e: Pick<LockEntry, 'groupId' | 'artifactId' | 'type' | 'classifier' | 'version'>): string {
+  return [e.groupId, e.artifactId, e.type, ...(e.classifier ? [e.classifier] : []), e.version].join(':');
+}
+
+/** What identifies an artifact regardless of its version: `g:a:type[:classifier]`. */
+export function entryKey(e: Pick<LockEntry, 'groupId' | 'artifactId' | 'type' | 'classifier'>): string {
+  return [e.groupId, e.artifactId, e.type, ...(e.classifier ? [e.classifier] : [])].join(':');
+}
+
+export class LockFileError extends Error {
+  constructor(readonly file: string, readonly line: number, why: string) {
+    super(`Invalid lock file ${file}, line ${line}: ${why}; fix the line or write the lock again with goalhost dependency:lock`);
+    this.name = 'LockFileError';
+  }
+}
+
+export function formatLockFile(lock: LockFile, projectId: string): string {
+  const lines = [
+    `# goalhost dependency lock of ${projectId}: every resolved dependency, every scope, in resolution order.`,
+    '# Written by `goalhost dependency:lock`; verified by every build; rewrite it on purpose with -Dgoalhost.lock=update.',
+    `format ${LOCK_FORMAT}`,
+    `inputs sha256:${lock.inputs}`,
+    ...lock.entries.map(formatEntry),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function formatEntry(e: LockEntry): string {
+  const fields = [entryId(e), e.scope, `depth=${e.depth}`];
+  if (e.via !== undefined) fields.push(`via=${e.via}`);
+  if (e.optional) fields.push('optional');
+  if (e.extension !== artifactType(e.type).extension) fields.push(`ext=${e.extension}`);
+  fields.push(`sha256:${e.sha256}`);
+  // The system path goes last: it is the rest of the line, spaces included.
+  fields.push(e.systemPath !== undefined ? `path=${e.systemPath}` : e.repository !== undefined ? `from=${e.repository}` : 'local');
+  return fields.join(' ');
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const SCOPE_NAMES = new Set(['compile', 'provided', 'runtime', 'test', 'system']);
+
+export function parseLockFile(text: string, file: string): LockFile {
+  const lines = text.split('\n');
+  let format: number | undefined;
+  let inputs: string | undefined;
+  const entries: LockEntry[] = [];
+  lines.forEach((raw, i) => {
+    const line = raw.replace(/\r$/, '');
+    const n = i + 1;
+    if (line.trim() === '' || line.startsWith('#')) return;
+    if (format === undefined) {
+      const m = /^format (\d+)$/.exec(line);
+      if (!m) throw new LockFileError(file, n, `expected 'format ${LOCK_FORMAT}' before anything else, found '${line}'`);
+      format = Number(m[1]);
+      if (format !== LOCK_FORMAT) throw new LockFileError(file, n, `format ${format} is not known to this goalhost (it reads format ${LOCK_FORMAT})`);
+      return;
+    }
+    if (inputs === undefined) {
+      const m = /^inputs sha256:([0-9a-f]{64})$/.exec(line);
+      if (!m) throw new LockFileError(file, n, `expected 'inputs sha256:<64 hex digits>', found '${line}'`);
+      inputs = m[1];
+      return;
+    }
+    entries.push(parseEntry(line, file, n));
+  });
+  if (format === undefined || inputs === undefined) throw new LockFileError(file, lines.length, `no '${format === undefined ? 'format' : 'inputs'}' line`);
+  return { inputs, entries };
+}
+
+function parseEntry(line: string, file: string, n: number): LockEntry {
+  const pathAt = line.indexOf(' path=');
+  const head = pathAt >= 0 ? line.slice(0, pathAt) : line;
+  const systemPath = pathAt >= 0 ? line.slice(pathAt + ' path='.length) : undefined;
+  const [id, scope, ...rest] = head.split(' ');
+  const parts = id.split(':');
+  if (parts.length !== 4 && parts.length !== 5 || parts.some((p) => p === '')) {
+    throw new LockFileError(file, n, `'${id}' is not groupId:artifactId:type[:classifier]:version`);
+  }
+  const [groupId, artifactId, type] = parts;
+  const classifier = parts.length === 5 ? parts[3] : '';
+  const version = parts[parts.length - 1];
+  if (!SCOPE_NAMES.has(scope)) throw new LockFileError(file, n, `'${scope}' is not a scope (compile, provided, runtime, test or system)`);
+  let depth: number | undefined;
+  let via: string | undefined;
+  let optional = false;
+  let extension = artifactType(type).extension;
+  let sha256: string | undefined;
+  let repository: string | undefined;
+  let local = false;
+  for (const field of rest) {
+    if (field.startsWith('depth=') && /^[1-9]\d*$/.test(field.slice(6))) depth = Number(field.slice(6));
+    else if (field.startsWith('via=') && field.length > 4) via = field.slice(4);
+    else if (field === 'optional') optional = true;
+    else if (field.startsWith('ext=') && field.length > 4) extension = field.slice(4);
+    else if (field.startsWith('sha256:') && HEX64.test(field.slice(7))) sha256 = field.slice(7);
+    else if (field.startsWith('from=') && field.length > 5) repository = field.slice(5);
+    else if (field === 'local') local = true;
+    else throw new LockFileError(file, n, `unknown field '${field}'`);
+  }
+  if (depth === undefined) throw new LockFileError(file, n, `no 'depth=N' for ${id}`);
+  if (sha256 === undefined) throw new LockFileError(file, n, `no 'sha256:<64 hex digits>' for ${id}`);
+  if ([repository !== undefined, local, systemPath !== undefined].filter(Boolean).length !== 1) {
+    throw new LockFileError(file, n, `${id} needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end`);
+  }
+  return {
+    groupId, artifactId, type, classifier, version, extension, scope, depth, optional, sha256,
+    ...(via !== undefined ? { via } : {}),
+    ...(repository !== undefined ? { repository } : {}),
+    ...(systemPath !== undefined ? { systemPath } : {}),
+  };
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { provingFileState } from '../file-observations';
+
+const FORMAT = 1;
+/** Entries kept; beyond it the file starts afresh (a digest forgotten costs one hashing). */
+const MAX_ENTRIES = 100_000;
+
+interface Stored {
+  readonly format: number;
+  /** Absolute path -> [file state, sha256]. */
+  readonly digests: Record<string, [string, string]>;
+}
+
+/**
+ * SHA-256 digests of files, remembered between runs under the state the file had *before* it
+ * was read (device, inode, size, modification and change times; the resolution cache's rules in
+ * file-observations.ts): a digest is reused only while the file is in exactly that state, so a
+ * changed file (new bytes, even with its old size and modification time: the change time still
+ * moves) is always hashed again. A file changed too recently to prove anything is hashed and not
+ * remembered. Without a file to keep them in, every digest is computed.
+ */
+export class RememberedDigests {
+  private stored?: Record<string, [string, string]>;
+  private changed = false;
+  /** Files hashed by this process, for the log and the tests. */
+  hashed = 0;
+
+  constructor(
+    private readonly file: string | undefined,
+    private readonly debug: (message: string) => void,
+  ) {}
+
+  async sha256(file: string): Promise<string> {
+    const digests = this.load();
+    const state = provingFileState(file);
+    const known = digests[file];
+    if (state !== undefined && known && known[0] === state) return known[1];
+    const digest = await hashFile(file);
+    this.hashed++;
+    // Only a state taken before the read proves the digest; a file changed meanwhile is seen next time.
+    if (state !== undefined && this.file) {
+      digests[file] = [state, digest];
+      this.changed = true;
+    } else if (known) {
+      delete digests[file];
+      this.changed = true;
+    }
+    return digest;
+  }
+
+  /** Keeps what was learnt; a file that cannot be written only costs the next run its hashing. */
+  save(): void {
+    if (!this.file || !this.changed || !this.stored) return;
+    let digests = this.stored;
+    if (Object.keys(digests).length > MAX_ENTRIES) digests = {};
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, digests } satisfies Stored));
+      fs.renameSync(tmp, this.file);
+      this.changed = false;
+    } catch (e) {
+      fs.rmSync(tmp, { force: true });
+      this.debug(`Lock: could not write the remembered digests ${this.file}: ${(e as Error).message}`);
+    }
+  }
+
+  private load(): Record<string, [string, string]> {
+    if (this.stored) return this.stored;
+    this.stored = Object.create(null) as Record<string, [string, string]>;
+    if (!this.file) return this.stored;
+    try {
+      const parsed = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Stored;
+      if (parsed.format === FORMAT && typeof parsed.digests === 'object' && parsed.digests !== null) {
+        for (const [p, v] of Object.entries(parsed.digests)) {
+          if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string' && /^[0-9a-f]{64}$/.test(v[1])) this.stored[p] = [v[0], v[1]];
+        }
+      }
+    } catch {
+      // None yet, or unreadable (a run killed while writing it): everything is hashed again.
+    }
+    return this.stored;
+  }
+}
+
+export function hashFile(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    fs.createReadStream(file)
+      .on('error', reject)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
