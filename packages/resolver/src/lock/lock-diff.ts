@@ -28,7 +28,7 @@ export function lockDifferences(locked: readonly LockEntry[], resolved: readonly
     if (l.optional !== r.optional) changes.push(r.optional ? 'now optional' : 'no longer optional');
     if (l.extension !== r.extension) changes.push(`extension ${l.extension} -> ${r.extension}`);
     if (l.depth !== r.depth || l.via !== r.via) changes.push(`depth ${l.depth} -> ${r.depth}`);
-    if (changes.length > 0) lines.push(`  ~ ${entryKey(r)}: ${changes.join(', ')}; brought by ${cause(r, pomFile)} (locked: ${lockedCause(l, pomFile)})`);
+    if (changes.length > 0) lines.push(`  ~ ${entryKey(r)} ${changes.join(', ')}, brought by ${cause(r, pomFile)} (locked: ${lockedCause(l, pomFile)})`);
   }
   for (const l of locked) {
     if (!resolvedByKey.has(entryKey(l))) lines.push(`  - ${entryId(l)} (${l.scope}), was brought by ${lockedCause(l, pomFile)}`);
