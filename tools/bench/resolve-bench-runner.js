@@ -63,6 +63,8 @@ function runResolveBench(script, { artifacts, runs, withMvn, dir, logFile }) {
   };
   const cold = toolLine(output, 'goalhost CLI, cold \\(no cache\\)');
   if (cold) result.tools['goalhost (cold)'] = cold;
+  const locked = toolLine(output, 'goalhost CLI, locked \\(goalhost\\.lock\\)');
+  if (locked) result.tools['goalhost (locked)'] = locked;
   const mvn = toolLine(output, 'mvn dependency:list');
   if (mvn) result.tools.mvn = mvn;
   const inProcess = /in-process: .*median ([\d.]+) s/.exec(output);

@@ -7,7 +7,8 @@
  *   - goalhost's resolver in-process (build the project, collect, mediate, resolve files),
  *   - the goalhost CLI: `goalhost -o -B dependency:list -DincludeScope=test -DoutputFile=...`, cold
  *     (`-Dgoalhost.resolution.cache=false`: every run resolves from scratch) and warm (the
- *     resolution cache of the previous run reused),
+ *     resolution cache of the previous run reused) and locked (a goalhost.lock written by
+ *     `dependency:lock` first: the lock's fast path, no resolution, every digest checked),
  *   - real Maven: `mvn -o -B dependency:list ...` with its default JVM options (when mvn and
  *     Debian's maven-repo are installed),
  * and checks that goalhost and Maven list the same artifacts.
@@ -172,6 +173,9 @@ async function main() {
   // own directory) is filled by one run first, then reused, as on a developer's second build.
   const cacheHome = path.join(DIR, 'cache');
   fs.rmSync(cacheHome, { recursive: true, force: true });
+  // Only the locked runs have a lock file (a killed run may have left one).
+  const lockFile = path.join(project, 'goalhost.lock');
+  fs.rmSync(lockFile, { force: true });
   const cold = [];
   for (let i = 0; i < RUNS; i++) cold.push(timed(process.execPath, [...cliArgs, '-Dgoalhost.resolution.cache=false'], project, { XDG_CACHE_HOME: cacheHome }));
   timed(process.execPath, cliArgs, project, { XDG_CACHE_HOME: cacheHome });
@@ -180,6 +184,15 @@ async function main() {
   const cliWall = cli.map((r) => r.wall);
   const cliCpu = cli.map((r) => r.cpu);
   const coldWall = cold.map((r) => r.wall);
+  // Locked: dependency:lock once, then each run reads the lock (consistent with the POM), checks
+  // every file's SHA-256 (remembered after the first run) and resolves nothing.
+  const warmList = fs.readFileSync(path.join(project, 'goalhost-deps.txt'), 'utf8');
+  timed(process.execPath, [bin, '-o', '-B', '-q', `-Dmaven.repo.local=${repo}`, 'dependency:lock'], project, { XDG_CACHE_HOME: cacheHome });
+  const locked = [];
+  for (let i = 0; i < RUNS; i++) locked.push(timed(process.execPath, cliArgs, project, { XDG_CACHE_HOME: cacheHome }));
+  const lockedSame = fs.readFileSync(path.join(project, 'goalhost-deps.txt'), 'utf8') === warmList;
+  fs.rmSync(lockFile, { force: true });
+  const lockedWall = locked.map((r) => r.wall);
   const mvn = [];
   const hasMvn = WITH_MVN && fs.existsSync(path.join(repo, 'org/apache/maven/plugins/maven-dependency-plugin/3.5.0')) && spawnSync('mvn', ['-v']).status === 0;
   if (hasMvn) {
@@ -191,8 +204,9 @@ async function main() {
   console.log(`goalhost resolver in-process: first ${secs(inProcess[0])}, median ${secs(median(inProcess))} (${RUNS} runs)`);
   console.log(`goalhost CLI, cold (no cache): median ${secs(median(coldWall))} wall, ${secs(median(cold.map((r) => r.cpu)))} CPU [${coldWall.map(secs).join(', ')}]`);
   console.log(`goalhost CLI dependency:list: median ${secs(median(cliWall))} wall, ${secs(median(cliCpu))} CPU [${cliWall.map(secs).join(', ')}] (resolution cache reused)`);
+  console.log(`goalhost CLI, locked (goalhost.lock): median ${secs(median(lockedWall))} wall, ${secs(median(locked.map((r) => r.cpu)))} CPU [${lockedWall.map(secs).join(', ')}] (same list: ${lockedSame ? 'yes' : 'NO'})`);
   console.log(`load average during the run: ${require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ')} on ${require('node:os').cpus().length} CPUs`);
-  let ok = median(cliWall) < 500;
+  let ok = median(cliWall) < 500 && lockedSame;
   if (hasMvn) {
     const mvnWall = mvn.map((r) => r.wall);
     const mvnCpu = mvn.map((r) => r.cpu);
