@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Artifact, Project } from '@goalhost/model';
-import { baseVersionOf, LocalRepository } from '../local-repository';
+import { baseVersionOf } from '../local-repository';
 import type { ArtifactRequest, RepositorySystem } from '../repository-system';
 import { SCOPES } from '../repository-system';
 import { lockDifferences, type ResolvedEntry } from './lock-diff';
@@ -51,18 +51,19 @@ type Locked = Promise<Artifact[]>;
  * `update` resolves afresh and rewrites the lock of each project built.
  */
 export class DependencyLocks {
-  private readonly local: LocalRepository;
+  /** The local repository's absolute path and a `/`. */
+  private readonly repositoryPrefix: string;
   private readonly digests: RememberedDigests;
   private readonly locked = new Map<string, Locked>();
-  /** Every lock entry in force in this build, for artifacts goals resolve themselves. */
-  private readonly inForce = new Map<string, { entry: LockEntry; lockFile: string; project: Project }>();
+  /** The locks in force in this build by lock file, for artifacts goals resolve themselves. */
+  private readonly inForce = new Map<string, { entries: readonly LockEntry[]; project: Project }>();
   private readonly unverified = new Set<string>();
 
   constructor(
     private readonly system: RepositorySystem,
     private readonly options: DependencyLocksOptions,
   ) {
-    this.local = new LocalRepository(options.localRepository);
+    this.repositoryPrefix = `${path.resolve(options.localRepository)}/`;
     this.digests = new RememberedDigests(options.digestsFile, (m) => options.log.debug(m));
   }
 
@@ -89,9 +90,7 @@ export class DependencyLocks {
     const file = await this.system.resolveArtifact(request);
     if (this.inForce.size === 0) return file;
     const id = [request.groupId, request.artifactId, request.extension ?? request.type ?? 'jar', ...(request.classifier ? [request.classifier] : []), request.version].join(':');
-    const held = [...this.inForce.values()].find(({ entry: e }) =>
-      e.groupId === request.groupId && e.artifactId === request.artifactId && e.version === request.version &&
-      e.classifier === (request.classifier ?? '') && e.extension === (request.extension ?? e.extension) && e.systemPath === undefined);
+    const held = this.lockedEntry(request);
     if (held) {
       await this.check(held.project, held.lockFile, [{ entry: held.entry, file }]);
     } else if (!this.unverified.has(id)) {
@@ -105,7 +104,8 @@ export class DependencyLocks {
   async writeLock(project: Project): Promise<WrittenLock> {
     const lockFile = DependencyLocks.lockFileOf(project);
     const resolved = await this.system.resolveForLock(project);
-    const entries = await Promise.all(resolved.map(async (r) => ({ ...toEntry(r), sha256: await this.digests.sha256(r.artifact.file) })));
+    const digests = await this.digests.sha256All(resolved.map((r) => r.artifact.file));
+    const entries = resolved.map((r, i) => ({ ...toEntry(r), sha256: digests[i] }));
     this.digests.save();
     const lock: LockFile = { inputs: lockInputs(project), entries };
     const text = formatLockFile(lock, projectId(project));
@@ -127,11 +127,16 @@ export class DependencyLocks {
     const lock = parseLockFile(fs.readFileSync(lockFile, 'utf8'), lockFile);
     this.remember(project, lockFile, lock.entries);
     const consistent = lock.inputs === lockInputs(project);
-    const files = consistent ? this.lockedFiles(lock.entries) : undefined;
-    if (files) {
-      this.options.log.debug(`Lock: ${lockFile} is consistent with ${project.file}: ${files.length} locked artifacts, no resolution`);
-      await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: files[i] })));
-      return lock.entries.map((e, i) => toArtifact(e, files[i]));
+    if (consistent) {
+      const files = lock.entries.map((e) => this.fileOf(e));
+      try {
+        await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: files[i] })));
+        this.options.log.debug(`Lock: ${lockFile} is consistent with ${project.file}: ${files.length} locked artifacts, no resolution`);
+        return lock.entries.map((e, i) => toArtifact(e, files[i]));
+      } catch (e) {
+        // A locked file not in the local repository (yet): resolution downloads it.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
     }
     this.options.log.debug(`Lock: ${consistent ? 'some locked files are not in the local repository' : `${project.file} changed since ${lockFile} was written`}: resolving`);
     const pins = new Map(lock.entries.map((e) => [pinKey(e.groupId, e.artifactId, e.classifier, e.extension, baseVersionOf(e.version)), e.version]));
@@ -145,21 +150,20 @@ export class DependencyLocks {
     return resolved.map((r) => r.artifact);
   }
 
-  /** The locked files, when every one is in the local repository (the fast path); else undefined. */
-  private lockedFiles(entries: readonly LockEntry[]): string[] | undefined {
-    const files: string[] = [];
-    for (const e of entries) {
-      const file = e.systemPath ?? this.local.pathOf({ ...e, baseVersion: baseVersionOf(e.version) });
-      if (!isFile(file)) return undefined;
-      files.push(file);
-    }
-    return files;
+  /** Where a locked file is: its system path, or its place in the local repository (the timestamped file of a snapshot). */
+  private fileOf(e: LockEntry): string {
+    if (e.systemPath !== undefined) return e.systemPath;
+    // Maven's default layout, as LocalRepository.pathOf makes it; parseLockFile refused
+    // coordinates that could leave their place (separators, '.' and '..'), so the string is
+    // put together directly: on the fast path this runs for every locked artifact.
+    const name = `${e.artifactId}-${e.version}${e.classifier ? `-${e.classifier}` : ''}.${e.extension}`;
+    return `${this.repositoryPrefix}${e.groupId.replace(/\./g, '/')}/${e.artifactId}/${baseVersionOf(e.version)}/${name}`;
   }
 
   /** Every file's SHA-256 against the lock; all mismatches reported at once. */
   private async check(project: Project, lockFile: string, items: ReadonlyArray<{ entry: LockEntry; file: string }>): Promise<void> {
     const hashedBefore = this.digests.hashed;
-    const actual = await Promise.all(items.map(({ file }) => this.digests.sha256(file)));
+    const actual = await this.digests.sha256All(items.map((i) => i.file));
     this.digests.save();
     this.options.log.debug(`Lock: ${items.length} digests checked, ${this.digests.hashed - hashedBefore} files hashed`);
     const mismatches: DigestMismatch[] = [];
@@ -170,7 +174,17 @@ export class DependencyLocks {
   }
 
   private remember(project: Project, lockFile: string, entries: readonly LockEntry[]): void {
-    for (const entry of entries) this.inForce.set(`${entryId(entry)}@${lockFile}`, { entry, lockFile, project });
+    this.inForce.set(lockFile, { entries, project });
+  }
+
+  private lockedEntry(request: ArtifactRequest): { entry: LockEntry; lockFile: string; project: Project } | undefined {
+    for (const [lockFile, { entries, project }] of this.inForce) {
+      const entry = entries.find((e) =>
+        e.groupId === request.groupId && e.artifactId === request.artifactId && e.version === request.version &&
+        e.classifier === (request.classifier ?? '') && e.extension === (request.extension ?? e.extension) && e.systemPath === undefined);
+      if (entry) return { entry, lockFile, project };
+    }
+    return undefined;
   }
 
   private logChanges(old: string, lockFile: string, resolved: readonly LockableArtifact[], project: Project): void {
@@ -210,14 +224,6 @@ function toArtifact(e: LockEntry, file: string): Artifact {
 
 function projectId(p: Project): string {
   return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
-}
-
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
 }
 
 function readText(file: string): string | undefined {

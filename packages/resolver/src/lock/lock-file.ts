@@ -113,45 +113,56 @@ export function parseLockFile(text: string, file: string): LockFile {
   return { inputs, entries };
 }
 
+/** A well-formed line in one match (the common case, and the fast one); anything else goes field by field for the message. */
+const LINE = /^([^ :]+):([^ :]+):([^ :]+)(?::([^ :]+))?:([^ :]+) (compile|provided|runtime|test|system) depth=([1-9]\d*)(?: via=(\S+))?( optional)?(?: ext=(\S+))? sha256:([0-9a-f]{64}) (?:from=(\S+)|(local)|path=(.+))$/;
+
+/** Separators (or NUL) in a coordinate would move its file out of its place in the local repository. */
+const SEPARATOR = /[/\\\0]/;
+
 function parseEntry(line: string, file: string, n: number): LockEntry {
+  const m = LINE.exec(line);
+  if (!m) return parseFields(line, file, n);
+  const [, groupId, artifactId, type, classifier = '', version, scope, depth, via, optional, ext, sha256, repository, , systemPath] = m;
+  const bad = SEPARATOR.exec(`${groupId}${artifactId}${type}${classifier}${version}${ext ?? ''}`);
+  if (bad || artifactId === '.' || artifactId === '..' || version === '.' || version === '..') {
+    throw new LockFileError(file, n, `the coordinates ${line.slice(0, line.indexOf(' '))} could place a file outside the local repository`);
+  }
+  const entry: { -readonly [K in keyof LockEntry]: LockEntry[K] } = {
+    groupId, artifactId, type, classifier, version, extension: ext ?? artifactType(type).extension, scope, depth: Number(depth), optional: optional !== undefined, sha256,
+  };
+  if (via !== undefined) entry.via = via;
+  if (repository !== undefined) entry.repository = repository;
+  if (systemPath !== undefined) entry.systemPath = systemPath;
+  return entry;
+}
+
+/** A line that is not well formed, taken apart to say what is wrong with it. */
+function parseFields(line: string, file: string, n: number): never {
   const pathAt = line.indexOf(' path=');
   const head = pathAt >= 0 ? line.slice(0, pathAt) : line;
-  const systemPath = pathAt >= 0 ? line.slice(pathAt + ' path='.length) : undefined;
   const [id, scope, ...rest] = head.split(' ');
   const parts = id.split(':');
-  if (parts.length !== 4 && parts.length !== 5 || parts.some((p) => p === '')) {
+  if ((parts.length !== 4 && parts.length !== 5) || parts.some((p) => p === '')) {
     throw new LockFileError(file, n, `'${id}' is not groupId:artifactId:type[:classifier]:version`);
   }
-  const [groupId, artifactId, type] = parts;
-  const classifier = parts.length === 5 ? parts[3] : '';
-  const version = parts[parts.length - 1];
   if (!SCOPE_NAMES.has(scope)) throw new LockFileError(file, n, `'${scope}' is not a scope (compile, provided, runtime, test or system)`);
-  let depth: number | undefined;
-  let via: string | undefined;
-  let optional = false;
-  let extension = artifactType(type).extension;
-  let sha256: string | undefined;
-  let repository: string | undefined;
-  let local = false;
+  const seen = new Set<string>();
   for (const field of rest) {
-    if (field.startsWith('depth=') && /^[1-9]\d*$/.test(field.slice(6))) depth = Number(field.slice(6));
-    else if (field.startsWith('via=') && field.length > 4) via = field.slice(4);
-    else if (field === 'optional') optional = true;
-    else if (field.startsWith('ext=') && field.length > 4) extension = field.slice(4);
-    else if (field.startsWith('sha256:') && HEX64.test(field.slice(7))) sha256 = field.slice(7);
-    else if (field.startsWith('from=') && field.length > 5) repository = field.slice(5);
-    else if (field === 'local') local = true;
-    else throw new LockFileError(file, n, `unknown field '${field}'`);
+    const known =
+      (field.startsWith('depth=') && /^[1-9]\d*$/.test(field.slice(6)) && 'depth') ||
+      (field.startsWith('via=') && field.length > 4 && 'via') ||
+      (field === 'optional' && 'optional') ||
+      (field.startsWith('ext=') && field.length > 4 && 'ext') ||
+      (field.startsWith('sha256:') && HEX64.test(field.slice(7)) && 'sha256') ||
+      (field.startsWith('from=') && field.length > 5 && 'from') ||
+      (field === 'local' && 'local');
+    if (!known) throw new LockFileError(file, n, `unknown field '${field}'`);
+    seen.add(known);
   }
-  if (depth === undefined) throw new LockFileError(file, n, `no 'depth=N' for ${id}`);
-  if (sha256 === undefined) throw new LockFileError(file, n, `no 'sha256:<64 hex digits>' for ${id}`);
-  if ([repository !== undefined, local, systemPath !== undefined].filter(Boolean).length !== 1) {
+  if (!seen.has('depth')) throw new LockFileError(file, n, `no 'depth=N' for ${id}`);
+  if (!seen.has('sha256')) throw new LockFileError(file, n, `no 'sha256:<64 hex digits>' for ${id}`);
+  if ([seen.has('from'), seen.has('local'), pathAt >= 0].filter(Boolean).length !== 1) {
     throw new LockFileError(file, n, `${id} needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end`);
   }
-  return {
-    groupId, artifactId, type, classifier, version, extension, scope, depth, optional, sha256,
-    ...(via !== undefined ? { via } : {}),
-    ...(repository !== undefined ? { repository } : {}),
-    ...(systemPath !== undefined ? { systemPath } : {}),
-  };
+  throw new LockFileError(file, n, `the fields of ${id} are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)`);
 }

@@ -6,6 +6,8 @@ import { provingFileState } from '../file-observations';
 const FORMAT = 1;
 /** Entries kept; beyond it the file starts afresh (a digest forgotten costs one hashing). */
 const MAX_ENTRIES = 100_000;
+/** Files hashed at the same time (each an open file). */
+const PARALLEL_READS = 8;
 
 interface Stored {
   readonly format: number;
@@ -32,22 +34,35 @@ export class RememberedDigests {
     private readonly debug: (message: string) => void,
   ) {}
 
-  async sha256(file: string): Promise<string> {
+  /**
+   * The SHA-256 of each file, in order: remembered ones without reading them, the others hashed
+   * (a few at a time). Rejects with the file system's error (ENOENT for a missing file).
+   */
+  async sha256All(files: readonly string[]): Promise<string[]> {
     const digests = this.load();
-    const state = provingFileState(file);
-    const known = digests[file];
-    if (state !== undefined && known && known[0] === state) return known[1];
-    const digest = await hashFile(file);
-    this.hashed++;
-    // Only a state taken before the read proves the digest; a file changed meanwhile is seen next time.
-    if (state !== undefined && this.file) {
-      digests[file] = [state, digest];
-      this.changed = true;
-    } else if (known) {
-      delete digests[file];
-      this.changed = true;
+    const out: string[] = new Array<string>(files.length);
+    const todo: Array<{ index: number; state: string | undefined }> = [];
+    for (let i = 0; i < files.length; i++) {
+      const state = provingFileState(files[i]);
+      const known = digests[files[i]];
+      if (state !== undefined && Array.isArray(known) && known[0] === state && typeof known[1] === 'string' && known[1].length === 64) out[i] = known[1];
+      else todo.push({ index: i, state });
     }
-    return digest;
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < todo.length) {
+        const { index, state } = todo[next++];
+        const file = files[index];
+        out[index] = await hashFile(file);
+        this.hashed++;
+        // Only a state taken before the read proves the digest; a file changed meanwhile is seen next time.
+        if (state !== undefined && this.file) digests[file] = [state, out[index]];
+        else delete digests[file];
+        this.changed = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, todo.length) }, lane));
+    return out;
   }
 
   /** Keeps what was learnt; a file that cannot be written only costs the next run its hashing. */
@@ -72,12 +87,9 @@ export class RememberedDigests {
     this.stored = Object.create(null) as Record<string, [string, string]>;
     if (!this.file) return this.stored;
     try {
+      // Entries are checked where they are used (a malformed one is simply not reused).
       const parsed = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Stored;
-      if (parsed.format === FORMAT && typeof parsed.digests === 'object' && parsed.digests !== null) {
-        for (const [p, v] of Object.entries(parsed.digests)) {
-          if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string' && /^[0-9a-f]{64}$/.test(v[1])) this.stored[p] = [v[0], v[1]];
-        }
-      }
+      if (parsed.format === FORMAT && typeof parsed.digests === 'object' && parsed.digests !== null) this.stored = Object.assign(this.stored, parsed.digests);
     } catch {
       // None yet, or unreadable (a run killed while writing it): everything is hashed again.
     }
