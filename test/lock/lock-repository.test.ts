@@ -300,6 +300,20 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     expect(failed.stdout).to.match(/\[INFO\] m1 \.+ SUCCESS/).and.match(/\[INFO\] m2 \.+ FAILURE/);
   });
 
+  it('an artifact a goal fetches beyond the locked set (-Dclassifier) is used with a warning that it is not verified', async () => {
+    project(dep('f:zlib:1.0'));
+    expectSuccess(await run('dependency:lock'));
+    // Installed locally (a goal's own requests go to the settings' repositories only, here none).
+    sandbox.install({ groupId: 'f', artifactId: 'zlib', type: 'zip', classifier: 'src' }, zip('zlib.c', 'int z;\n'));
+    const r = await run('-Dclassifier=src', 'cxx:unpack-dependencies');
+    expectSuccess(r);
+    // f:util has no src archive: skipped as without a lock (nothing to warn about).
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('[WARNING]'))).to.deep.equal([
+      '[WARNING] f:zlib:zip:src:1.0 is not in a lock file of this build: its content is not verified',
+    ]);
+    expect(treeOf(path.join(sandbox.proj, 'target', 'dependency'))).to.deep.equal(['f 644 zlib.c = "int z;\\n"']);
+  });
+
   it('refuses an unknown -Dgoalhost.lock value and a broken lock file, naming what to fix', async () => {
     project(dep('f:zlib:1.0'));
     const bad = await run('-Dgoalhost.lock=yes', 'dependency:list');
