@@ -298,6 +298,10 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     const failed = await run('--fail-at-end', 'dependency:list');
     expect(failureText(failed)).to.contain(`Failed to execute goal on project m2: The content of 1 artifact does not match the lock file ${lockOf('m2')} of t:m2:pom:1 (no goal used it):\n  f:extra:zip:1.0\n`);
     expect(failed.stdout).to.match(/\[INFO\] m1 \.+ SUCCESS/).and.match(/\[INFO\] m2 \.+ FAILURE/);
+    // The same in a parallel build (-T 2), each module's lines in its own group.
+    const parallel = await run('-T', '2', '--fail-at-end', 'dependency:list');
+    expect(failureText(parallel)).to.contain(`The content of 1 artifact does not match the lock file ${lockOf('m2')} of t:m2:pom:1 (no goal used it):\n  f:extra:zip:1.0\n`);
+    expect(parallel.stdout).to.match(/\[INFO\] m1 \.+ SUCCESS/).and.match(/\[INFO\] m2 \.+ FAILURE/);
   });
 
   it('an artifact a goal fetches beyond the locked set (-Dclassifier) is used with a warning that it is not verified', async () => {

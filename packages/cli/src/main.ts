@@ -138,7 +138,7 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
     async (project, projectLog) => {
       const plan = planner.plan(request.tasks, project);
       if (parallel) warnNotThreadSafe(projectLog, project, plan);
-      await new Executor(new Container(), registry, session, services(system, locks), projectLog).run(plan);
+      await new Executor(new Container(), registry, session, services(system, locks.withLog(projectLog)), projectLog).run(plan);
     },
   );
   if (projects.length > 1) logReactorSummary(log, projects[0], outcomes);

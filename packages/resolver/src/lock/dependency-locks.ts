@@ -53,18 +53,32 @@ type Locked = Promise<Artifact[]>;
 export class DependencyLocks {
   /** The local repository's absolute path and a `/`. */
   private readonly repositoryPrefix: string;
-  private readonly digests: RememberedDigests;
-  private readonly locked = new Map<string, Locked>();
-  /** The locks in force in this build by lock file, for artifacts goals resolve themselves. */
-  private readonly inForce = new Map<string, { entries: readonly LockEntry[]; project: Project }>();
-  private readonly unverified = new Set<string>();
+  private readonly state: BuildLockState;
 
   constructor(
     private readonly system: RepositorySystem,
     private readonly options: DependencyLocksOptions,
+    state?: BuildLockState,
   ) {
     this.repositoryPrefix = `${path.resolve(options.localRepository)}/`;
-    this.digests = new RememberedDigests(options.digestsFile, (m) => options.log.debug(m));
+    this.state = state ?? new BuildLockState(new RememberedDigests(options.digestsFile, (m) => options.log.debug(m)));
+  }
+
+  /** The same locks (one state for the whole build) logging to `log`: a project's own log in a parallel build. */
+  withLog(log: LockLog): DependencyLocks {
+    return new DependencyLocks(this.system, { ...this.options, log }, this.state);
+  }
+
+  private get digests(): RememberedDigests {
+    return this.state.digests;
+  }
+
+  private get locked(): Map<string, Locked> {
+    return this.state.locked;
+  }
+
+  private get inForce(): Map<string, { entries: readonly LockEntry[]; project: Project }> {
+    return this.state.inForce;
   }
 
   static lockFileOf(project: Project): string {
@@ -93,8 +107,8 @@ export class DependencyLocks {
     const held = this.lockedEntry(request);
     if (held) {
       await this.check(held.project, held.lockFile, [{ entry: held.entry, file }]);
-    } else if (!this.unverified.has(id)) {
-      this.unverified.add(id);
+    } else if (!this.state.unverified.has(id)) {
+      this.state.unverified.add(id);
       this.options.log.warn(`${id} is not in a lock file of this build: its content is not verified`);
     }
     return file;
@@ -196,6 +210,18 @@ export class DependencyLocks {
     }
     for (const line of lockDifferences(previous.entries, resolved.map(toEntry), project.file)) this.options.log.info(`${lockFile}:${line.slice(1)}`);
   }
+}
+
+/** What one build knows about locks, shared by every project's view of them. */
+class BuildLockState {
+  /** Each project's locked artifacts (every scope), by POM file. */
+  readonly locked = new Map<string, Locked>();
+  /** The locks in force in this build by lock file, for artifacts goals resolve themselves. */
+  readonly inForce = new Map<string, { entries: readonly LockEntry[]; project: Project }>();
+  /** Artifacts already warned about as not verified. */
+  readonly unverified = new Set<string>();
+
+  constructor(readonly digests: RememberedDigests) {}
 }
 
 function pinKey(groupId: string, artifactId: string, classifier: string, extension: string, baseVersion: string): string {
