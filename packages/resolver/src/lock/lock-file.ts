@@ -113,25 +113,44 @@ export function parseLockFile(text: string, file: string): LockFile {
   return { inputs, entries };
 }
 
-/** A well-formed line in one match (the common case, and the fast one); anything else goes field by field for the message. */
-const LINE = /^([^ :]+):([^ :]+):([^ :]+)(?::([^ :]+))?:([^ :]+) (compile|provided|runtime|test|system) depth=([1-9]\d*)(?: via=(\S+))?( optional)?(?: ext=(\S+))? sha256:([0-9a-f]{64}) (?:from=(\S+)|(local)|path=(.+))$/;
-
 /** Separators (or NUL) in a coordinate would move its file out of its place in the local repository. */
 const SEPARATOR = /[/\\\0]/;
 
+/**
+ * A well-formed line, taken apart with plain string operations (the fast path reads thousands
+ * of them); anything else goes to `parseFields`, which says what is wrong.
+ */
 function parseEntry(line: string, file: string, n: number): LockEntry {
-  const m = LINE.exec(line);
-  if (!m) return parseFields(line, file, n);
-  const [, groupId, artifactId, type, classifier = '', version, scope, depth, via, optional, ext, sha256, repository, , systemPath] = m;
-  const bad = SEPARATOR.exec(`${groupId}${artifactId}${type}${classifier}${version}${ext ?? ''}`);
-  if (bad || artifactId === '.' || artifactId === '..' || version === '.' || version === '..') {
-    throw new LockFileError(file, n, `the coordinates ${line.slice(0, line.indexOf(' '))} could place a file outside the local repository`);
+  const pathAt = line.indexOf(' path=');
+  const fields = (pathAt >= 0 ? line.slice(0, pathAt) : line).split(' ');
+  const systemPath = pathAt >= 0 ? line.slice(pathAt + ' path='.length) : undefined;
+  const parts = fields[0].split(':');
+  const scope = fields[1];
+  let i = 2;
+  const depthField = fields[i++];
+  const via = fields[i]?.startsWith('via=') ? fields[i++].slice(4) : undefined;
+  const optional = fields[i] === 'optional' ? (i++, true) : false;
+  const ext = fields[i]?.startsWith('ext=') ? fields[i++].slice(4) : undefined;
+  const shaField = fields[i++];
+  const origin = systemPath === undefined ? fields[i++] : undefined;
+  const well =
+    (parts.length === 4 || parts.length === 5) && !parts.includes('') && SCOPE_NAMES.has(scope) &&
+    depthField !== undefined && depthField.startsWith('depth=') && /^[1-9]\d*$/.test(depthField.slice(6)) &&
+    via !== '' && ext !== '' && shaField !== undefined && shaField.startsWith('sha256:') && HEX64.test(shaField.slice(7)) &&
+    (systemPath !== undefined ? systemPath !== '' : origin === 'local' || (origin !== undefined && origin.startsWith('from=') && origin.length > 5)) &&
+    i === fields.length;
+  if (!well) return parseFields(line, file, n);
+  const [groupId, artifactId, type] = parts;
+  const classifier = parts.length === 5 ? parts[3] : '';
+  const version = parts[parts.length - 1];
+  if (SEPARATOR.test(`${fields[0]}${ext ?? ''}`) || artifactId === '.' || artifactId === '..' || version === '.' || version === '..') {
+    throw new LockFileError(file, n, `the coordinates ${fields[0]} could place a file outside the local repository`);
   }
   const entry: { -readonly [K in keyof LockEntry]: LockEntry[K] } = {
-    groupId, artifactId, type, classifier, version, extension: ext ?? artifactType(type).extension, scope, depth: Number(depth), optional: optional !== undefined, sha256,
+    groupId, artifactId, type, classifier, version, extension: ext ?? artifactType(type).extension, scope, depth: Number(depthField.slice(6)), optional, sha256: shaField.slice(7),
   };
   if (via !== undefined) entry.via = via;
-  if (repository !== undefined) entry.repository = repository;
+  if (origin !== undefined && origin !== 'local') entry.repository = origin.slice(5);
   if (systemPath !== undefined) entry.systemPath = systemPath;
   return entry;
 }
