@@ -133,7 +133,7 @@ export class DependencyLocks {
 
   private async update(project: Project): Promise<Artifact[]> {
     const written = await this.writeLock(project);
-    this.options.log.info(`${written.changed ? 'Updated' : 'Unchanged'} lock file ${written.file} (${written.artifacts} artifacts)`);
+    this.options.log.info(`${written.changed ? 'Updated' : 'Unchanged'} lock file ${written.file} (${written.artifacts} artifact${written.artifacts === 1 ? '' : 's'})`);
     return this.verify(project, written.file);
   }
 
