@@ -1,33 +1,16 @@
 import { closeSync, fstatSync, openSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { JarReader, readManifest } from './jar-reader';
-import { MessageOnlyError } from './message-only-error';
+import { automaticModuleName, RUNTIME_VERSION } from './automatic-module';
+import { ModuleNameError } from './java-names';
+
+export { ModuleNameError };
 
 /** What `dependency:list` appends after an artifact: its Java module name and how it was found. */
 export interface ModuleInfo {
   readonly name: string;
   /** `module` from module-info.class; `manifest` from Automatic-Module-Name; `filename` derived. */
   readonly source: 'module' | 'manifest' | 'filename';
-}
-
-/** The module of a file could not be determined; the message is the JDK's, as Maven prints it. */
-export class ModuleNameError extends MessageOnlyError {}
-
-const RESERVED = new Set(
-  ('abstract assert boolean break byte case catch char class const continue default do double else enum extends final ' +
-    'finally float for goto if implements import instanceof int interface long native new package private protected public ' +
-    'return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null _').split(' '),
-);
-const RUNTIME_VERSION = 17;
-
-function isJavaIdentifier(s: string): boolean {
-  return s !== '' && !RESERVED.has(s) && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s);
-}
-
-function checkModuleName(name: string): void {
-  for (const part of name.split('.')) {
-    if (!isJavaIdentifier(part)) throw new ModuleNameError(`${name}: Invalid module name: '${part}' is not a Java identifier`);
-  }
 }
 
 /**
@@ -69,20 +52,7 @@ export function moduleInfo(file: string): ModuleInfo | undefined {
     const moduleInfoEntry = versionedEntry(jar, 'module-info.class', multiRelease);
     if (moduleInfoEntry) return { name: readModuleName(jar.read(moduleInfoEntry)!), source: 'module' };
     const declared = manifest?.get('automatic-module-name');
-    let name: string;
-    if (declared !== undefined) {
-      checkModuleName(declared);
-      name = declared;
-    } else {
-      name = cleanModuleName(nameFromFileName(path.basename(file)));
-      checkModuleName(name);
-    }
-    for (const entry of jar.names()) {
-      if (entry.endsWith('/')) continue;
-      if (!entry.includes('/') && entry.endsWith('.class') && entry !== 'module-info.class') {
-        throw new ModuleNameError(`${entry} found in top-level directory (unnamed package not allowed in module)`);
-      }
-    }
+    const name = automaticModuleName(jar, path.basename(file), declared, multiRelease);
     return { name, source: declared !== undefined ? 'manifest' : 'filename' };
   } finally {
     jar.close();
@@ -97,17 +67,6 @@ function versionedEntry(jar: JarReader, name: string, multiRelease: boolean): st
     }
   }
   return jar.entries.has(name) ? name : undefined;
-}
-
-/** The JDK's derivation: drop `.jar` and a `-<digit>...` version tail. */
-function nameFromFileName(fileName: string): string {
-  const name = fileName.slice(0, -4);
-  const m = /-(\d+(\.|$))/.exec(name);
-  return m ? name.slice(0, m.index) : name;
-}
-
-function cleanModuleName(name: string): string {
-  return name.replace(/[^A-Za-z0-9]/g, '.').replace(/\.{2,}/g, '.').replace(/^\./, '').replace(/\.$/, '');
 }
 
 /** The module name in a module-info.class (the Module attribute's CONSTANT_Module entry). */
