@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { FixtureRepo } from './support/fixture-repo';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { runGoalhost } from '../support/run-goalhost';
+import { FixtureRepo, type Dep } from './support/fixture-repo';
 
 describe('resolver: dependencyManagement', () => {
   let f: FixtureRepo;
@@ -96,4 +99,42 @@ describe('resolver: dependencyManagement', () => {
     f.projectPom('k:root:1.0', { managed: [{ gav: 'k:a:2.0', classifier: 'linux' }], dependencies: ['k:lib:1.0'] });
     expect(await f.resolve()).to.deep.equal(['k:lib:jar:1.0:compile', 'k:a:jar:1.0:compile', 'k:a:jar:linux:2.0:compile', 'k:a:zip:1.0:compile']);
   });
+
+  /**
+   * Recorded with Maven 3.8.7 + maven-dependency-plugin 3.5.0 (`mvn -o dependency:list` on the same
+   * POMs): a parent manages zz.dm:a twice (1, then 2) and b, d as optional. Duplicates stay as
+   * written unless a grandparent's management is merged in (then the last wins), and the first
+   * of them applies; a managed <optional> never reaches a POM's own dependencies (not the
+   * project's, not q's, which inherits the same parent) but marks transitive ones (d below c).
+   */
+  for (const [grandparent, a] of [['g-empty', '1'], ['g-dm', '2']] as const) {
+    it(`keeps the first of duplicate managed entries and manages <optional> only below the project (grandparent ${grandparent})`, () => {
+      const optional = (gav: string): Dep => ({ gav, optional: true });
+      f.artifact('zz.dm:g-empty:1', { packaging: 'pom' })
+        .artifact('zz.dm:g-dm:1', { packaging: 'pom', managed: ['zz.dm:e:1'] })
+        .artifact('zz.dm:p:1', { packaging: 'pom', parent: `zz.dm:${grandparent}:1`, managed: ['zz.dm:a:1', 'zz.dm:a:2', optional('zz.dm:b:1'), optional('zz.dm:d:1')] })
+        .artifact('zz.dm:a:1').artifact('zz.dm:a:2').artifact('zz.dm:b:1').artifact('zz.dm:d:1').artifact('zz.dm:e:1')
+        .artifact('zz.dm:c:1', { dependencies: ['zz.dm:d:1'] })
+        .artifact('zz.dm:q:1', { parent: 'zz.dm:p:1', dependencies: [{ gav: 'zz.dm:b:x', noVersion: true }, { gav: 'zz.dm:a:x', noVersion: true }] });
+      f.projectPom('zz.dm:proj:1', {
+        parent: 'zz.dm:p:1',
+        dependencies: [{ gav: 'zz.dm:a:x', noVersion: true }, { gav: 'zz.dm:b:x', noVersion: true }, 'zz.dm:c:1', 'zz.dm:q:1'],
+      });
+      const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:list', '-DoutputFile=deps.txt'], f.project);
+      expect(r.status, r.stdout).to.equal(0);
+      expect(readFileSync(path.join(f.project, 'deps.txt'), 'utf8')).to.equal(
+        [
+          '',
+          'The following files have been resolved:',
+          `   zz.dm:a:jar:${a}:compile`,
+          '   zz.dm:b:jar:1:compile',
+          '   zz.dm:c:jar:1:compile',
+          '   zz.dm:d:jar:1:compile (optional)',
+          '   zz.dm:q:jar:1:compile',
+          '',
+          '',
+        ].join('\n'),
+      );
+    });
+  }
 });

@@ -367,9 +367,9 @@ function injectDependencyManagement(model: WModel): void {
     d.version ??= m.version;
     d.scope ??= m.scope;
     d.systemPath ??= m.systemPath;
-    d.optional ??= m.optional;
+    // Maven's model builder never manages <optional> (its resolver does, below the project's own dependencies).
     if (d.exclusions.length === 0 && m.exclusions.length > 0) d.exclusions = m.exclusions.map((x) => ({ ...x }));
-    for (const f of ['version', 'scope', 'systemPath', 'optional'] as const) if (d[f] === undefined) delete d[f];
+    for (const f of ['version', 'scope', 'systemPath'] as const) if (d[f] === undefined) delete d[f];
   }
 }
 

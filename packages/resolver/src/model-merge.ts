@@ -21,7 +21,9 @@ export function injectProfile(model: WModel, profile: RawProfile, origin: WOrigi
   const deps = profile.base.dependencies.map((d) => copyDependency(d, origin));
   model.dependencies = mergeByKey(model.dependencies, deps, managementKey, true);
   const managed = profile.base.dependencyManagement.map((d) => copyDependency(d, origin));
-  model.dependencyManagement = mergeByKey(model.dependencyManagement, managed, managementKey, true);
+  // Maven merges (and so de-duplicates) a list only when the other side has entries: duplicate
+  // managed entries stay as written otherwise, and the first of them wins.
+  if (managed.length > 0) model.dependencyManagement = mergeByKey(model.dependencyManagement, managed, managementKey, true);
   model.repositories = mergeByKey(profile.base.repositories, model.repositories, repoKey, false);
   model.pluginRepositories = mergeByKey(profile.base.pluginRepositories, model.pluginRepositories, repoKey, false);
   for (const m of profile.base.modules) if (!model.modules.includes(m)) model.modules.push(m);
@@ -142,7 +144,9 @@ export function inherit(child: WModel, parent: WModel, childDirectoryName: strin
   for (const [k, v] of parent.properties) if (!child.properties.has(k)) child.properties.set(k, v);
   // The child's properties keep their own order, parent-only ones follow.
   child.dependencies = mergeByKey(child.dependencies, parent.dependencies, managementKey, false);
-  child.dependencyManagement = mergeByKey(child.dependencyManagement, parent.dependencyManagement, managementKey, false);
+  if (parent.dependencyManagement.length > 0) {
+    child.dependencyManagement = mergeByKey(child.dependencyManagement, parent.dependencyManagement, managementKey, false);
+  }
   child.repositories = mergeByKey(child.repositories, parent.repositories, repoKey, false);
   child.pluginRepositories = mergeByKey(child.pluginRepositories, parent.pluginRepositories, repoKey, false);
   const cb = child.build;
