@@ -71,6 +71,40 @@ describe('resolver: project model and POMs from the repository', () => {
     ]);
   });
 
+  it("warns about build plugins no POM gives a version, as Maven's model builder (its HashMap order, the last declaration's place), and goes on", async () => {
+    // Recorded with Maven 3.8.7 (mvn -o dependency:list on the same POMs, which then fails to resolve the plugin versions offline).
+    const plugin = (a: string, version = ''): string => `<plugin><groupId>zz.pv</groupId><artifactId>${a}</artifactId>${version}</plugin>`;
+    const parent = pomXml('zz.pv:par:1', {
+      packaging: 'pom',
+      extra: `<build><plugins>${plugin('p1')}${plugin('s')}${plugin('p2')}${plugin('versioned', '<version>1</version>')}${plugin('managed')}` +
+        '<plugin><artifactId>maven-dependency-plugin</artifactId></plugin></plugins>' +
+        `<pluginManagement><plugins>${plugin('managed', '<version>2</version>')}</plugins></pluginManagement></build>`,
+    });
+    mkdirSync(path.join(f.project, 'child'), { recursive: true });
+    writeFileSync(path.join(f.project, 'pom.xml'), parent);
+    writeFileSync(
+      path.join(f.project, 'child', 'pom.xml'),
+      pomXml(':child', { parent: 'zz.pv:par:1', extra: `<build><plugins>${plugin('c1')}${plugin('s')}${plugin('c2')}${plugin('versioned')}</plugins></build>` }),
+    );
+    const parentFile = path.join(f.project, 'pom.xml');
+    const project = await f.system().buildProject(path.join(f.project, 'child', 'pom.xml'));
+    expect(project.artifactId).to.equal('child');
+    expect(f.warnings).to.deep.equal([
+      '',
+      'Some problems were encountered while building the effective model for zz.pv:child:jar:1',
+      `'build.plugins.plugin.version' for zz.pv:p1 is missing. @ zz.pv:par:1, ${parentFile}, line 8, column 25`,
+      "'build.plugins.plugin.version' for zz.pv:c2 is missing. @ line 6, column 160",
+      "'build.plugins.plugin.version' for zz.pv:c1 is missing. @ line 6, column 25",
+      "'build.plugins.plugin.version' for zz.pv:s is missing. @ line 6, column 93",
+      `'build.plugins.plugin.version' for zz.pv:p2 is missing. @ zz.pv:par:1, ${parentFile}, line 8, column 160`,
+      '',
+      'It is highly recommended to fix these problems because they threaten the stability of your build.',
+      '',
+      'For this reason, future Maven versions might no longer support building such malformed projects.',
+      '',
+    ]);
+  });
+
   it('follows relocations (omitted fields keep the original) and warns about direct ones', async () => {
     f.artifact('rl:old:1.0', { relocation: { groupId: 'rl.new', artifactId: 'new', message: 'moved for good' }, files: [] })
       .artifact('rl.new:new:1.0', { dependencies: ['rl:n1:1.0'] })

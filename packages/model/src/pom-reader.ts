@@ -100,6 +100,9 @@ export interface RawPlugin {
   readonly configuration?: XmlElement;
   readonly executions: readonly RawPluginExecution[];
   readonly dependencies: readonly RawDependency[];
+  /** Where Maven reports problems with the plugin: just after its start tag. */
+  readonly line: number;
+  readonly column: number;
 }
 
 export interface RawBuild {
@@ -287,7 +290,10 @@ function readBuild(el: XmlElement | undefined): RawBuild | undefined {
 }
 
 function readPlugin(el: XmlElement): RawPlugin {
+  const at = tagEnd(el);
   return {
+    line: at.line,
+    column: at.column,
     groupId: childText(el, 'groupId'),
     artifactId: childText(el, 'artifactId'),
     version: childText(el, 'version'),

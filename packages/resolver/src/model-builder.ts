@@ -6,8 +6,9 @@ import { alignToBase, InterpolationCycleError, interpolateModel, type Interpolat
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
 import { selectProfiles, type ActivationContext } from './profile-activation';
-import { superModel } from './super-pom';
-import { managementKey, mergeByKey, originOf, workModel, type WDependency, type WModel } from './work-model';
+import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
+import { managementKey, mergeByKey, originOf, pluginKey, workModel, type WDependency, type WModel, type WPlugin } from './work-model';
+import { javaHashMapOrder } from './java-hash-order';
 
 export interface ModelBuilderConfig<R> {
   readonly userProperties: Readonly<Record<string, string>>;
@@ -174,6 +175,7 @@ export class ModelBuilder<R> {
       local = parent!.local;
     }
     lineage.push(this.superWork(req));
+    if (req.strict) warnMissingPluginVersions(lineage, problems);
     for (let i = lineage.length - 2; i >= 0; i--) inherit(lineage[i], lineage[i + 1], lineage[i].artifactId ?? '');
     const model = lineage[0];
     try {
@@ -342,6 +344,39 @@ export class ModelBuilder<R> {
     const byKey = new Map(model.dependencyManagement.map((m) => [managementKey(m), m] as const));
     for (const list of imported) for (const m of list) if (!byKey.has(managementKey(m))) byKey.set(managementKey(m), m);
     model.dependencyManagement = [...byKey.values()];
+  }
+}
+
+/**
+ * Maven's model builder warns about each build plugin that no POM of the lineage (super POM first)
+ * gives a version, in plugins or pluginManagement, in the order of its HashMap; the place is the
+ * last declaration seen. (Maven then fails to resolve a version offline; goalhost runs no such
+ * plugin and goes on.)
+ */
+function warnMissingPluginVersions(lineage: readonly WModel[], problems: ModelProblem[]): void {
+  const versions = new Map<string, string | undefined>();
+  const declarations = new Map<string, WPlugin>();
+  const managed = new Set(SUPER_POM_MANAGED_PLUGINS);
+  for (let i = lineage.length - 1; i >= 0; i--) {
+    const build = lineage[i].build;
+    for (const p of build.plugins) {
+      const key = pluginKey(p);
+      if (versions.get(key) !== undefined) continue;
+      versions.set(key, p.version);
+      declarations.set(key, p);
+    }
+    for (const p of build.pluginManagement) if (p.version !== undefined) managed.add(pluginKey(p));
+  }
+  for (const key of javaHashMapOrder([...versions.keys()])) {
+    if (versions.get(key) !== undefined || managed.has(key)) continue;
+    const p = declarations.get(key)!;
+    problems.push({
+      severity: 'WARNING',
+      message: `'build.plugins.plugin.version' for ${key} is missing.`,
+      modelId: p.origin?.id ?? '',
+      ...(p.origin?.file ? { source: p.origin.file } : {}),
+      ...(p.line !== undefined ? { line: p.line, column: p.column } : {}),
+    });
   }
 }
 

@@ -33,39 +33,63 @@ export function injectProfile(model: WModel, profile: RawProfile, origin: WOrigi
     for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
       if (b[f] !== undefined) build[f] = b[f];
     }
-    build.plugins = mergePlugins(build.plugins, b.plugins.map((p) => copyPlugin(p, origin)), true, false);
-    build.pluginManagement = mergePlugins(build.pluginManagement, b.pluginManagement.map((p) => copyPlugin(p, origin)), true, false);
+    build.plugins = mergePlugins(build.plugins, b.plugins.map((p) => copyPlugin(p, origin)), true);
+    build.pluginManagement = mergePlugins(build.pluginManagement, b.pluginManagement.map((p) => copyPlugin(p, origin)), true);
   }
 }
 
 /**
- * Merges plugin lists keyed by groupId:artifactId. Source plugins missing from the target are
- * placed before the next shared plugin (Maven keeps the parent's relative order that way).
- * `inheritance` applies `<inherited>false</inherited>` of source plugins and executions.
+ * Merges plugin lists keyed by groupId:artifactId (profile injection: the source is the profile).
+ * Source plugins missing from the target are placed before the next shared plugin.
  */
-export function mergePlugins(tgt: WPlugin[], src: WPlugin[], sourceDominant: boolean, inheritance: boolean): WPlugin[] {
+export function mergePlugins(tgt: WPlugin[], src: WPlugin[], sourceDominant: boolean): WPlugin[] {
   if (src.length === 0) return tgt;
   const master = new Map<string, WPlugin>();
   for (const t of tgt) master.set(pluginKey(t), t);
+  return ordered(master, src, (key, s) => {
+    const existing = master.get(key);
+    if (!existing) return false;
+    master.set(key, mergePlugin(existing, s, sourceDominant, false));
+    return true;
+  });
+}
+
+/**
+ * The plugins a child inherits (Maven's inheritance merger): the parent's inherited plugins (or
+ * those with executions) in the parent's order, each child plugin merged into its parent
+ * counterpart, child-only plugins placed before the next shared one or at the end.
+ */
+export function inheritPlugins(child: WPlugin[], parent: WPlugin[]): WPlugin[] {
+  if (parent.length === 0) return child;
+  const master = new Map<string, WPlugin>();
+  for (const p of parent) {
+    if (p.inherited === 'false' && p.executions.length === 0) continue;
+    const blank: WPlugin = { executions: [], dependencies: [], ...(p.origin ? { origin: p.origin, line: p.line, column: p.column } : {}) };
+    master.set(pluginKey(p), mergePlugin(blank, p, false, true));
+  }
+  const own = new Map(parent.map((p) => [pluginKey(p), p] as const));
+  return ordered(master, child, (key, c) => {
+    if (!master.has(key)) return false;
+    master.set(key, mergePlugin(c, own.get(key)!, false, true));
+    return true;
+  });
+}
+
+/** `master`'s plugins in order, each `others` plugin that `merge` did not merge in placed before the next merged one. */
+function ordered(master: Map<string, WPlugin>, others: readonly WPlugin[], merge: (key: string, p: WPlugin) => boolean): WPlugin[] {
   const predecessors = new Map<string, WPlugin[]>();
   let pending: WPlugin[] = [];
-  for (const s of src) {
-    const key = pluginKey(s);
-    const existing = master.get(key);
-    if (existing) {
-      master.set(key, mergePlugin(existing, s, sourceDominant, inheritance));
+  for (const p of others) {
+    const key = pluginKey(p);
+    if (merge(key, p)) {
       if (pending.length > 0) {
         predecessors.set(key, pending);
         pending = [];
       }
-    } else if (!inheritance || s.inherited !== 'false' || s.executions.length > 0) {
-      pending.push(inheritance ? mergePlugin({ executions: [], dependencies: [] }, s, sourceDominant, inheritance) : s);
-    }
+    } else pending.push(p);
   }
   const result: WPlugin[] = [];
-  for (const [key, p] of master) {
-    result.push(...(predecessors.get(key) ?? []), p);
-  }
+  for (const [key, p] of master) result.push(...(predecessors.get(key) ?? []), p);
   return [...result, ...pending];
 }
 
@@ -154,8 +178,8 @@ export function inherit(child: WModel, parent: WModel, childDirectoryName: strin
   for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
     if (cb[f] === undefined && pb[f] !== undefined) cb[f] = pb[f];
   }
-  cb.plugins = mergePlugins(cb.plugins, pb.plugins, false, true);
-  cb.pluginManagement = mergePlugins(cb.pluginManagement, pb.pluginManagement, false, true);
+  cb.plugins = inheritPlugins(cb.plugins, pb.plugins);
+  cb.pluginManagement = inheritPlugins(cb.pluginManagement, pb.pluginManagement);
   if (parent.scm) {
     const scm = (child.scm ??= {});
     const append = appendPath('child.scm.url.inherit.append.path', parent.scmAttributes);

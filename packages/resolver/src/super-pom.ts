@@ -44,6 +44,14 @@ const SUPER_POM = `<project>
   </profiles>
 </project>`;
 
+/**
+ * The plugins Maven 3.8.7's super POM gives a version in its pluginManagement (left out of the model
+ * above: goalhost runs its own plugin versions); a plugin among them needs no version in a POM.
+ */
+export const SUPER_POM_MANAGED_PLUGINS: ReadonlySet<string> = new Set(
+  ['maven-antrun-plugin', 'maven-assembly-plugin', 'maven-dependency-plugin', 'maven-release-plugin'].map((a) => `org.apache.maven.plugins:${a}`),
+);
+
 let cached: RawModel | undefined;
 
 export function superModel(): RawModel {

@@ -46,6 +46,10 @@ export interface WPlugin {
   configuration?: XmlElement;
   executions: WExecution[];
   dependencies: WDependency[];
+  /** Where the plugin was declared (model and position), for messages. */
+  origin?: WOrigin;
+  line?: number;
+  column?: number;
 }
 
 export interface WBuild {
@@ -125,6 +129,9 @@ export function copyPlugin(p: RawPlugin, origin: WOrigin): WPlugin {
     ...(p.configuration ? { configuration: p.configuration } : {}),
     executions: p.executions.map((x) => ({ ...x, goals: [...x.goals] })),
     dependencies: p.dependencies.map((d) => copyDependency(d, origin)),
+    origin,
+    line: p.line,
+    column: p.column,
   };
 }
 
