@@ -34,6 +34,11 @@ export interface RemoteFetcher {
   fetch(c: ArtifactCoords, repo: RemoteRepository): Promise<string | undefined>;
   /** The snapshot metadata of `c`'s version in `repo` (cached copy when offline or up to date). */
   metadata(c: ArtifactCoords, repo: RemoteRepository, offline: boolean): Promise<SnapshotMetadata | undefined>;
+  /**
+   * The text of `groupId/artifactId/maven-metadata.xml` of `repo` (the versions it has): the kept
+   * `maven-metadata-<id>.xml` while the update policy allows (or offline), else downloaded again.
+   */
+  versionsMetadata(groupId: string, artifactId: string, repo: RemoteRepository, offline: boolean): Promise<string | undefined>;
 }
 
 export interface ResolvedFile {

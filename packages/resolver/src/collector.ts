@@ -3,6 +3,11 @@ import { artifactType } from './artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong } from './descriptor-reader';
 import { aggregateRepositories, repositoriesKey, type RemoteRepository } from './remote-repository';
 import type { Mirror } from '@goalhost/model';
+import { compareVersions } from './version';
+import { InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version-range';
+
+/** Every version the repositories' metadata lists for a dependency's groupId:artifactId. */
+export type ListVersions = (dependency: GDependency, repositories: readonly RemoteRepository[]) => Promise<readonly string[]>;
 
 /** What a dependency's POM says (Maven's artifact descriptor). */
 export interface Descriptor {
@@ -52,6 +57,9 @@ const NO_RELOCATIONS: readonly GDependency[] = Object.freeze([]) as readonly GDe
 interface Prepared {
   readonly managed: { dependency: GDependency; bits: number; premanagedVersion?: string; premanagedScope?: string };
   readonly descriptor?: ReturnType<ReadDescriptor>;
+  /** For a version range: the range and the versions the metadata lists (or why there are none). */
+  readonly range?: VersionRange;
+  readonly versions?: Promise<readonly string[] | Error>;
 }
 
 const managementKey = (d: Pick<GDependency, 'groupId' | 'artifactId' | 'extension' | 'classifier'>): string =>
@@ -91,6 +99,7 @@ export class DependencyCollector {
     private readonly mirrors: readonly Mirror[],
     managed: readonly GDependency[],
     private readonly warn: (message: string) => void,
+    private readonly listVersions?: ListVersions,
   ) {
     this.management = new Management(managed);
   }
@@ -117,10 +126,31 @@ export class DependencyCollector {
     if (!this.select(dependency, ctx)) return undefined;
     const managed = this.manage(dependency, ctx.level, disableVersion);
     const d = managed.dependency;
+    if (isVersionRange(d.version)) return this.prepareRange(managed, ctx);
     const descriptor = d.systemPath === undefined ? this.readDescriptor(d, ctx.repositories) : undefined;
     // Read ahead: if collection stops before this one is used, its failure must not go unobserved.
     descriptor?.catch(() => undefined);
     return { managed, descriptor };
+  }
+
+  /** A range: the versions the repositories list are looked up now, each becomes a node of its own. */
+  private prepareRange(managed: Prepared['managed'], ctx: Context): Prepared {
+    const d = managed.dependency;
+    let range: VersionRange;
+    try {
+      range = parseVersionRange(d.version);
+    } catch (e) {
+      if (!(e instanceof InvalidVersionRangeError)) throw e;
+      return { managed, versions: Promise.resolve(e) };
+    }
+    const versions = (this.listVersions ? this.listVersions(d, ctx.repositories) : Promise.resolve([])).then(
+      (all) => {
+        const matching = [...new Set(all)].filter((v) => rangeContains(range, v)).sort(compareVersions);
+        return matching.length > 0 ? matching : new Error(`No versions available for ${gdepId(d)} within specified range`);
+      },
+      (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+    );
+    return { managed, range, versions };
   }
 
   private select(d: GDependency, ctx: Context): boolean {
@@ -186,6 +216,22 @@ export class DependencyCollector {
   private async processDependency(prepared: Prepared, ctx: Context, relocations: readonly GDependency[], walk: readonly string[] = NONE): Promise<void> {
     const managed = prepared.managed;
     const d = managed.dependency;
+    if (prepared.versions && !prepared.descriptor) {
+      // Maven's collector: one child per version of the range, in ascending order.
+      const versions = await prepared.versions;
+      if (versions instanceof Error) {
+        this.errors.push({ path: this.pathTo(d), error: versions });
+        return;
+      }
+      const each = versions.map((version): Prepared => {
+        const dependency = { ...d, version };
+        const descriptor = this.readDescriptor(dependency, ctx.repositories);
+        descriptor.catch(() => undefined);
+        return { managed: { ...managed, dependency }, descriptor, range: prepared.range!, versions: prepared.versions };
+      });
+      for (const p of each) await this.processDependency(p, ctx, relocations, walk);
+      return;
+    }
     const noDescriptor = d.systemPath !== undefined;
     const traverse = !noDescriptor && !artifactType(d.type).includesDependencies;
     const parent = this.stack[this.stack.length - 1];
@@ -201,6 +247,7 @@ export class DependencyCollector {
       premanagedScope: managed.premanagedScope,
       repositories: ctx.repositories,
       mark: -1,
+      ...(prepared.range ? { range: prepared.range } : {}),
     });
     if (noDescriptor) {
       parent.children.push(node(d));

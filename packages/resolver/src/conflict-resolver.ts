@@ -1,7 +1,15 @@
 import { markConflicts, sortConflictIds } from './conflict-ids';
-import { MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
+import { conflictKey, MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
 import { compareVersions } from './version';
 import { mediateAcyclic } from './tree-mediation';
+import { rangeContains, type VersionRange } from './version-range';
+
+/** No version satisfies every range of a conflict group (Maven's UnsolvableVersionConflictException). */
+export class VersionConflictError extends Error {
+  constructor(readonly key: string) {
+    super('Could not resolve version conflict');
+  }
+}
 
 export const OPT_FALSE = 1;
 export const OPT_TRUE = 2;
@@ -27,13 +35,7 @@ export interface ConflictItem {
  * version), gives it the selected scope and optionality, and removes the losers from the graph.
  */
 export function settle(items: readonly ConflictItem[]): ConflictItem {
-  let winner = items[0];
-  for (const item of items) {
-    if (item === winner) continue;
-    if (item.parent === winner.parent) {
-      if (compareVersions(item.node.dependency!.version, winner.node.dependency!.version) > 0) winner = item;
-    } else if (item.depth < winner.depth) winner = item;
-  }
+  const winner = items.some((i) => i.node.range !== undefined) ? selectWithRanges(items) : selectNearest(items);
   const w = winner.node;
   const scope = w.dependency!.scope === 'system' ? 'system' : effectiveScope(items);
   w.dependency = { ...w.dependency!, scope, optional: effectiveOptional(items) };
@@ -43,6 +45,79 @@ export function settle(items: readonly ConflictItem[]): ConflictItem {
     if (at >= 0) item.parent!.splice(at, 1);
   }
   return winner;
+}
+
+function selectNearest(items: readonly ConflictItem[]): ConflictItem {
+  let winner = items[0];
+  for (const item of items) {
+    if (item !== winner && isNearer(item, winner)) winner = item;
+  }
+  return winner;
+}
+
+const isNearer = (item: ConflictItem, other: ConflictItem): boolean =>
+  item.parent === other.parent ? compareVersions(item.node.dependency!.version, other.node.dependency!.version) > 0 : item.depth < other.depth;
+
+/**
+ * Maven's NearestVersionSelector with ranges: each range is a hard constraint on the winner;
+ * when a new one excludes the winner so far, the nearest acceptable candidate seen takes its
+ * place (a range beats a plain version however near); none left is a conflict.
+ */
+function selectWithRanges(items: readonly ConflictItem[]): ConflictItem {
+  const constraints: VersionRange[] = [];
+  const candidates: ConflictItem[] = [];
+  let winner: ConflictItem | undefined;
+  const acceptable = (item: ConflictItem): boolean => constraints.every((c) => rangeContains(c, item.node.dependency!.version));
+  const backtrack = (): void => {
+    winner = undefined;
+    for (let i = 0; i < candidates.length; ) {
+      const c = candidates[i];
+      if (!acceptable(c)) {
+        candidates.splice(i, 1);
+        continue;
+      }
+      if (!winner || isNearer(c, winner)) winner = c;
+      i++;
+    }
+    if (!winner) throw new VersionConflictError(conflictKey(items[0].node.dependency!));
+  };
+  for (const item of items) {
+    const range = item.node.range;
+    let back = false;
+    if (range && !constraints.some((c) => c.spec === range.spec)) {
+      constraints.push(range);
+      back = winner !== undefined && !rangeContains(range, winner.node.dependency!.version);
+    }
+    if (acceptable(item)) {
+      candidates.push(item);
+      if (back) backtrack();
+      else if (!winner || isNearer(item, winner)) winner = item;
+    } else if (back) backtrack();
+  }
+  if (!winner) throw new VersionConflictError(conflictKey(items[0].node.dependency!));
+  return winner;
+}
+
+/** The message of a conflict: every path to the group's nodes, as Maven writes them. */
+export function describeConflict(root: GNode, key: string): string {
+  const paths = new Set<string>();
+  const path: GNode[] = [];
+  const visit = (node: GNode): void => {
+    for (const child of node.children) {
+      if (path.includes(child)) continue;
+      path.push(child);
+      if (conflictKey(child.dependency!) === key) paths.add(path.map(constraintId).join(' -> '));
+      else visit(child);
+      path.pop();
+    }
+  };
+  visit(root);
+  return `Could not resolve version conflict among [${[...paths].join(', ')}]`;
+}
+
+function constraintId(n: GNode): string {
+  const d = n.dependency!;
+  return `${d.groupId}:${d.artifactId}:${d.extension}${d.classifier ? `:${d.classifier}` : ''}:${n.range?.spec ?? d.version}`;
 }
 
 /** Maven's JavaScopeDeriver: the scope of a child under a parent of the given scope. */

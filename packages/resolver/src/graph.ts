@@ -49,6 +49,8 @@ export interface GNode {
   repositories: readonly import('./remote-repository').RemoteRepository[];
   /** Scratch slot for mediation (the node's position in its bookkeeping arrays). */
   mark: number;
+  /** The range this node's version was picked from (a hard constraint in conflicts). */
+  range?: import('./version-range').VersionRange;
 }
 
 /** Maven resolver's conflict key: groupId:artifactId:classifier:extension. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { SettingsDecrypter, type Proxy, type Server } from '@goalhost/model';
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
@@ -45,6 +45,7 @@ export class HttpFetcher implements RemoteFetcher {
   private readonly waiting: Array<() => void> = [];
   private readonly decrypter?: SettingsDecrypter;
   private readonly metadataChecked = new Map<string, Promise<SnapshotMetadata | undefined>>();
+  private readonly versionsChecked = new Map<string, Promise<string | undefined>>();
 
   private readonly proxies: ProxySelector;
 
@@ -206,6 +207,38 @@ export class HttpFetcher implements RemoteFetcher {
     return result;
   }
 
+  versionsMetadata(groupId: string, artifactId: string, repo: RemoteRepository, offline: boolean): Promise<string | undefined> {
+    const dir = path.join(this.local.basedir, ...groupId.split('.'), artifactId);
+    const cached = path.join(dir, `maven-metadata-${repo.id}.xml`);
+    const key = `${cached}|${offline}`;
+    let result = this.versionsChecked.get(key);
+    if (!result) {
+      result = this.loadVersions(groupId, artifactId, repo, cached, offline);
+      this.versionsChecked.set(key, result);
+    }
+    return result;
+  }
+
+  private async loadVersions(groupId: string, artifactId: string, repo: RemoteRepository, cached: string, offline: boolean): Promise<string | undefined> {
+    if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, releaseOrSnapshotPolicy(repo)))) return readKept(cached);
+    const relative = `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`;
+    const url = this.urlOf(repo, relative);
+    const auth = this.auth(repo);
+    const text = await this.slot(() => fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() }));
+    mkdirSync(path.dirname(cached), { recursive: true });
+    if (typeof text === 'string') {
+      writeFileSync(cached, text);
+      return text;
+    }
+    const old = readKept(cached);
+    if (text === undefined) {
+      if (old !== undefined) utimesSync(cached, new Date(), new Date());
+      return old;
+    }
+    this.options.log.warn(`Could not transfer metadata ${groupId}:${artifactId}/maven-metadata.xml from/to ${repo.id} (${displayUrl(repo.url)}): ${text.error}`);
+    return old;
+  }
+
   private async loadMetadata(c: ArtifactCoords, repo: RemoteRepository, cached: string, offline: boolean): Promise<SnapshotMetadata | undefined> {
     if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, repo.snapshots.updatePolicy))) {
       return readSnapshotMetadata(cached);
@@ -228,6 +261,22 @@ export class HttpFetcher implements RemoteFetcher {
     this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${displayUrl(repo.url)}): ${text.error}`);
     return readSnapshotMetadata(cached);
   }
+}
+
+/** The text of a kept metadata file, undefined when there is none. */
+function readKept(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The update policy of a lookup for releases or snapshots: the more frequent of the enabled ones (Maven's). */
+export function releaseOrSnapshotPolicy(repo: RemoteRepository): string {
+  const order = (p: string): number => (p === 'always' ? 0 : p.startsWith('interval:') ? Number(p.slice(9)) : p === 'never' ? Infinity : 24 * 60);
+  const policies = [repo.releases, repo.snapshots].filter((p) => p.enabled).map((p) => p.updatePolicy ?? 'daily');
+  return policies.sort((a, b) => order(a) - order(b))[0] ?? 'never';
 }
 
 function digest(file: string, algorithm: string): Promise<string> {

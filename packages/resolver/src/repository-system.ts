@@ -2,8 +2,9 @@ import * as path from 'node:path';
 import { XmlSyntaxError, type Artifact, type Coordinates, type Project } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile } from './artifact-resolver';
-import { DependencyCollector } from './collector';
-import { resolveConflicts } from './conflict-resolver';
+import { DependencyCollector, type ListVersions } from './collector';
+import { listVersions } from './version-listing';
+import { describeConflict, resolveConflicts, VersionConflictError } from './conflict-resolver';
 import type { DependencyNode } from './dependency-node';
 import { DescriptorReader, toGDependency } from './descriptor-reader';
 import { ArtifactResolutionError, formatProblem, ProjectBuildingError, ResolutionError } from './errors';
@@ -73,6 +74,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly log: RecordingLog;
   private readonly cache?: ResolutionCache;
   private readonly systemProperties: Record<string, string>;
+  private readonly listVersions: ListVersions;
 
   constructor(config: ResolverConfig) {
     this.log = new RecordingLog(config.log);
@@ -83,6 +85,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     this.systemProperties = systemProperties(config.env, config.userProperties, config.launcherProperties);
     this.local = new LocalRepository(config.localRepository);
     const remote = createRemoteFetcher(config, this.local);
+    this.listVersions = (d, repositories) => listVersions(this.local.basedir, remote, config.offline, d, repositories);
     this.resolver = new ArtifactResolver(this.local, config.offline, remote, config.updateSnapshots);
     const profiles = settingsProfiles(config.settings);
     const active = profiles.filter((p) => config.settings.activeProfiles.includes(p.id) || p.activation?.activeByDefault === 'true');
@@ -198,6 +201,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       this.config.settings.mirrors,
       m.dependencyManagement.map(toGDependency),
       (message) => this.config.log.warn(message),
+      this.listVersions,
     );
     let result;
     try {
@@ -210,7 +214,12 @@ class DefaultRepositorySystem implements RepositorySystem {
       const first = result.errors[0];
       throw new ResolutionError(id, `Failed to collect dependencies at ${first.path}: ${first.error.message}`, { cause: first.error });
     }
-    resolveConflicts(result.root);
+    try {
+      resolveConflicts(result.root);
+    } catch (e) {
+      if (!(e instanceof VersionConflictError)) throw e;
+      throw new ResolutionError(id, `Failed to collect dependencies for ${gdepId(rootArtifact)}: ${describeConflict(result.root, e.key)}`, { cause: e });
+    }
     for (const child of result.root.children) {
       if (child.relocationIds.length === 0) continue;
       const message = await this.descriptors.relocationMessage(toFrom(child), repositories);
