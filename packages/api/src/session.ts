@@ -84,6 +84,13 @@ export interface GoalContext {
    * that print it (dependency:tree); provided by the host, absent in bare test contexts.
    */
   readonly dependencyTree?: () => Promise<DependencyTreeNode>;
+  /** The projects of the reactor in build order (Maven's `${reactorProjects}`); provided by the host. */
+  readonly reactorProjects?: readonly Project[];
+  /**
+   * Evaluates `${...}` expressions as the goal's parameters are (help:evaluate): undefined when
+   * the whole text is one expression that has no value; provided by the host.
+   */
+  readonly evaluate?: (text: string) => string | undefined;
 }
 
 /** One node of a dependency tree: the root is the project (no scope), losers of mediation removed. */

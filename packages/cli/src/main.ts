@@ -133,12 +133,14 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
     {
       threads, failAtEnd: request.failAtEnd, upstream: upstreamProjects(projects),
       ...(log instanceof GroupedLog ? { group: (work) => log.group(work) } : {}),
+      // As Maven: when every task is an aggregator goal, it runs once, for the first project.
+      ...(projects.length > 1 && onlyAggregators(planner, request.tasks, projects[0]) ? { only: projects[0] } : {}),
     },
     log,
     async (project, projectLog) => {
       const plan = planner.plan(request.tasks, project);
       if (parallel) warnNotThreadSafe(projectLog, project, plan);
-      await new Executor(new Container(), registry, session, services(system, locks.withLog(projectLog)), projectLog).run(plan);
+      await new Executor(new Container(), registry, session, services(system, locks.withLog(projectLog)), projectLog, projects).run(plan);
     },
   );
   if (projects.length > 1) logReactorSummary(log, projects[0], outcomes);
@@ -152,6 +154,15 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
 }
 
 /** Maven's hint after a reactor project other than the first failed: how to go on from it. */
+function onlyAggregators(planner: Planner, tasks: readonly string[], project: Project): boolean {
+  try {
+    const executions = planner.plan(tasks, project).executions;
+    return executions.length > 0 && executions.every((x) => x.mojo.aggregator);
+  } catch {
+    return false; // the build reports it, project by project
+  }
+}
+
 function logResumeHint(log: Log, projects: readonly Project[], failed: Project): void {
   const ambiguous = projects.filter((p) => p.artifactId === failed.artifactId).length > 1;
   log.error('');

@@ -14,6 +14,8 @@ export interface ReactorBuildOptions {
   readonly upstream: ReadonlyMap<Project, readonly Project[]>;
   /** Runs a project's work with its log lines held together (parallel builds). */
   readonly group?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Build this project only, the others SKIPPED (aggregator goals, which run once per reactor). */
+  readonly only?: Project;
 }
 
 export interface ReactorBuildResult {
@@ -64,6 +66,10 @@ export async function buildReactorProjects(
   };
   /** Settles a project that will not be built; true when it was one. */
   const skip = (project: Project): boolean => {
+    if (options.only && project !== options.only) {
+      outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
+      return true;
+    }
     if (failure !== undefined && !options.failAtEnd) {
       outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
       return true;

@@ -32,6 +32,7 @@ export class Executor {
     private readonly session: Session,
     private readonly services: BuildServices,
     private readonly log: Log,
+    private readonly reactorProjects?: readonly Project[],
   ) {}
 
   async run(plan: ExecutionPlan): Promise<void> {
@@ -76,6 +77,8 @@ export class Executor {
     const context: GoalContext = {
       session: this.session, project, artifacts, execution: info, repository: this.services, log: this.log,
       plugins: this.pluginView(),
+      ...(this.reactorProjects ? { reactorProjects: this.reactorProjects } : {}),
+      evaluate: (text: string) => evaluator.evaluate(text),
       dependencyTree: this.services.collectTree ? () => this.services.collectTree!(project, scope ?? 'test') : undefined,
     } as GoalContext;
     let code: LoadedPlugin;

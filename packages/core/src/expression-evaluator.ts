@@ -102,7 +102,7 @@ function navigate(root: unknown, parts: string[]): string | undefined {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  if (node === undefined || node === null || typeof node === 'object') return undefined;
+  if (node === undefined || node === null || typeof node === 'object' || typeof node === 'function') return undefined;
   return String(node);
 }
 

@@ -93,6 +93,26 @@ export interface Project extends Coordinates {
   readonly modules: readonly string[];
   /** Ids of the profiles that were active when this model was built. */
   readonly activeProfiles: readonly string[];
+  /**
+   * The active profiles by the model that declares them (`groupId:artifactId:version`, or
+   * `external` for settings profiles): the project first, then its parents, as Maven records them.
+   */
+  readonly profileSources?: readonly ProfileSource[];
+  /** The whole effective model as Maven writes it (help:effective-pom), built on demand. */
+  readonly effectiveModel?: () => XmlNode;
+}
+
+export interface ProfileSource {
+  readonly source: string;
+  readonly ids: readonly string[];
+}
+
+/** An element to write as XML: text or child elements, attributes in order. */
+export interface XmlNode {
+  readonly name: string;
+  readonly attributes?: ReadonlyArray<readonly [string, string]>;
+  readonly text?: string;
+  readonly children?: readonly XmlNode[];
 }
 
 /** A resolved dependency: coordinates, mediated scope and the file in the local repository. */

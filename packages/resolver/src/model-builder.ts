@@ -1,8 +1,9 @@
 import * as path from 'node:path';
-import { parsePom, type RawModel, type RawProfile, type RawRepository } from '@goalhost/model';
+import { parsePom, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
+import { effectiveModelXml } from './effective-model-xml';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
 import { observedExists, observedIsDirectory, readObservedText } from './file-observations';
-import { alignToBase, InterpolationCycleError, interpolateModel, type InterpolationContext } from './interpolation';
+import { alignToBase, InterpolationCycleError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
 import { selectProfiles, type ActivationContext } from './profile-activation';
@@ -33,6 +34,10 @@ export interface BuiltModel {
   readonly problems: readonly ModelProblem[];
   /** Ids of active profiles of the POM itself, then of active external (settings) profiles. */
   readonly activeProfiles: readonly string[];
+  /** The active profiles by declaring model (the POM, its parents, then `external`); projects only. */
+  readonly profileSources?: readonly ProfileSource[];
+  /** The effective model as Maven writes it, made on demand; projects only. */
+  readonly effectiveModel?: () => XmlNode;
   /** The parent POM's file (relativePath or local repository), when there is a parent. */
   readonly parentFile?: string;
   /** Whether that file was found by relativePath (else it came from a repository). */
@@ -131,6 +136,8 @@ export class ModelBuilder<R> {
     const lineage: WModel[] = [];
     const ids = [leafId];
     let activeProfiles: string[] = [];
+    const profileSources: ProfileSource[] = [];
+    const externalIds: string[] = [];
     let raw: RawModel | undefined = req.raw;
     let file: string | undefined = req.pomFile;
     let local = req.projectDir !== undefined;
@@ -145,12 +152,14 @@ export class ModelBuilder<R> {
       w.dependencies = mergeByKey(w.dependencies, [], managementKey, true);
       const profiles = selectProfiles(raw.profiles, req.activation, true);
       for (const p of profiles) injectProfile(w, p, origin);
+      if (profiles.length > 0) profileSources.push({ source: origin.id, ids: profiles.map((p) => p.id) });
       if (lineage.length === 0) {
         activeProfiles = profiles.map((p) => p.id);
         if (req.external) {
           const external = selectProfiles(this.config.externalProfiles, req.activation, false);
           for (const p of external) injectProfile(w, p, origin);
           activeProfiles.push(...external.map((p) => p.id));
+          externalIds.push(...external.map((p) => p.id));
         }
       }
       lineage.push(w);
@@ -194,7 +203,15 @@ export class ModelBuilder<R> {
     for (const d of model.dependencies) if (!d.scope) d.scope = 'compile';
     validateEffectiveModel(model, id, req.strict, problems);
     if (problems.some((p) => p.severity !== 'WARNING')) fail();
-    return { model, id, problems, activeProfiles, ...(parentFile ? { parentFile, parentLocal } : {}) };
+    if (externalIds.length > 0) profileSources.push({ source: 'external', ids: externalIds });
+    const project = req.strict && req.projectDir !== undefined;
+    const leafProfiles = req.raw.profiles;
+    const interpolation = this.interpolation();
+    return {
+      model, id, problems, activeProfiles,
+      ...(project ? { profileSources, effectiveModel: () => effectiveModelXml(model, leafProfiles, modelLookup(model, interpolation)) } : {}),
+      ...(parentFile ? { parentFile, parentLocal } : {}),
+    };
   }
 
   /**

@@ -44,6 +44,8 @@ export function toProject(built: BuiltModel, file: string): Project {
     repositories: m.repositories.map(toRepository),
     modules: m.modules,
     activeProfiles: built.activeProfiles,
+    ...(built.profileSources ? { profileSources: built.profileSources } : {}),
+    ...(built.effectiveModel ? { effectiveModel: built.effectiveModel } : {}),
   };
 }
 
