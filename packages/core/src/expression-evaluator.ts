@@ -79,7 +79,10 @@ export class ExpressionEvaluator {
       return plugin[field];
     }
     if (project && (name.startsWith('project.') || name.startsWith('pom.'))) {
-      return navigate(project, name.slice(name.indexOf('.') + 1).split('.'));
+      const field = name.slice(name.indexOf('.') + 1);
+      // MavenProject.getName(): the artifactId when the model has no name.
+      if (field === 'name') return project.name ?? project.artifactId;
+      return navigate(project, field);
     }
     return undefined;
   }
@@ -96,14 +99,40 @@ function matchingBrace(text: string, from: number): number {
   return -1;
 }
 
-function navigate(root: unknown, parts: string[]): string | undefined {
+/**
+ * Follows `a.b[0].c(key)` through the project as Maven's ReflectionValueExtractor does: a list
+ * element only by `[index]`, a map entry by `(key)` (the key may hold dots).
+ */
+function navigate(root: unknown, path: string): string | undefined {
   let node: unknown = root;
-  for (const part of parts) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
+  for (const segment of segments(path)) {
+    const m = /^([^[(]*)(?:\[(\d+)\]|\((.*)\))?$/.exec(segment);
+    if (!m) return undefined;
+    const [, name, index, key] = m;
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[name];
+    if (index !== undefined) node = Array.isArray(node) ? node[Number(index)] : undefined;
+    else if (key !== undefined) node = node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
   }
   if (node === undefined || node === null || typeof node === 'object' || typeof node === 'function') return undefined;
   return String(node);
+}
+
+/** The dot-separated segments of a path; dots inside `(...)` belong to a map key. */
+function segments(path: string): string[] {
+  const result: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < path.length; i++) {
+    if (path[i] === '(') depth++;
+    else if (path[i] === ')') depth--;
+    else if (path[i] === '.' && depth === 0) {
+      result.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  result.push(path.slice(start));
+  return result;
 }
 
 /** The Java system properties Maven users put in POMs. */

@@ -94,8 +94,8 @@ export interface Project extends Coordinates {
   /** Ids of the profiles that were active when this model was built. */
   readonly activeProfiles: readonly string[];
   /**
-   * The active profiles by the model that declares them (`groupId:artifactId:version`, or
-   * `external` for settings profiles): the project first, then its parents, as Maven records them.
+   * The active profiles by the model that declares them (`external` for settings profiles, then
+   * `groupId:artifactId:version` of the project and of its parents), as Maven records them.
    */
   readonly profileSources?: readonly ProfileSource[];
   /** The whole effective model as Maven writes it (help:effective-pom), built on demand. */

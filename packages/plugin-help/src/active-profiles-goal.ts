@@ -27,10 +27,14 @@ export class ActiveProfilesGoal {
   }
 }
 
+/**
+ * Maven records an entry for every model of the project (and for the settings) even when none
+ * of their profiles is active, so a project read from a POM always gets the list's heading.
+ */
 function statement(project: Project): string {
-  const sources = project.profileSources ?? [];
+  const sources = project.profileSources;
   let text = `\nActive Profiles for Project '${projectId(project)}':\n\n`;
-  if (sources.length === 0) text += 'There are no active profiles.';
+  if (!sources) text += 'There are no active profiles.';
   else {
     text += 'The following profiles are active:\n';
     for (const s of sources) for (const id of s.ids) text += `\n - ${id} (source: ${s.source})`;

@@ -24,6 +24,9 @@ export class EffectivePomGoal {
 
   execute(): void {
     const { project, execution } = this.context;
+    if (this.verbose) {
+      this.context.log.warn('goalhost does not record where each element of the effective model comes from: verbose adds no location comments');
+    }
     const projects = this.context.reactorProjects ?? [project];
     // As the plugin: every reactor project when run from the command line or for the first project.
     const all = projects.length > 1 && (execution.id === 'default-cli' || projects[0] === project);

@@ -145,13 +145,20 @@ function managedPlugins(own: readonly WPlugin[]): WPlugin[] {
 
 /** The model's plugins, then the packaging's lifecycle plugins it does not declare (declared ones get their executions). */
 function withLifecyclePlugins(own: readonly WPlugin[], managed: readonly WPlugin[], packaging: string, reporting: string): WPlugin[] {
-  const result = own.map((p) => ({ ...p, executions: [...p.executions] }));
+  // Plugins without a version get the super POM's managed one, as all managed versions are injected.
+  const result = own.map((p): WPlugin => ({
+    ...p,
+    version: p.version ?? managed.find((m) => key(m) === key(p))?.version,
+    executions: [...p.executions],
+    dependencies: p.dependencies.map((d) => ({ ...d, scope: d.scope ?? 'compile' })),
+  }));
   for (const d of lifecyclePlugins(packaging)) {
     const k = `${MAVEN_PLUGINS}:${d.artifactId}`;
     const config = d.site ? toElement(siteConfiguration(reporting)) : undefined;
     const executions: WExecution[] = d.executions.map((x) => ({ id: x.id, phase: x.phase, goals: [x.goal], ...(config ? { configuration: config } : {}) }));
     const declared = result.find((p) => key(p) === k);
     if (declared) {
+      declared.version ??= d.version;
       for (const x of executions) if (!declared.executions.some((e) => (e.id ?? 'default') === x.id)) declared.executions.push(x);
       continue;
     }
@@ -250,6 +257,6 @@ function activation(a: RawActivation, s: (v: string | undefined) => string | und
     leaf('jdk', s(a.jdk)),
     a.os ? el('os', [leaf('name', s(a.os.name)), leaf('family', s(a.os.family)), leaf('arch', s(a.os.arch)), leaf('version', s(a.os.version))]) : undefined,
     a.property ? el('property', [leaf('name', s(a.property.name)), leaf('value', s(a.property.value))]) : undefined,
-    a.file ? el('file', [leaf('missing', a.file.missing), leaf('exists', a.file.exists)]) : undefined,
+    a.file ? el('file', [leaf('missing', s(a.file.missing)), leaf('exists', s(a.file.exists))]) : undefined,
   ]);
 }

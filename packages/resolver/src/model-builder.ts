@@ -34,7 +34,7 @@ export interface BuiltModel {
   readonly problems: readonly ModelProblem[];
   /** Ids of active profiles of the POM itself, then of active external (settings) profiles. */
   readonly activeProfiles: readonly string[];
-  /** The active profiles by declaring model (the POM, its parents, then `external`); projects only. */
+  /** The active profiles by declaring model (`external`, then the POM and its parents); projects only. */
   readonly profileSources?: readonly ProfileSource[];
   /** The effective model as Maven writes it, made on demand; projects only. */
   readonly effectiveModel?: () => XmlNode;
@@ -203,7 +203,8 @@ export class ModelBuilder<R> {
     for (const d of model.dependencies) if (!d.scope) d.scope = 'compile';
     validateEffectiveModel(model, id, req.strict, problems);
     if (problems.some((p) => p.severity !== 'WARNING')) fail();
-    if (externalIds.length > 0) profileSources.push({ source: 'external', ids: externalIds });
+    // Maven records the settings' profiles first (DefaultProjectBuilder).
+    if (externalIds.length > 0) profileSources.unshift({ source: 'external', ids: externalIds });
     const project = req.strict && req.projectDir !== undefined;
     const leafProfiles = req.raw.profiles;
     const interpolation = this.interpolation();

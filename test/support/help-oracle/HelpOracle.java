@@ -4,7 +4,7 @@
 // Prints the message the plugin logs at INFO (without the "[INFO] " prefix).
 //
 // java -cp '/usr/share/maven/lib/*:/usr/share/java/jdom2.jar' HelpOracle.java \
-//   effective-pom|active-profiles <pom.xml> <local repository> [-Dk=v] [-Pa,!b]
+//   effective-pom|active-profiles|evaluate=<expression> <pom.xml> <local repository> [-Dk=v] [-Pa,!b] [-S<settings profile id>]
 import java.io.File;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -32,9 +32,17 @@ public class HelpOracle {
     File pom = new File(args[1]).getAbsoluteFile();
     Properties user = new Properties();
     List<String> active = new ArrayList<>(), inactive = new ArrayList<>();
+    List<org.apache.maven.model.Profile> external = new ArrayList<>();
     for (int i = 3; i < args.length; i++) {
       String a = args[i];
       if (a.startsWith("-D")) { int eq = a.indexOf('='); if (eq < 0) user.setProperty(a.substring(2), "true"); else user.setProperty(a.substring(2, eq), a.substring(eq + 1)); }
+      else if (a.startsWith("-S")) { // a settings profile with this id, active (settings' activeProfiles)
+        org.apache.maven.model.Profile p = new org.apache.maven.model.Profile();
+        p.setId(a.substring(2));
+        p.setSource("settings.xml");
+        external.add(p);
+        active.add(a.substring(2));
+      }
       else if (a.startsWith("-P")) for (String p : a.substring(2).split(",")) { if (p.startsWith("!")) inactive.add(p.substring(1)); else active.add(p); }
     }
     ContainerConfiguration cc = new DefaultContainerConfiguration().setClassPathScanning(PlexusConstants.SCANNING_INDEX).setAutoWiring(true).setName("maven");
@@ -55,6 +63,7 @@ public class HelpOracle {
     request.setUserProperties(user);
     request.setActiveProfileIds(active);
     request.setInactiveProfileIds(inactive);
+    request.setProfiles(external);
     request.setProcessPlugins(true);
     request.setResolveDependencies(false);
     request.setBuildStartTime(new Date());
@@ -62,6 +71,28 @@ public class HelpOracle {
     for (ProjectBuildingResult r : builder.build(Collections.singletonList(pom), true, request)) projects.add(r.getProject());
     projects = new ProjectSorter(projects).getSortedProjects();
     String LS = System.lineSeparator();
+    if (mode.startsWith("evaluate=")) {
+      // What help:evaluate -q -DforceStdout prints: the plugin's response for ${expression}.
+      org.apache.maven.execution.DefaultMavenExecutionRequest er = new org.apache.maven.execution.DefaultMavenExecutionRequest();
+      er.setSystemProperties(sys);
+      er.setUserProperties(user);
+      er.setBaseDirectory(pom.getParentFile());
+      er.setLocalRepositoryPath(new File(args[2]));
+      org.apache.maven.execution.MavenSession ms = new org.apache.maven.execution.MavenSession(container, session, er, new org.apache.maven.execution.DefaultMavenExecutionResult());
+      ms.setProjects(projects);
+      ms.setCurrentProject(projects.get(0));
+      org.apache.maven.plugin.descriptor.PluginDescriptor pd = new org.apache.maven.plugin.descriptor.PluginDescriptor();
+      pd.setGroupId("org.apache.maven.plugins"); pd.setArtifactId("maven-help-plugin"); pd.setVersion("3.4.0"); pd.setGoalPrefix("help");
+      org.apache.maven.plugin.descriptor.MojoDescriptor md = new org.apache.maven.plugin.descriptor.MojoDescriptor();
+      md.setGoal("evaluate"); md.setPluginDescriptor(pd);
+      String expr = "${" + mode.substring("evaluate=".length()) + "}";
+      Object obj = new org.apache.maven.plugin.PluginParameterExpressionEvaluator(ms, new org.apache.maven.plugin.MojoExecution(md)).evaluate(expr);
+      if (obj != null && expr.equals(obj.toString())) System.out.print("[WARNING] The Maven expression was invalid. Please use a valid expression.");
+      else if (obj == null) System.out.print("null object or invalid expression");
+      else if (obj instanceof File) System.out.print(((File) obj).getAbsolutePath());
+      else System.out.print(obj);
+      return;
+    }
     if (mode.equals("active-profiles")) {
       StringBuilder message = new StringBuilder();
       for (MavenProject p : projects) {
@@ -86,13 +117,18 @@ public class HelpOracle {
     XmlWriterUtil.writeComment(writer, "See: https://maven.apache.org/plugins/maven-help-plugin/");
     XmlWriterUtil.writeComment(writer, " ");
     XmlWriterUtil.writeCommentLineBreak(writer);
+    verbose = mode.equals("effective-pom-verbose");
     if (projects.size() > 1) {
       writer.startElement("projects");
       for (MavenProject p : projects) write(p, writer);
       writer.endElement();
     } else write(projects.get(0), writer);
-    System.out.print(LS + "Effective POMs, after inheritance, interpolation, and profiles are applied:" + LS + LS + pretty(w.toString(), "UTF-8", false) + LS);
+    String effective = pretty(w.toString(), "UTF-8", false);
+    if (verbose) effective = effective.replaceAll("(?m)>\\s+<!--}", ">  <!-- ");
+    System.out.print(LS + "Effective POMs, after inheritance, interpolation, and profiles are applied:" + LS + LS + effective + LS);
   }
+
+  static boolean verbose;
 
   static void write(MavenProject project, XMLWriter writer) throws Exception {
     Model pom = project.getModel();
@@ -102,7 +138,18 @@ public class HelpOracle {
     sorted.putAll(pom.getProperties());
     pom.setProperties(sorted);
     StringWriter s = new StringWriter();
-    new MavenXpp3Writer().write(s, pom);
+    if (verbose) {
+      org.apache.maven.model.io.xpp3.MavenXpp3WriterEx writerEx = new org.apache.maven.model.io.xpp3.MavenXpp3WriterEx();
+      writerEx.setStringFormatter(new org.apache.maven.model.InputLocation.StringFormatter() {
+        @Override public String toString(org.apache.maven.model.InputLocation location) {
+          org.apache.maven.model.InputSource source = location.getSource();
+          String id = source.getModelId();
+          if (id == null || id.trim().isEmpty() || id.contains("[unknown-version]")) id = source.toString();
+          return '}' + id + (location.getLineNumber() >= 0 ? ", line " + location.getLineNumber() : "") + ' ';
+        }
+      });
+      writerEx.write(s, pom);
+    } else new MavenXpp3Writer().write(s, pom);
     XmlWriterUtil.writeCommentLineBreak(writer);
     XmlWriterUtil.writeComment(writer, " ");
     XmlWriterUtil.writeComment(writer, "Effective POM for project '" + project.getId() + "'");
