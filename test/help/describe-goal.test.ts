@@ -50,7 +50,7 @@ describe('help: the help:describe goal', () => {
   it('is declared as maven-help-plugin 3.4.0 declares describe: no project needed, an aggregator', () => {
     const meta = goalMetadataOf(DescribeGoal);
     expect([meta.name, meta.requiresProject, meta.aggregator]).to.deep.equal(['describe', false, true]);
-    expect(help.mojos[0].parameters.map((p) => `${p.name}${p.alias ? `/${p.alias}` : ''}=${p.expression ?? ''}`)).to.deep.equal([
+    expect(help.mojos.find((m) => m.goal === 'describe')!.parameters.map((p) => `${p.name}${p.alias ? `/${p.alias}` : ''}=${p.expression ?? ''}`)).to.deep.equal([
       'artifactId=${artifactId}',
       'detail=${detail}',
       'goal=${goal}',
