@@ -16,6 +16,10 @@ const oracle = path.join(root, 'test', 'support', 'help-oracle', 'HelpOracle.jav
 const classpath = ['/usr/share/maven/lib/*', '/usr/share/maven/boot/*', '/usr/share/java/jdom2.jar'].join(':');
 const cases = JSON.parse(fs.readFileSync(path.join(fixtures, 'oracle-cases.json'), 'utf8'));
 
+// Arguments `mode:name` record only those cases (e.g. effective-pom:packagings); none: all of them.
+const only = process.argv.slice(2);
+const wanted = (mode, name) => only.length === 0 || only.includes(`${mode}:${name}`);
+
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'help-goldens-'));
 const repo = path.join(work, 'repository');
 function run(mode, project, pom, args) {
@@ -27,13 +31,13 @@ function run(mode, project, pom, args) {
 
 fs.mkdirSync(expected, { recursive: true });
 for (const mode of ['effective-pom', 'active-profiles']) {
-  for (const c of cases[mode]) {
+  for (const c of cases[mode].filter((c) => wanted(mode, c.name))) {
     // The plugin logs the text as one message: the log adds the final line break.
     fs.writeFileSync(path.join(expected, `${mode}-${c.name}.txt`), `${run(mode, c.project, c.pom, c.args)}\n`);
   }
 }
 const values = {};
-for (const e of cases.evaluate.expressions) values[e] = run(`evaluate=${e}`, cases.evaluate.project, cases.evaluate.pom, []);
-fs.writeFileSync(path.join(expected, 'evaluate.json'), `${JSON.stringify(values, null, 2)}\n`);
+for (const e of wanted('evaluate', 'all') ? cases.evaluate.expressions : []) values[e] = run(`evaluate=${e}`, cases.evaluate.project, cases.evaluate.pom, []);
+if (wanted('evaluate', 'all')) fs.writeFileSync(path.join(expected, 'evaluate.json'), `${JSON.stringify(values, null, 2)}\n`);
 fs.rmSync(work, { recursive: true, force: true });
-console.log(`Recorded ${cases['effective-pom'].length + cases['active-profiles'].length} reports and ${cases.evaluate.expressions.length} expressions in ${path.relative(root, expected)}`);
+console.log(`Recorded in ${path.relative(root, expected)}: ${only.length === 0 ? 'every case' : only.join(', ')}`);

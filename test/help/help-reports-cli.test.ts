@@ -34,7 +34,7 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
   before(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-help-reports-'));
     repo = path.join(work, 'repository');
-    for (const p of ['simple', 'reactor', 'extras']) fs.cpSync(path.join(FIXTURES, p), path.join(work, p), { recursive: true });
+    for (const p of ['simple', 'reactor', 'extras', 'packagings']) fs.cpSync(path.join(FIXTURES, p), path.join(work, p), { recursive: true });
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 

@@ -40,30 +40,57 @@ const SITE: DefaultPlugin = {
   site: true,
 };
 
+const RESOURCES: DefaultPlugin = {
+  artifactId: 'maven-resources-plugin',
+  version: '2.6',
+  executions: [
+    { id: 'default-testResources', phase: 'process-test-resources', goal: 'testResources' },
+    { id: 'default-resources', phase: 'process-resources', goal: 'resources' },
+  ],
+};
+const COMPILER: DefaultPlugin = {
+  artifactId: 'maven-compiler-plugin',
+  version: '3.1',
+  executions: [
+    { id: 'default-compile', phase: 'compile', goal: 'compile' },
+    { id: 'default-testCompile', phase: 'test-compile', goal: 'testCompile' },
+  ],
+};
+const SUREFIRE: DefaultPlugin = { artifactId: 'maven-surefire-plugin', version: '2.12.4', executions: [{ id: 'default-test', phase: 'test', goal: 'test' }] };
+const JAR: DefaultPlugin = { artifactId: 'maven-jar-plugin', version: '2.4', executions: [{ id: 'default-jar', phase: 'package', goal: 'jar' }] };
+
+/** A packaging that builds from sources: `archiver` makes the package. */
+function compiled(...archivers: DefaultPlugin[]): readonly DefaultPlugin[] {
+  return [CLEAN, RESOURCES, ...archivers, COMPILER, SUREFIRE, INSTALL, DEPLOY, SITE];
+}
+
 /** Maven 3.8.7's lifecycle plugins by packaging, in the order its effective models list them. */
 const BY_PACKAGING: Readonly<Record<string, readonly DefaultPlugin[]>> = {
   pom: [CLEAN, INSTALL, DEPLOY, SITE],
-  jar: [
+  jar: compiled(JAR),
+  war: compiled({ artifactId: 'maven-war-plugin', version: '2.2', executions: [{ id: 'default-war', phase: 'package', goal: 'war' }] }),
+  ejb: compiled({ artifactId: 'maven-ejb-plugin', version: '2.3', executions: [{ id: 'default-ejb', phase: 'package', goal: 'ejb' }] }),
+  rar: compiled({ artifactId: 'maven-rar-plugin', version: '2.2', executions: [{ id: 'default-rar', phase: 'package', goal: 'rar' }] }),
+  'maven-plugin': compiled(JAR, {
+    artifactId: 'maven-plugin-plugin',
+    version: '3.2',
+    executions: [
+      { id: 'default-addPluginArtifactMetadata', phase: 'package', goal: 'addPluginArtifactMetadata' },
+      { id: 'default-descriptor', phase: 'process-classes', goal: 'descriptor' },
+    ],
+  }),
+  ear: [
     CLEAN,
     {
-      artifactId: 'maven-resources-plugin',
-      version: '2.6',
+      artifactId: 'maven-ear-plugin',
+      version: '2.8',
       executions: [
-        { id: 'default-testResources', phase: 'process-test-resources', goal: 'testResources' },
-        { id: 'default-resources', phase: 'process-resources', goal: 'resources' },
+        { id: 'default-generate-application-xml', phase: 'generate-resources', goal: 'generate-application-xml' },
+        { id: 'default-ear', phase: 'package', goal: 'ear' },
       ],
     },
-    { artifactId: 'maven-jar-plugin', version: '2.4', executions: [{ id: 'default-jar', phase: 'package', goal: 'jar' }] },
-    {
-      artifactId: 'maven-compiler-plugin',
-      version: '3.1',
-      executions: [
-        { id: 'default-compile', phase: 'compile', goal: 'compile' },
-        { id: 'default-testCompile', phase: 'test-compile', goal: 'testCompile' },
-      ],
-    },
-    { artifactId: 'maven-surefire-plugin', version: '2.12.4', executions: [{ id: 'default-test', phase: 'test', goal: 'test' }] },
     INSTALL,
+    { artifactId: 'maven-resources-plugin', version: '2.6', executions: [{ id: 'default-resources', phase: 'process-resources', goal: 'resources' }] },
     DEPLOY,
     SITE,
   ],
