@@ -168,6 +168,15 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
       expect(fs.readFileSync(file, 'utf8')).to.equal(path.join(r.dir, 'app', 'target'));
     });
 
+    it("without a POM evaluates against Maven's stub project (standalone-pom, version 1)", () => {
+      const dir = fs.mkdtempSync(path.join(work, 'no-pom-'));
+      const r = spawnSync(process.execPath, [GOALHOST_BIN, '-B', '-o', `-Dmaven.repo.local=${repo}`, 'help:evaluate', '-Dexpression=project.version', '-q', '-DforceStdout'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect([r.status, r.stdout + r.stderr]).to.deep.equal([0, '1']);
+    });
+
     it('without an expression in batch mode logs the plugin error and ends, as the plugin does', () => {
       const r = goalhost(project, pom, ['help:evaluate']);
       expect(r.status).to.equal(0);
