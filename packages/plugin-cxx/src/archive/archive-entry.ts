@@ -23,7 +23,11 @@ export interface ArchiveEntry {
   /** Entry modification time in ms. */
   readonly mtimeMs: number;
   readonly size: number;
+  /** A sparse tar entry: `size` is the whole file's, holes included. */
+  readonly sparse?: boolean;
   readonly zip?: ZipEntryData;
+  /** The whole content, already decompressed (tar entries small enough to hold in memory). */
+  readonly content?: Uint8Array;
   /** Why this entry cannot be extracted (encryption, unknown compression), if so. */
   readonly problem?: string;
 }

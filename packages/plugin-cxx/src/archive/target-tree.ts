@@ -204,7 +204,7 @@ export class TargetTree {
   }
 
   /** A regular file entry (or flatten copy): overwrite in place, keeping an existing file's mode unless one is given. */
-  writeFile(root: string, p: string, entry: string, source: Source, mtime: number, chmod: number | undefined): PlanFailure | undefined {
+  writeFile(root: string, p: string, entry: string, source: Source, mtime: number | undefined, chmod: number | undefined): PlanFailure | undefined {
     // The common case first: a file in a directory this run made, looked up by name only.
     const slash = p.lastIndexOf('/');
     const parentPath = p.slice(0, slash);

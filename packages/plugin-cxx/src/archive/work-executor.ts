@@ -115,6 +115,7 @@ export class WorkExecutor {
         job,
         entryName: writer.entry.name,
         data: writer.entry.zip,
+        content: writer.entry.content,
         mtime: node.mtime,
         // A file this run creates already has the default mode; skip the system call then.
         chmod: node.created && node.chmod === this.defaultMode ? undefined : node.chmod,
@@ -131,7 +132,7 @@ export class WorkExecutor {
       let size = 0;
       for (const task of tasks) {
         current.push(task);
-        size += task.data?.compressedSize ?? 0;
+        size += task.data?.compressedSize ?? task.content?.length ?? 0;
         if (current.length >= BATCH_TASKS || size >= BATCH_BYTES) {
           this.submit(encodeBatch(archive, current));
           current = [];

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { runBatch, type TaskBatch, type TaskFailure } from './write-tasks';
+import { batchTransfers, runBatch, type TaskBatch, type TaskFailure } from './write-tasks';
 
 interface Queued {
   readonly batch: TaskBatch;
@@ -109,7 +109,7 @@ export class WorkerPool {
         const queued = this.queue.shift()!;
         const id = this.nextId++;
         slot.running.set(id, queued);
-        slot.worker.postMessage({ id, batch: queued.batch });
+        slot.worker.postMessage({ id, batch: queued.batch }, batchTransfers(queued.batch));
       }
     }
     if (this.queue.length < QUEUE_LIMIT) for (const wake of this.roomWaiters.splice(0)) wake();

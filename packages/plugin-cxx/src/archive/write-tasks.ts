@@ -30,6 +30,8 @@ export interface WriteTask {
   readonly entryName: string;
   /** Where to read the content; absent when only time/mode change. */
   readonly data?: ZipEntryData;
+  /** The content itself (tar entries, decompressed by the main thread); instead of `data`. */
+  readonly content?: Uint8Array;
   readonly mtime?: number;
   readonly chmod?: number;
   readonly unlinkFirst?: boolean;
@@ -45,6 +47,8 @@ export interface TaskBatch {
   readonly names: readonly string[];
   /** FIELDS numbers per task, see `encodeBatch`. */
   readonly nums: Float64Array;
+  /** Per task, the content to write (tar entries); absent when no task carries any. */
+  readonly contents?: readonly (Uint8Array | null)[];
 }
 
 const FIELDS = 9;
@@ -60,14 +64,22 @@ export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskB
     nums[at] = t.job;
     nums[at + 1] = t.data ? t.data.localHeaderOffset : -1;
     nums[at + 2] = t.data?.compressedSize ?? 0;
-    nums[at + 3] = t.data?.uncompressedSize ?? 0;
+    nums[at + 3] = t.data?.uncompressedSize ?? t.content?.length ?? 0;
     nums[at + 4] = t.data?.method ?? 0;
     nums[at + 5] = t.data?.crc32 ?? 0;
     nums[at + 6] = t.mtime ?? NaN;
     nums[at + 7] = t.chmod ?? -1;
     nums[at + 8] = t.unlinkFirst ? 1 : 0;
   });
-  return { archive, paths: tasks.map((t) => t.path), names: tasks.map((t) => t.entryName), nums };
+  const contents = tasks.some((t) => t.content) ? tasks.map((t) => t.content ?? null) : undefined;
+  return { archive, paths: tasks.map((t) => t.path), names: tasks.map((t) => t.entryName), nums, contents };
+}
+
+/** The buffers a batch's contents can be moved (not copied) to a worker thread with. */
+export function batchTransfers(batch: TaskBatch): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const c of batch.contents ?? []) if (c && c.byteLength > 0 && c.buffer instanceof ArrayBuffer) buffers.add(c.buffer);
+  return [...buffers];
 }
 
 export function batchSize(batch: TaskBatch): number {
@@ -92,6 +104,7 @@ function taskAt(batch: TaskBatch, i: number): WriteTask {
       n[at + 1] < 0
         ? undefined
         : { localHeaderOffset: n[at + 1], compressedSize: n[at + 2], uncompressedSize: n[at + 3], method: n[at + 4], crc32: n[at + 5] },
+    content: batch.contents?.[i] ?? undefined,
     mtime: Number.isNaN(n[at + 6]) ? undefined : n[at + 6],
     chmod: n[at + 7] < 0 ? undefined : n[at + 7],
     unlinkFirst: n[at + 8] === 1,
@@ -127,7 +140,7 @@ export function describeFsError(e: unknown, file: string): string {
   return code && REASONS[code] ? `${file}: ${REASONS[code]}` : `${file}: ${(e as Error).message}`;
 }
 
-function writeAll(fd: number, data: Buffer): void {
+function writeAll(fd: number, data: Uint8Array): void {
   let done = 0;
   while (done < data.length) done += fs.writeSync(fd, data, done, data.length - done);
 }
@@ -187,6 +200,17 @@ function finish(out: number, task: WriteTask): void {
  */
 function runTask(archiveFd: number, archive: string, task: WriteTask, window: ArchiveWindow | undefined): Promise<void> | undefined {
   if (task.unlinkFirst) fs.rmSync(task.path, { force: true });
+  if (task.content) {
+    const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
+    try {
+      writeAll(out, task.content);
+    } catch (e) {
+      fs.closeSync(out);
+      throw e;
+    }
+    finish(out, task);
+    return undefined;
+  }
   if (!task.data) {
     if (task.mtime !== undefined) fs.utimesSync(task.path, toUtimeSeconds(task.mtime), toUtimeSeconds(task.mtime));
     if (task.chmod !== undefined) fs.chmodSync(task.path, task.chmod);

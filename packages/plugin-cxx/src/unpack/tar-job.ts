@@ -4,16 +4,17 @@ import type { ArchiveEntry } from '../archive/archive-entry';
 import type { EntrySelector } from '../archive/entry-selector';
 import { entryTarget } from '../archive/entry-path';
 import { toUtimeSeconds } from '../archive/file-times';
-import { forEachTarEntry, type EntrySink, type TarFormat } from '../archive/tar-entries';
+import { TarFormatError } from '../archive/tar-fields';
+import type { TarInput } from '../archive/tar-input';
+import { TarReader, type TarDataSink } from '../archive/tar-reader';
 import { PlanFailure, type TargetTree } from '../archive/target-tree';
-import type { WorkExecutor } from '../archive/work-executor';
 import { describeFsError } from '../archive/write-tasks';
 import { FileMapperError, mapEntryName } from '../archive/file-mappers';
 import type { UnpackSettings } from './unpacker';
 import { canonicalPath } from '../archive/canonical-path';
 import { sizeLimitFailure } from './size-limit';
 
-/** Carries a predicted failure out of the tar parser's callbacks. */
+/** Carries a predicted failure out of the tar reader's callbacks. */
 class Abort extends Error {
   constructor(readonly failure: PlanFailure) {
     super(failure.message);
@@ -23,47 +24,70 @@ class Abort extends Error {
 const WRITE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_NOFOLLOW;
 
 /**
- * One tar-family artifact, streamed: every entry goes through the same model checks as a zip
- * entry and is written at once, in stream order (a compressed tar cannot be read out of order).
+ * Entries up to this size are decompressed into memory and planned like zip entries (written
+ * by the worker threads); larger ones are written by the main thread as they stream.
+ */
+const IN_MEMORY_LIMIT = 4 * 1024 * 1024;
+/** Content planned but not yet handed to the threads, before a hand-over is forced. */
+export const PENDING_BYTES = 16 * 1024 * 1024;
+
+/** What the unpacker lends a tar job: hand-overs of the planned work to the threads. */
+export interface TarPlanning {
+  /** Hands out the work planned so far when enough has gathered (waits for room). */
+  dispatchIfDue(pendingBytes: number): Promise<boolean>;
+  /** Hands out everything planned so far, first waiting for writes it overwrites. */
+  dispatchNow(): Promise<void>;
+  /** Waits until every write handed out is on disk. */
+  settle(): Promise<void>;
+  /** True once any handed-out write failed. */
+  failed(): boolean;
+}
+
+/** A large entry written while it streams, once the plan has made way for it. */
+interface StreamedFile {
+  readonly target: string;
+  readonly entry: ArchiveEntry;
+  readonly chmod: number | undefined;
+  fd: number;
+}
+
+/**
+ * One tar-family artifact: its entries are read in stream order and planned on the model of
+ * the output tree exactly like zip entries (same checks, same overwrite rules); their contents
+ * are written by the worker threads while the next entries decompress.
  */
 export class TarJob {
   private readonly flatten: { target: string; entry: ArchiveEntry }[] = [];
-  private openFd = -1;
   /** Bytes of selected file entries so far, against `settings.maxSize`. */
   private unpacked = 0;
+  private pendingBytes = 0;
+  private streamed?: StreamedFile;
+  private readonly reader = new TarReader((entry) => this.onEntry(entry));
 
   constructor(
     private readonly tree: TargetTree,
     private readonly selector: EntrySelector,
     private readonly settings: UnpackSettings,
     private readonly root: string,
-    private readonly executor: WorkExecutor,
+    private readonly planning: TarPlanning,
   ) {}
 
   private chmodOf(e: ArchiveEntry): number | undefined {
     return !this.settings.ignorePermissions && e.mode !== 0 ? e.mode & 0o777 : undefined;
   }
 
-  /** Applies the model's pending structural work now; throws on failure. */
-  private settle(): void {
-    const failure = this.executor.dispatchSync(this.tree.takePending());
-    if (failure) throw new Abort(new PlanFailure(failure.message, true));
-  }
-
-  private onEntry(entry: ArchiveEntry): EntrySink | null {
+  private onEntry(entry: ArchiveEntry): TarDataSink | null {
     if (!this.selector.isSelected(entry.name)) return null;
     const target = entryTarget(this.root, mapEntryName(this.settings.fileMappers, entry.name));
     if (target instanceof PlanFailure) throw new Abort(target);
     if (entry.kind === 'dir') {
       const failure = this.tree.makeDirectory(this.root, target, entry.name, entry.mtimeMs);
       if (failure) throw new Abort(failure);
-      this.settle();
       return null;
     }
     if (entry.kind === 'symlink') {
       const failure = this.tree.makeSymlink(this.root, target, entry.name, entry.linkTarget ?? '', entry.mtimeMs);
       if (failure) throw new Abort(failure);
-      this.settle();
       return null;
     }
     // A hard link is written as a regular (empty) file, as Maven does, so it can never reach
@@ -82,65 +106,121 @@ export class TarJob {
     if (this.settings.maxSize !== undefined && this.unpacked > this.settings.maxSize) {
       throw new Abort(sizeLimitFailure(entry.name, this.settings.maxSize));
     }
-    const failure = this.tree.writeFile(this.root, target, entry.name, { kind: 'stream' }, entry.mtimeMs, this.chmodOf(entry));
-    if (failure) throw new Abort(failure);
-    const work = this.tree.takePending();
-    const chmod = work.files.find((f) => f.path === target)?.node.chmod;
-    const structural = this.executor.dispatchSync(work);
-    if (structural) throw new Abort(new PlanFailure(structural.message, true));
-    this.flatten.push({ target, entry });
-    return this.sink(target, entry.mtimeMs, chmod);
+    if ((this.settings.flattenDestDirs ?? []).length > 0) this.flatten.push({ target, entry });
+    return entry.size <= IN_MEMORY_LIMIT ? this.inMemory(target, entry) : this.streaming(target, entry);
   }
 
-  private sink(target: string, mtime: number, chmod: number | undefined): EntrySink {
-    const fd = this.open(target);
+  /** Collects the content, then plans the file like a zip entry (written by a worker thread). */
+  private inMemory(target: string, entry: ArchiveEntry): TarDataSink {
+    // Its own buffer, so it can move to a worker thread without a copy; zero-filled (sparse holes).
+    const content = new Uint8Array(entry.size);
+    let end = 0;
     return {
-      write: (chunk) => {
-        let done = 0;
+      write: (bytes, position) => {
+        if (position + bytes.length > content.length) throw new TarFormatError(`entry ${entry.name} holds more data than its size (${entry.size})`);
+        content.set(bytes, position);
+        end = Math.max(end, position + bytes.length);
+      },
+      end: () => this.planContent(target, entry, content, entry.mtimeMs, this.chmodOf(entry)),
+      // Maven leaves what came, without the entry's time and mode (it fails before setting them).
+      truncated: () => this.planContent(target, entry, entry.sparse ? content : content.subarray(0, end), undefined, undefined),
+    };
+  }
+
+  private planContent(target: string, entry: ArchiveEntry, content: Uint8Array, mtime: number | undefined, chmod: number | undefined): void {
+    const source = { kind: 'entry', job: this.tree.job, entry: { ...entry, content } } as const;
+    const failure = this.tree.writeFile(this.root, target, entry.name, source, mtime, chmod);
+    if (failure) throw new Abort(failure);
+    this.pendingBytes += content.length;
+  }
+
+  /** Plans the file as streamed, and holds the reader until the plan has made way for it. */
+  private streaming(target: string, entry: ArchiveEntry): TarDataSink {
+    const chmod = this.chmodOf(entry);
+    const failure = this.tree.writeFile(this.root, target, entry.name, { kind: 'stream' }, entry.mtimeMs, chmod);
+    if (failure) throw new Abort(failure);
+    const file: StreamedFile = { target, entry, chmod, fd: -1 };
+    this.streamed = file;
+    this.reader.hold = true;
+    let end = 0;
+    return {
+      write: (bytes, position) => {
         try {
-          while (done < chunk.length) done += fs.writeSync(fd, chunk, done, chunk.length - done);
+          let done = 0;
+          while (done < bytes.length) done += fs.writeSync(file.fd, bytes, done, bytes.length - done, position + done);
+          end = Math.max(end, position + bytes.length);
         } catch (e) {
           throw new Abort(new PlanFailure(describeFsError(e, target), true));
         }
       },
+      truncated: () => {
+        this.streamed = undefined;
+        fs.closeSync(file.fd);
+        file.fd = -1;
+      },
       end: () => {
+        this.streamed = undefined;
         try {
-          fs.futimesSync(fd, toUtimeSeconds(mtime), toUtimeSeconds(mtime));
-          if (chmod !== undefined) fs.fchmodSync(fd, chmod);
+          // A sparse file's last hole has no data: the length makes it.
+          if (isSparseTail(entry, end)) fs.ftruncateSync(file.fd, entry.size);
+          fs.futimesSync(file.fd, toUtimeSeconds(entry.mtimeMs), toUtimeSeconds(entry.mtimeMs));
+          if (chmod !== undefined) fs.fchmodSync(file.fd, chmod);
         } catch (e) {
           throw new Abort(new PlanFailure(describeFsError(e, target), true));
         } finally {
-          this.openFd = -1;
-          fs.closeSync(fd);
+          fs.closeSync(file.fd);
+          file.fd = -1;
         }
       },
     };
   }
 
-  private open(target: string): number {
+  /** Reads the archive to its end block; returns the failure that stopped it, if any. */
+  async run(input: TarInput): Promise<PlanFailure | undefined> {
     try {
-      this.openFd = fs.openSync(target, WRITE_FLAGS, 0o666);
-      return this.openFd;
+      for await (const chunk of input.chunks) {
+        let at = 0;
+        while (at < chunk.length && !this.reader.done) {
+          at += this.reader.push(at === 0 ? chunk : chunk.subarray(at));
+          if (this.reader.hold) await this.makeWay();
+          else if (await this.planning.dispatchIfDue(this.pendingBytes)) this.pendingBytes = 0;
+          if (this.planning.failed()) return undefined;
+        }
+        if (this.reader.done) break;
+      }
+      this.reader.finish();
     } catch (e) {
-      throw new Abort(new PlanFailure(describeFsError(e, target), true));
-    }
-  }
-
-  /** Streams the archive; returns the failure that stopped it, if any. */
-  async run(file: string, format: TarFormat): Promise<PlanFailure | undefined> {
-    try {
-      await forEachTarEntry(file, format, (entry) => this.onEntry(entry));
-    } catch (e) {
-      if (this.openFd >= 0) fs.closeSync(this.openFd);
+      if (this.streamed && this.streamed.fd >= 0) fs.closeSync(this.streamed.fd);
       if (e instanceof Abort) return e.failure;
       if (e instanceof FileMapperError) throw e;
-      return new PlanFailure((e as Error).message, true);
+      const where = this.reader.current === undefined ? '' : ` (at entry ${this.reader.current})`;
+      return new PlanFailure(`${(e as Error).message}${where}`, true);
+    } finally {
+      input.close();
     }
     return this.flattenAll();
   }
 
+  /** Before a streamed entry's data: everything planned is handed out, then its file opened. */
+  private async makeWay(): Promise<void> {
+    this.reader.hold = false;
+    await this.planning.dispatchNow();
+    this.pendingBytes = 0;
+    const file = this.streamed!;
+    try {
+      file.fd = fs.openSync(file.target, WRITE_FLAGS, 0o666);
+    } catch (e) {
+      throw new Abort(new PlanFailure(describeFsError(e, file.target), true));
+    }
+  }
+
   /** cxx flattenDestDirs: copies of the regular files just extracted, without their directories. */
-  private flattenAll(): PlanFailure | undefined {
+  private async flattenAll(): Promise<PlanFailure | undefined> {
+    if ((this.settings.flattenDestDirs ?? []).length === 0) return undefined;
+    // The copies are taken from the files on disk.
+    await this.planning.dispatchNow();
+    await this.planning.settle();
+    if (this.planning.failed()) return undefined;
     for (const dir of this.settings.flattenDestDirs ?? []) {
       const flatRoot = canonicalPath(dir);
       if (!this.tree.ensureDirectory(flatRoot)) {
@@ -151,9 +231,13 @@ export class TarJob {
         const failure = this.tree.replaceFile(path.join(flatRoot, path.basename(target)), entry.name, { kind: 'copy', from: target }, entry.mtimeMs, mode);
         if (failure) return failure;
       }
-      const done = this.executor.dispatchSync(this.tree.takePending());
-      if (done) return new PlanFailure(done.message, true);
+      await this.planning.dispatchNow();
     }
     return undefined;
   }
+}
+
+/** A sparse entry whose data ended before its size: the rest is a hole, not missing data. */
+function isSparseTail(entry: ArchiveEntry, end: number): boolean {
+  return entry.sparse === true && end < entry.size;
 }

@@ -15,7 +15,8 @@ import { type WorkerPool, worthThreads } from '../archive/worker-pool';
 import type { TaskFailure } from '../archive/write-tasks';
 import { forEachZipEntry } from '../archive/zip-listing';
 import { sizeLimitFailure } from './size-limit';
-import { TarJob } from './tar-job';
+import { openTarInput, type TarFormat, type TarInput } from '../archive/tar-input';
+import { PENDING_BYTES, TarJob, type TarPlanning } from './tar-job';
 
 /** One artifact to unpack and where to. */
 export interface UnpackJob {
@@ -134,23 +135,64 @@ export class Unpacker {
         const message = `${this.prefix(job)}: goalhost cannot unpack '${archiver.name}' archives (supported: zip family, tar, tar.gz, tar.bz2, tar.xz)`;
         return this.fail(i, new GoalExecutionError(message));
       } else {
-        await this.flush();
         this.archiverLog.info(`Expanding: ${job.artifact.file} into ${job.destination}`);
-        const tar = new TarJob(this.tree, this.selector, this.settings, root, this.executor);
+        this.segment.push(i);
+        const input = this.tarInput(i, archiver.format);
+        this.readAhead(i + 1);
         let failure: PlanFailure | undefined;
         try {
-          failure = await tar.run(job.artifact.file, archiver.format);
+          failure = await new TarJob(this.tree, this.selector, this.settings, root, this.tarPlanning).run(input);
         } catch (e) {
+          // A file mapper that cannot map fails the goal as Maven's RuntimeException does.
           if (e instanceof FileMapperError) return this.fail(i, e);
           throw e;
         }
         if (failure) return this.fail(i, this.planError(job, failure));
-        this.onUnpacked(job);
       }
     }
     await this.flush();
     this.log.progressDone();
   }
+
+  /** Tar archives opened ahead of their turn (decompressing while the one before is written). */
+  private readonly opened = new Map<number, TarInput>();
+
+  private tarInput(i: number, format: TarFormat): TarInput {
+    const ahead = this.opened.get(i);
+    this.opened.delete(i);
+    return ahead ?? openTarInput(this.jobs[i].artifact.file, format);
+  }
+
+  /** Starts decompressing job `i` now when it is a tar-family archive (and threads write). */
+  private readAhead(i: number): void {
+    if (i >= this.jobs.length || !this.pool.started || this.opened.has(i)) return;
+    const job = this.jobs[i];
+    if (isDirectory(job.artifact.file)) return;
+    let format;
+    try {
+      format = chooseArchiver(job.artifact.type, job.artifact.file).format;
+    } catch {
+      return;
+    }
+    if (format === 'tar' || format === 'tar.gz' || format === 'tar.bz2' || format === 'tar.xz') this.opened.set(i, openTarInput(job.artifact.file, format));
+  }
+
+  private closeReadAhead(): void {
+    for (const input of this.opened.values()) input.close();
+    this.opened.clear();
+  }
+
+  private readonly tarPlanning: TarPlanning = {
+    dispatchIfDue: async (pendingBytes) => {
+      if (this.tree.pendingFiles < this.dispatchFiles && !this.tree.barrier && pendingBytes < PENDING_BYTES) return false;
+      this.dispatchFiles = Math.min(DISPATCH_FILES, this.dispatchFiles * 2);
+      await this.dispatch();
+      return true;
+    },
+    dispatchNow: () => this.dispatch(),
+    settle: () => this.settleKeepingFailures(),
+    failed: () => this.executor.failed,
+  };
 
   private chmodOf(e: ArchiveEntry): number | undefined {
     return !this.settings.ignorePermissions && e.mode !== 0 ? e.mode & 0o777 : undefined;
@@ -271,6 +313,7 @@ export class Unpacker {
 
   /** A failure at job `i`: everything planned before it is written (and marked) first. */
   private async fail(i: number, error: Error): Promise<never> {
+    this.closeReadAhead();
     try {
       await this.flush(i);
     } finally {

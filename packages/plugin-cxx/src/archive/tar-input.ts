@@ -1,0 +1,207 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PassThrough, Readable, type Transform } from 'node:stream';
+import * as zlib from 'node:zlib';
+
+/**
+ * The decompressed bytes of a tar-family archive, read ahead (up to READ_AHEAD bytes) from the
+ * moment it is opened, so the next archive decompresses while this one is written. All native:
+ * gzip through zlib (on libuv's thread pool), bzip2 and xz through the system's decompressor
+ * when one is on PATH (lbzip2 or pbzip2 first: they use every core), else in JavaScript and
+ * WebAssembly (see docs/benchmarks.md for the measurements behind this choice).
+ */
+export type TarFormat = 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
+
+const READ_AHEAD = 16 * 1024 * 1024;
+const CHUNK = 256 * 1024;
+
+export interface TarInput {
+  readonly chunks: AsyncIterable<Buffer>;
+  /** Stops reading (the archive's end block came, or the run failed). */
+  close(): void;
+}
+
+function executable(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+const found = new Map<string, string | undefined>();
+
+/** The first of `names` on PATH (cached); none when GOALHOST_SYSTEM_DECOMPRESSORS=false. */
+function systemTool(names: readonly string[]): string | undefined {
+  if (process.env.GOALHOST_SYSTEM_DECOMPRESSORS === 'false') return undefined;
+  const key = `${process.env.PATH}\0${names.join(',')}`;
+  if (!found.has(key)) found.set(key, names.map(executable).find((p) => p !== undefined));
+  return found.get(key);
+}
+
+/** The gzip header's length (RFC 1952), or undefined when `b` does not start a gzip member. */
+function gzipHeaderLength(b: Buffer): number | undefined {
+  if (b.length < 10 || b[0] !== 0x1f || b[1] !== 0x8b || b[2] !== 8) return undefined;
+  const flags = b[3];
+  let at = 10;
+  if (flags & 4) {
+    if (b.length < at + 2) return undefined;
+    at += 2 + b.readUInt16LE(at);
+  }
+  for (const bit of [8, 16]) {
+    if (flags & bit) {
+      while (at < b.length && b[at] !== 0) at++;
+      at++;
+    }
+  }
+  if (flags & 2) at += 2;
+  return at <= b.length ? at : undefined;
+}
+
+function readAt(fd: number, position: number, length: number): Buffer {
+  const b = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const n = fs.readSync(fd, b, done, length - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return b.subarray(0, done);
+}
+
+/**
+ * gzip members one after the other, as java.util.zip.GZIPInputStream (Maven) and gunzip read
+ * them: bytes after a member that do not start another member are ignored (zlib's own gunzip
+ * fails on them, and loses the data it had just inflated).
+ */
+async function* gunzip(file: string): AsyncGenerator<Buffer> {
+  const fd = fs.openSync(file, 'r');
+  try {
+    let position = 0;
+    for (let member = 0; ; member++) {
+      const head = readAt(fd, position, 64 * 1024);
+      const headerLength = gzipHeaderLength(head);
+      if (headerLength === undefined) {
+        if (member === 0) throw new Error('Not in GZIP format');
+        return;
+      }
+      const source = fs.createReadStream('', { fd, autoClose: false, start: position + headerLength, highWaterMark: CHUNK });
+      const inflate = zlib.createInflateRaw({ chunkSize: CHUNK });
+      source.on('error', (e) => inflate.destroy(e));
+      source.pipe(inflate);
+      let crc = 0;
+      let size = 0;
+      try {
+        for await (const chunk of inflate as AsyncIterable<Buffer>) {
+          crc = zlib.crc32(chunk, crc);
+          size += chunk.length;
+          yield chunk;
+        }
+      } catch (e) {
+        throw new Error(`Corrupt GZIP data: ${(e as Error).message}`);
+      } finally {
+        source.unpipe(inflate);
+        source.destroy();
+      }
+      const end = position + headerLength + inflate.bytesWritten;
+      const trailer = readAt(fd, end, 8);
+      if (trailer.length < 8) throw new Error('Unexpected end of ZLIB input stream');
+      if (trailer.readUInt32LE(0) !== crc >>> 0 || trailer.readUInt32LE(4) !== size % 0x100000000) throw new Error('Corrupt GZIP trailer');
+      position = end + 8;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A system decompressor writing to a pipe; its failure counts only while its output is needed. */
+function toolOutput(tool: string, args: readonly string[], file: string): { stream: Readable; stop: () => void } {
+  const input = fs.openSync(file, 'r');
+  const child = spawn(tool, args, { stdio: [input, 'pipe', 'pipe'] });
+  fs.closeSync(input);
+  const stdout = child.stdout!;
+  const out = new PassThrough({ highWaterMark: READ_AHEAD });
+  let stderr = '';
+  let stopped = false;
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  stdout.pipe(out, { end: false });
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  child.on('error', (e) => out.destroy(e));
+  void exited.then((code) => {
+    if (stopped) return;
+    if (code === 0) out.end();
+    else out.destroy(new Error(`${path.basename(tool)} failed (exit code ${code}): ${stderr.trim() || 'no message'}`));
+  });
+  return {
+    stream: out,
+    stop: () => {
+      stopped = true;
+      stdout.unpipe(out);
+      child.kill();
+      out.destroy();
+    },
+  };
+}
+
+function javascriptBzip2(file: string): Readable {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const unbzip2 = require('unbzip2-stream') as () => Transform;
+  // A classic stream (no unpipe): carried on by a modern one, which the reader can stop.
+  const bzip2 = unbzip2();
+  const carrier = new PassThrough({ highWaterMark: READ_AHEAD });
+  const source = fs.createReadStream(file, { highWaterMark: CHUNK });
+  bzip2.on('error', (e: Error) => carrier.destroy(e));
+  source.on('error', (e) => carrier.destroy(e));
+  carrier.on('close', () => source.destroy());
+  source.pipe(bzip2).pipe(carrier);
+  return carrier;
+}
+
+function javascriptXz(file: string): Readable {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { XzReadableStream } = require('xz-decompress') as typeof import('xz-decompress');
+  const source = fs.createReadStream(file, { highWaterMark: CHUNK });
+  const web = Readable.toWeb(source) as unknown as ReadableStream<Uint8Array>;
+  return Readable.fromWeb(new XzReadableStream(web) as never, { highWaterMark: READ_AHEAD });
+}
+
+/** Which decompressor a format uses here: a system tool's path, or 'zlib' / 'javascript'. */
+export function decompressorOf(format: TarFormat): string {
+  if (format === 'tar') return 'none';
+  if (format === 'tar.gz') return 'zlib';
+  const tool = format === 'tar.bz2' ? systemTool(['lbzip2', 'pbzip2', 'bzip2']) : systemTool(['xz']);
+  return tool ?? 'javascript';
+}
+
+/** Opens the archive and starts decompressing it at once. */
+export function openTarInput(file: string, format: TarFormat): TarInput {
+  let stream: Readable;
+  let stop = (): void => {
+    stream.destroy();
+  };
+  if (format === 'tar') stream = fs.createReadStream(file, { highWaterMark: CHUNK });
+  else if (format === 'tar.gz') stream = Readable.from(gunzip(file), { highWaterMark: READ_AHEAD / CHUNK, objectMode: true });
+  else {
+    const tool = decompressorOf(format);
+    if (tool === 'javascript') stream = format === 'tar.bz2' ? javascriptBzip2(file) : javascriptXz(file);
+    else {
+      // xz: only the first stream, as Maven's XZCompressorInputStream reads (bytes after it are ignored).
+      const args = format === 'tar.xz' ? ['-dc', '--single-stream', '-T0'] : ['-dc'];
+      const output = toolOutput(tool, args, file);
+      stream = output.stream;
+      stop = output.stop;
+    }
+  }
+  // Failures surface when the chunks are read, not before.
+  stream.on('error', () => undefined);
+  // Start decompressing now (up to the read-ahead), not when the chunks are first asked for.
+  stream.read(0);
+  return { chunks: stream, close: () => stop() };
+}

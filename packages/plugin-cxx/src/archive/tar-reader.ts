@@ -1,0 +1,424 @@
+import type { ArchiveEntry } from './archive-entry';
+import {
+  decodeName,
+  headerFormat,
+  isZeroBlock,
+  javaLong,
+  nameField,
+  numberField,
+  octalField,
+  orderedRuns,
+  pax01Runs,
+  paxRecords,
+  paxTimeMs,
+  sparseStructs,
+  TarFormatError,
+  type SparseRun,
+} from './tar-fields';
+
+/**
+ * A push parser for the tar stream (after decompression), reading what commons-compress 1.22
+ * (Maven) and GNU tar read: v7, ustar, old GNU (long names and links `L`/`K`, sparse `S` with
+ * extension blocks), PAX (local and global records, path, linkpath, size, mtime with fractions,
+ * sparse 0.0, 0.1 and 1.0), star/xstar prefixes, base-256 numbers. The first all-zero block
+ * ends the archive; nothing after it is read. Entry data goes to the sink the handler returns,
+ * with its position in the file, so sparse files come out whole (holes are the sink's zeros).
+ */
+
+/** Receives one entry's data; `position` is where the bytes belong in the extracted file. */
+export interface TarDataSink {
+  write(bytes: Buffer, position: number): void;
+  /** All data delivered, and the padding after it. */
+  end(): void;
+  /** The archive ended inside the entry's data or padding: what came is all there is. */
+  truncated(): void;
+}
+
+export type TarEntryHandler = (entry: ArchiveEntry) => TarDataSink | null;
+
+const BLOCK = 512;
+/** Long names, PAX records and sparse maps are held in memory: refuse absurd ones. */
+const META_LIMIT = 16 * 1024 * 1024;
+
+type Meta = { readonly kind: 'L' | 'K'; readonly value: string } | { readonly kind: 'x'; readonly values: Map<string, string>; readonly runs: SparseRun[] };
+
+const truncated = (): TarFormatError => new TarFormatError('Truncated TAR archive');
+
+interface Pending {
+  name: string;
+  linkName: string;
+  flag: number;
+  mode: number;
+  size: number;
+  mtimeMs: number;
+  realSize: number;
+  sparse?: SparseRun[];
+  /** PAX 1.0: the sparse map leads the data. */
+  mapInData: boolean;
+}
+
+export class TarReader {
+  private state: 'gather' | 'data' | 'skip' | 'done' = 'gather';
+  private gather = Buffer.allocUnsafe(BLOCK);
+  private gatherLength = 0;
+  private gatherNeed = BLOCK;
+  private onGathered: (bytes: Buffer) => void = (b) => this.header(b);
+  private remaining = 0;
+  private skipThen: () => void = () => undefined;
+  private metas: Meta[] = [];
+  private globals = new Map<string, string>();
+  private entry?: Pending;
+  private sink: TarDataSink | null = null;
+  /** Sparse runs of the entry being read, and where in them the data is. */
+  private runs: SparseRun[] = [];
+  private run = 0;
+  private runDone = 0;
+  private position = 0;
+  private index = 0;
+  /** Name of the last entry, for messages. */
+  current?: string;
+
+  constructor(private readonly onEntry: TarEntryHandler) {}
+
+  /** True once the end-of-archive block is read: the rest of the input is not needed. */
+  get done(): boolean {
+    return this.state === 'done';
+  }
+
+  /**
+   * Set by the entry handler to stop `push` right after that entry's header: the caller has
+   * work to finish before the entry's data may come (`push` returns the bytes it consumed).
+   */
+  hold = false;
+
+  push(chunk: Buffer): number {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.state === 'done' || this.hold) return at;
+      if (this.state === 'data') {
+        const n = Math.min(this.remaining, chunk.length - at);
+        this.data(chunk.subarray(at, at + n));
+        at += n;
+        this.remaining -= n;
+        if (this.remaining === 0) this.endData();
+      } else if (this.state === 'skip') {
+        const n = Math.min(this.remaining, chunk.length - at);
+        at += n;
+        this.remaining -= n;
+        if (this.remaining === 0) this.skipThen();
+      } else {
+        const n = Math.min(this.gatherNeed - this.gatherLength, chunk.length - at);
+        chunk.copy(this.gather, this.gatherLength, at, at + n);
+        this.gatherLength += n;
+        at += n;
+        if (this.gatherLength === this.gatherNeed) {
+          this.gatherLength = 0;
+          this.onGathered(this.gather.subarray(0, this.gatherNeed));
+        }
+      }
+    }
+    return at;
+  }
+
+  /** The input ended: fine between entries (a missing end block), an error inside one. */
+  finish(): void {
+    if (this.state === 'done') return;
+    if (this.state === 'data' || this.state === 'skip') {
+      const sink = this.sink;
+      this.sink = null;
+      sink?.truncated();
+      throw truncated();
+    }
+    if (this.onGathered === this.headerHandler) {
+      // A partial header block reads as the end (commons-compress); so does a missing end block.
+      if (this.metas.some((m) => m.kind === 'x')) {
+        throw new TarFormatError("premature end of tar archive. Didn't find any entry after PAX header.");
+      }
+      this.state = 'done';
+      return;
+    }
+    throw truncated();
+  }
+
+  private readonly headerHandler = (b: Buffer): void => this.header(b);
+
+  private expect(size: number, then: (bytes: Buffer) => void): void {
+    if (size > META_LIMIT) throw new TarFormatError(`a tar header record of ${size} bytes is larger than goalhost reads (${META_LIMIT})`);
+    if (this.gather.length < size) this.gather = Buffer.allocUnsafe(Math.max(size, this.gather.length * 2));
+    this.state = 'gather';
+    this.gatherNeed = size;
+    this.gatherLength = 0;
+    this.onGathered = then;
+  }
+
+  private nextHeader(): void {
+    this.expect(BLOCK, this.headerHandler);
+  }
+
+  /** Skips `n` bytes, then goes on with `then`. */
+  private skip(n: number, then: () => void): void {
+    if (n === 0) return then();
+    this.state = 'skip';
+    this.remaining = n;
+    this.skipThen = then;
+  }
+
+  private padding(size: number): number {
+    return (BLOCK - (size % BLOCK)) % BLOCK;
+  }
+
+  private header(block: Buffer): void {
+    if (isZeroBlock(block)) {
+      this.state = 'done';
+      return;
+    }
+    const flag = block[156];
+    const format = headerFormat(block, this.globals.get('SCHILY.archtype'));
+    let name = nameField(block, 0, 100);
+    const mode = numberField(block, 100, 8);
+    numberField(block, 108, 8);
+    numberField(block, 116, 8);
+    const size = numberField(block, 124, 12);
+    if (size < 0) throw new TarFormatError('broken archive, entry with negative size');
+    const mtime = numberField(block, 136, 12);
+    // Not enforced (commons-compress does not), but it has to be a number.
+    octalField(block, 148, 8);
+    const linkName = nameField(block, 157, 100);
+    if (flag === 0x33 || flag === 0x34) {
+      numberField(block, 329, 8);
+      numberField(block, 337, 8);
+    }
+    let sparse: SparseRun[] | undefined;
+    let extended = false;
+    let realSize = size;
+    if (format === 'oldgnu') {
+      numberField(block, 345, 12);
+      numberField(block, 357, 12);
+      if (flag === 0x53) {
+        sparse = sparseStructs(block, 386, 4);
+        extended = block[482] === 1;
+        realSize = octalField(block, 483, 12);
+      }
+    } else if (format === 'xstar') {
+      const prefix = nameField(block, 345, 131);
+      if (prefix !== '') name = `${prefix}/${name}`;
+      numberField(block, 476, 12);
+      numberField(block, 488, 12);
+    } else {
+      const prefix = nameField(block, 345, 155);
+      // SunOS tar -E writes directories without the trailing '/'.
+      if (flag === 0x35 && !name.endsWith('/')) name += '/';
+      if (prefix !== '') name = `${prefix}/${name}`;
+    }
+    // Records that describe the next entry.
+    if (flag === 0x4c || flag === 0x4b || flag === 0x78 || flag === 0x58 || flag === 0x67) {
+      this.current = name;
+      const read = (data: Buffer): void => {
+        const bytes = Buffer.from(data);
+        this.skip(this.padding(size), () => {
+          this.nextHeader();
+          this.meta(flag, bytes);
+        });
+      };
+      if (size === 0) read(Buffer.alloc(0));
+      else this.expect(size, read);
+      return;
+    }
+    const entry: Pending = { name, linkName, flag, mode, size, mtimeMs: mtime * 1000, realSize, sparse, mapInData: false };
+    if (extended) this.expect(BLOCK, (b) => this.sparseExtension(entry, b));
+    else this.begin(entry);
+  }
+
+  private meta(flag: number, data: Buffer): void {
+    if (flag === 0x4c || flag === 0x4b) {
+      let end = data.length;
+      while (end > 0 && data[end - 1] === 0) end--;
+      this.metas.push({ kind: flag === 0x4c ? 'L' : 'K', value: decodeName(data.subarray(0, end)) });
+    } else if (flag === 0x67) {
+      this.globals = paxRecords(data, this.globals).values;
+    } else {
+      const records = paxRecords(data, this.globals);
+      this.metas.push({ kind: 'x', values: records.values, runs: records.runs });
+    }
+  }
+
+  private sparseExtension(entry: Pending, block: Buffer): void {
+    entry.sparse!.push(...sparseStructs(block, 0, 21));
+    if (block[504] === 1) this.expect(BLOCK, (b) => this.sparseExtension(entry, b));
+    else this.begin(entry);
+  }
+
+  /** PAX values over the header's (commons-compress: the first record read is applied last). */
+  private applyMetas(entry: Pending): void {
+    const metas = this.metas;
+    this.metas = [];
+    if (!metas.some((m) => m.kind === 'x') && this.globals.size > 0) this.applyPax(entry, this.globals, []);
+    for (let i = metas.length - 1; i >= 0; i--) {
+      const meta = metas[i];
+      if (meta.kind === 'L') {
+        entry.name = meta.value;
+        if (entry.flag === 0x35 && !entry.name.endsWith('/')) entry.name += '/';
+      } else if (meta.kind === 'K') entry.linkName = meta.value;
+      else if (meta.kind === 'x') this.applyPax(entry, meta.values, meta.runs);
+    }
+  }
+
+  private applyPax(entry: Pending, values: ReadonlyMap<string, string>, runs: SparseRun[]): void {
+    const bad = (key: string): TarFormatError =>
+      new TarFormatError(`Error detected parsing the pax header: ${key}=${values.get(key)} is not a valid value`);
+    for (const [key, value] of values) {
+      switch (key) {
+        case 'path':
+          entry.name = value;
+          break;
+        case 'linkpath':
+          entry.linkName = value;
+          break;
+        case 'size': {
+          const size = javaLong(value);
+          if (size === undefined) throw bad(key);
+          if (size < 0) throw new TarFormatError('Corrupted TAR archive. Entry size is negative');
+          entry.size = size;
+          if (!entry.sparse) entry.realSize = size;
+          break;
+        }
+        case 'mtime': {
+          const ms = paxTimeMs(value);
+          if (ms === undefined) throw bad(key);
+          entry.mtimeMs = ms;
+          break;
+        }
+        case 'atime':
+        case 'ctime':
+        case 'LIBARCHIVE.creationtime':
+          if (paxTimeMs(value) === undefined) throw bad(key);
+          break;
+        case 'uid':
+        case 'gid':
+          if (javaLong(value) === undefined) throw bad(key);
+          break;
+        case 'SCHILY.devminor':
+        case 'SCHILY.devmajor': {
+          const n = javaLong(value);
+          if (n === undefined) throw bad(key);
+          if (n < 0) throw new TarFormatError(`Corrupted TAR archive. ${key} is negative`);
+          break;
+        }
+      }
+    }
+    const sparseSize = values.get('GNU.sparse.size');
+    const realSize = values.get('GNU.sparse.realsize');
+    if (sparseSize !== undefined || realSize !== undefined) {
+      const size = javaLong((realSize ?? sparseSize)!);
+      if (size === undefined || size < 0) throw new TarFormatError(`Corrupted TAR archive. GNU.sparse.realsize header for ${entry.name} contains non-numeric value`);
+      entry.realSize = size;
+      const map = values.get('GNU.sparse.map');
+      if (realSize !== undefined) entry.mapInData = true;
+      else entry.sparse = map !== undefined ? pax01Runs(map) : runs;
+      const sparseName = values.get('GNU.sparse.name');
+      if (sparseName !== undefined) entry.name = sparseName;
+    }
+  }
+
+  private begin(entry: Pending): void {
+    this.applyMetas(entry);
+    if (entry.mapInData) {
+      // PAX 1.0: decimal lines (count, then offset and size pairs) at the start of the data, padded to a block.
+      entry.sparse = [];
+      this.expect(BLOCK, (b) => this.sparseMap(entry, [], b));
+      return;
+    }
+    this.deliver(entry);
+  }
+
+  private sparseMap(entry: Pending, blocks: Buffer[], block: Buffer): void {
+    blocks.push(Buffer.from(block));
+    const text = Buffer.concat(blocks);
+    const numbers: number[] = [];
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] !== 0x0a) continue;
+      const line = text.toString('latin1', start, i);
+      if (!/^\d+$/.test(line)) throw new TarFormatError('Corrupted TAR archive. Non-numeric value in sparse headers block');
+      numbers.push(Number(line));
+      start = i + 1;
+      if (numbers.length === 1 + 2 * numbers[0]) break;
+    }
+    if (numbers.length === 0 || numbers.length < 1 + 2 * numbers[0]) {
+      if (start < text.length && /[^0-9]/.test(text.toString('latin1', start).replace(/\0+$/, ''))) {
+        throw new TarFormatError('Corrupted TAR archive. Non-numeric value in sparse headers block');
+      }
+      if (text.length >= entry.size) throw new TarFormatError('Unexpected EOF when reading parse information of 1.X PAX format');
+      this.expect(BLOCK, (b) => this.sparseMap(entry, blocks, b));
+      return;
+    }
+    for (let i = 1; i < numbers.length; i += 2) entry.sparse!.push({ offset: numbers[i], numbytes: numbers[i + 1] });
+    const mapBytes = blocks.length * BLOCK;
+    const dataSize = Math.max(0, entry.size - mapBytes);
+    this.deliver(entry, dataSize, this.padding(entry.size));
+  }
+
+  /** Hands the entry over and reads (or skips) its data, then its padding. */
+  private deliver(entry: Pending, dataSize = entry.size, padding = this.padding(entry.size)): void {
+    const flag = entry.flag;
+    const directory = flag === 0x35 || flag === 0x44 || entry.name.endsWith('/');
+    const kind: ArchiveEntry['kind'] = directory ? 'dir' : flag === 0x32 ? 'symlink' : 'file';
+    const runs = entry.sparse ? orderedRuns(entry.sparse, entry.realSize, entry.name) : undefined;
+    this.current = entry.name;
+    this.sink = this.onEntry({
+      index: this.index++,
+      name: entry.name,
+      kind,
+      linkTarget: kind === 'symlink' ? entry.linkName : undefined,
+      hardLinkTarget: flag === 0x31 ? entry.linkName : undefined,
+      mode: entry.mode,
+      mtimeMs: entry.mtimeMs,
+      size: runs ? entry.realSize : dataSize,
+      sparse: runs !== undefined,
+    });
+    if (kind === 'dir') {
+      // commons-compress reads no data for a directory entry: the next header follows at once.
+      this.sink = null;
+      this.nextHeader();
+      return;
+    }
+    this.runs = runs ?? [{ offset: 0, numbytes: dataSize }];
+    this.run = 0;
+    this.runDone = 0;
+    this.position = this.runs[0]?.offset ?? 0;
+    this.entry = entry;
+    this.afterData = padding;
+    if (dataSize === 0) return this.endData();
+    this.state = 'data';
+    this.remaining = dataSize;
+  }
+
+  private afterData = 0;
+
+  private data(bytes: Buffer): void {
+    if (!this.sink) return;
+    let at = 0;
+    while (at < bytes.length && this.run < this.runs.length) {
+      const run = this.runs[this.run];
+      const n = Math.min(run.numbytes - this.runDone, bytes.length - at);
+      if (n > 0) this.sink.write(bytes.subarray(at, at + n), run.offset + this.runDone);
+      at += n;
+      this.runDone += n;
+      if (this.runDone === run.numbytes) {
+        this.run++;
+        this.runDone = 0;
+      }
+    }
+  }
+
+  /** The padding follows; only after it is the entry complete (commons-compress fails in it first). */
+  private endData(): void {
+    this.entry = undefined;
+    this.skip(this.afterData, () => {
+      const sink = this.sink;
+      this.sink = null;
+      this.nextHeader();
+      sink?.end();
+    });
+  }
+}
