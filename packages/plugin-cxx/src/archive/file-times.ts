@@ -5,7 +5,9 @@ import * as fs from 'node:fs';
  * and the reverse: libuv turns a seconds double into nanoseconds by truncation, so x.123 s can
  * land on x.122999 and read back as x.122. Half a millisecond of headroom keeps the value exact.
  */
-export function toUtimeSeconds(ms: number): number {
+export function toUtimeSeconds(ms: number): number | Date {
+  // Node reads a negative number as "now"; a Date keeps a time before 1970.
+  if (ms < 0) return new Date(ms);
   const seconds = Math.floor(ms / 1000);
   return seconds + (ms - seconds * 1000 + 0.5) / 1000;
 }

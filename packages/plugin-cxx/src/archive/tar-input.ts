@@ -92,7 +92,8 @@ async function* gunzip(file: string): AsyncGenerator<Buffer> {
         if (member === 0) throw new Error('Not in GZIP format');
         return;
       }
-      const source = fs.createReadStream('', { fd, autoClose: false, start: position + headerLength, highWaterMark: CHUNK });
+      // A stream of its own (destroying a stream closes its descriptor, even one passed in).
+      const source = fs.createReadStream(file, { start: position + headerLength, highWaterMark: CHUNK });
       const inflate = zlib.createInflateRaw({ chunkSize: CHUNK });
       source.on('error', (e) => inflate.destroy(e));
       source.pipe(inflate);
