@@ -5,6 +5,7 @@
  *   goalhost  node_modules/.bin/goalhost -o -B -Dmaven.repo.local=REPO cxx:unpack-dependencies
  *   mvn       mvn -o -B -Dmaven.repo.local=REPO org.apache.maven.plugins:maven-dependency-plugin:3.5.0:unpack-dependencies
  *   unzip     sh -c 'mkdir -p target/dependency && for f; do unzip -q -o "$f" -d target/dependency || exit 1; done' sh ARCHIVES...
+ *   tar       sh -c 'mkdir -p target/dependency && for f; do tar -xf "$f" -C target/dependency || exit 1; done' sh ARCHIVES...
  * and for the resolve workload `dependency:list -DincludeScope=test -DoutputFile=deps.txt`.
  */
 const fs = require('node:fs');
@@ -23,6 +24,8 @@ function goalhostBin() {
 }
 const DEPENDENCY_PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugin:3.5.0';
 const UNZIP_LOOP = 'mkdir -p target/dependency && for f; do unzip -q -o "$f" -d target/dependency || exit 1; done';
+// GNU tar picks the decompressor from the archive's first bytes (gzip, bzip2 or xz, one thread).
+const TAR_LOOP = 'mkdir -p target/dependency && for f; do tar -xf "$f" -C target/dependency || exit 1; done';
 
 /** The command line of `tool` for workload `info` (repo = local repository). */
 function unpackCommand(tool, info, repo) {
@@ -34,6 +37,8 @@ function unpackCommand(tool, info, repo) {
       return ['mvn', ['-o', '-B', '-Dstyle.color=never', repoArg, `${DEPENDENCY_PLUGIN}:unpack-dependencies`]];
     case 'unzip':
       return ['sh', ['-c', UNZIP_LOOP, 'sh', ...info.archives]];
+    case 'tar':
+      return ['sh', ['-c', TAR_LOOP, 'sh', ...info.archives]];
     default:
       throw new Error(`unknown tool ${tool}`);
   }

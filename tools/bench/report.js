@@ -43,6 +43,14 @@ function evaluateTargets(results) {
     const vsMvn = pairedRatio(reactor['goalhost -T 2C'], reactor['mvn -T 2C']);
     out.push(target('reactor: goalhost -T 2C wall <= 0.1x mvn -T 2C', vsMvn, 0.1, times, vsMvn <= 0.1));
   }
+  for (const name of ['many-tar.gz', 'huge-tar.gz', 'many-tar.bz2', 'huge-tar.bz2', 'many-tar.xz', 'huge-tar.xz']) {
+    const t = w[name]?.tools;
+    if (!t) continue;
+    const vsTar = pairedRatio(t.goalhost, t.tar);
+    out.push(target(`${name}: goalhost wall <= 0.5x GNU tar loop`, vsTar, 0.5, times, vsTar <= 0.5));
+  }
+  const hugeTgz = w['huge-tar.gz']?.tools?.goalhost?.summary;
+  if (hugeTgz) out.push(target('huge-tar.gz: goalhost peak RSS < 150 MB', hugeTgz.rssMB.median, 150, mb, hugeTgz.rssMB.median < 150));
   const huge = w.huge?.tools?.goalhost?.summary;
   if (huge) out.push(target('huge: goalhost peak RSS < 150 MB', huge.rssMB.median, 150, mb, huge.rssMB.median < 150));
   const noop = w.wide?.noop?.goalhost?.summary;

@@ -22,17 +22,21 @@ const USAGE = `usage: npm run bench -- [options]
   --quick            small workloads (smoke run): a tenth of the sizes, 2 runs, no warm-up
   --runs N           counted runs per tool and workload (default 5)
   --warmup N         uncounted runs first (default 1)
-  --only LIST        comma list of many,huge,wide,reactor,resolve,resolve-inherit (default all)
+  --only LIST        comma list of many,huge,wide,reactor,many-tar.gz,huge-tar.gz,many-tar.bz2,
+                     huge-tar.bz2,many-tar.xz,huge-tar.xz,resolve,resolve-inherit (default all)
   --no-mvn           leave real Maven out (it dominates the running time)
   --tmp DIR          where runs write their output (default /dev/shm; must be tmpfs)
   --results FILE     default bench-work/results.json
   --goalhost BIN     the goalhost to measure (default node_modules/.bin/goalhost; see snapshot.sh)
   -h, --help
 workloads: many (40 zips x 500 files), huge (one zip, 84,000 entries), wide (500 tiny zips, and
-its no-op rerun), reactor (the many zips shared by an 8-module reactor, -T 1 and -T 2C), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
+its no-op rerun), reactor (the many zips shared by an 8-module reactor, -T 1 and -T 2C),
+many-tar.gz ... huge-tar.xz (the many and huge files as tar.gz, tar.bz2 and tar.xz, beside a GNU
+tar loop), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
 (2,000 POMs with a shared parent's dependencyManagement, an imported BOM and real jars)`;
 
-const WORKLOADS = ['many', 'huge', 'wide', 'reactor', 'resolve', 'resolve-inherit'];
+const TAR_WORKLOADS = ['many-tar.gz', 'huge-tar.gz', 'many-tar.bz2', 'huge-tar.bz2', 'many-tar.xz', 'huge-tar.xz'];
+const WORKLOADS = ['many', 'huge', 'wide', 'reactor', ...TAR_WORKLOADS, 'resolve', 'resolve-inherit'];
 
 function parseArgs(argv) {
   const o = { quick: false, runs: undefined, warmup: undefined, only: [...WORKLOADS], mvn: true, tmp: '/dev/shm', results: path.join(ROOT, 'bench-work', 'results.json') };
@@ -142,12 +146,12 @@ function benchUnpack(o, name, info, tools) {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   );
-  const reference = stats.mvn ?? stats.unzip;
+  const reference = stats.mvn ?? stats.unzip ?? stats.tar;
   for (const t of tools) {
     if (!stats[t]) continue;
     results[t].tree = stats[t];
     const same = !reference || JSON.stringify(stats[t]) === JSON.stringify(reference);
-    results[t].check = `${describeTree(stats[t])}${same ? '' : ` DIFFERS from ${stats.mvn ? 'mvn' : 'unzip'}`}`;
+    results[t].check = `${describeTree(stats[t])}${same ? '' : ` DIFFERS from ${stats.mvn ? 'mvn' : stats.unzip ? 'unzip' : 'tar'}`}`;
   }
   return results;
 }
@@ -251,10 +255,10 @@ function main() {
   const projects = path.join(o.work, 'projects');
   const results = { mode, runs: o.runs, warmup: o.warmup, date: new Date().toISOString(), goalhost: goalhostVersion(), machine: machine(), workloads: {} };
   try {
-    for (const name of ['many', 'huge', 'wide']) {
+    for (const name of ['many', 'huge', 'wide', ...TAR_WORKLOADS]) {
       if (!o.only.includes(name)) continue;
       const info = ensureWorkload(name, mode, o.repo, projects, log);
-      const tools = ['goalhost', ...(withMvn ? ['mvn'] : []), 'unzip'];
+      const tools = ['goalhost', ...(withMvn ? ['mvn'] : []), info.format === 'zip' ? 'unzip' : 'tar'];
       log(`${name}: ${tools.join(', ')}`);
       results.workloads[name] = { info, tools: benchUnpack(o, name, info, tools) };
       if (name === 'wide') results.workloads[name].noop = benchNoop(o, name, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]);

@@ -5,6 +5,7 @@
  *   many  40 zips x 500 files, ~400 MB unpacked (headers and binaries of 40 libraries)
  *   huge  one zip with 84,000 entries, ~240 MB unpacked (the shape of MDEP-421), zip64 end records
  *   wide  500 tiny zips (a few files each)
+ *   many-tar.gz, huge-tar.gz, many-tar.bz2, ...: the same files as tar.gz, tar.bz2, tar.xz
  * `--quick` sizes are a tenth (or less) of these. Generation is skipped when the stamp says the
  * same parameters were generated before.
  */
@@ -12,6 +13,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ContentSource, prng, sizes } = require('./content');
 const { ZipWriter } = require('./zip-writer');
+const { writeTar, TAR_FORMATS } = require('./tar-writer');
 const { writeArtifactPom, writeProjectPom, artifactDir, ARTIFACT_TIME } = require('./maven-files');
 
 const GENERATOR_VERSION = 3;
@@ -119,12 +121,22 @@ function wideArtifacts(p) {
 
 const BUILDERS = { many: manyArtifacts, huge: hugeArtifacts, wide: wideArtifacts };
 
+/** 'many' -> { shape: 'many', format: 'zip' }; 'huge-tar.xz' -> { shape: 'huge', format: 'tar.xz' }. */
+function parseWorkload(name) {
+  const dash = name.indexOf('-');
+  const format = dash < 0 ? 'zip' : name.slice(dash + 1);
+  const shape = dash < 0 ? name : name.slice(0, dash);
+  if (!BUILDERS[shape] || (format !== 'zip' && !TAR_FORMATS.includes(format))) throw new Error(`unknown workload ${name}`);
+  return { shape, format };
+}
+
 /**
- * Generates workload `name` ('many' | 'huge' | 'wide') of `mode` ('full' | 'quick') into
+ * Generates workload `name` ('many' | 'huge' | 'wide', or a shape with a tar format: 'many-tar.gz') of `mode` ('full' | 'quick') into
  * `repo`, its project into `projectsDir/name`; returns { project, archives, entries, bytes }.
  */
 function ensureWorkload(name, mode, repo, projectsDir, log = () => {}) {
-  const params = SIZES[mode][name];
+  const { shape, format } = parseWorkload(name);
+  const params = SIZES[mode][shape];
   const project = path.join(projectsDir, name);
   const stampFile = path.join(projectsDir, `${name}.stamp.json`);
   const stamp = JSON.stringify({ GENERATOR_VERSION, name, params, repo });
@@ -133,7 +145,7 @@ function ensureWorkload(name, mode, repo, projectsDir, log = () => {}) {
   }
   const t0 = Date.now();
   log(`generating workload ${name} (${mode}) ...`);
-  const artifacts = BUILDERS[name](params);
+  const artifacts = BUILDERS[shape](params).map((a) => (format === 'zip' ? a : { ...a, groupId: `${a.groupId}.${format.replace('.', '')}` }));
   const content = new ContentSource();
   const archives = [];
   let entries = 0;
@@ -142,10 +154,10 @@ function ensureWorkload(name, mode, repo, projectsDir, log = () => {}) {
     const dir = artifactDir(repo, a);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `${a.artifactId}-${a.version}.zip`);
-    entries += writeZip(file, a.dirs, a.files, content);
+    const file = path.join(dir, `${a.artifactId}-${a.version}.${format}`);
+    entries += format === 'zip' ? writeZip(file, a.dirs, a.files, content) : writeTar(file, format, a.dirs, a.files, content, ARTIFACT_TIME);
     bytes += a.files.reduce((n, f) => n + f.size, 0);
-    writeArtifactPom(repo, { ...a, packaging: 'zip' });
+    writeArtifactPom(repo, { ...a, packaging: format });
     archives.push(file);
   }
   fs.rmSync(project, { recursive: true, force: true });
@@ -153,10 +165,10 @@ function ensureWorkload(name, mode, repo, projectsDir, log = () => {}) {
   writeProjectPom(project, {
     groupId: 'bench',
     artifactId: `bench-${name}`,
-    dependencies: artifacts.map((a) => ({ groupId: a.groupId, artifactId: a.artifactId, version: a.version, type: 'zip' })),
+    dependencies: artifacts.map((a) => ({ groupId: a.groupId, artifactId: a.artifactId, version: a.version, type: format })),
   });
   const compressed = archives.reduce((n, f) => n + fs.statSync(f).size, 0);
-  const info = { name, mode, project, archives, entries, bytes, compressed };
+  const info = { name, mode, format, project, archives, entries, bytes, compressed };
   fs.writeFileSync(path.join(project, 'workload.json'), JSON.stringify(info, null, 1));
   fs.writeFileSync(stampFile, stamp);
   log(`  ${archives.length} archives, ${entries} entries, ${(bytes / 1e6).toFixed(0)} MB unpacked, ` +
@@ -164,4 +176,4 @@ function ensureWorkload(name, mode, repo, projectsDir, log = () => {}) {
   return info;
 }
 
-module.exports = { ensureWorkload, SIZES };
+module.exports = { ensureWorkload, parseWorkload, SIZES };

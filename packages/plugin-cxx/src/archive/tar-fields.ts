@@ -180,7 +180,8 @@ export function paxRecords(data: Uint8Array, inherited: ReadonlyMap<string, stri
           else if (rest > n - i) throw paxError(`Paxheader value size ${rest} exceeds size of header record`);
           else {
             if (data[i + rest - 1] !== 0x0a) throw paxError('Value should end with a newline');
-            const value = utf8.decode(data.subarray(i, i + rest - 1));
+            // Java decodes the value as UTF-8 and writes an undecodable name as '?'.
+            const value = decodeName(data.subarray(i, i + rest - 1));
             i += rest;
             values.set(keyword, value);
             if (keyword === 'GNU.sparse.offset') {

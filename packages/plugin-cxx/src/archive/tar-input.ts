@@ -16,10 +16,29 @@ export type TarFormat = 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
 const READ_AHEAD = 16 * 1024 * 1024;
 const CHUNK = 256 * 1024;
 
+/**
+ * The chunks end (never fail) when the decompressor fails: the tar may have ended before the
+ * failure (trailing garbage after the compressed stream is ignored, as gunzip and Maven ignore
+ * it); the reader asks for `failure()` only when it needed more.
+ */
 export interface TarInput {
   readonly chunks: AsyncIterable<Buffer>;
+  /** Why the chunks ended early, if they did. */
+  failure(): Error | undefined;
   /** Stops reading (the archive's end block came, or the run failed). */
   close(): void;
+}
+
+/** Ends `carrier` (keeping what it holds) instead of failing it, and records the failure. */
+class Failure {
+  error?: Error;
+
+  endOn(carrier: PassThrough): (e: Error) => void {
+    return (e) => {
+      this.error ??= e;
+      if (!carrier.writableEnded) carrier.end();
+    };
+  }
 }
 
 function executable(name: string): string | undefined {
@@ -123,7 +142,7 @@ async function* gunzip(file: string): AsyncGenerator<Buffer> {
 }
 
 /** A system decompressor writing to a pipe; its failure counts only while its output is needed. */
-function toolOutput(tool: string, args: readonly string[], file: string): { stream: Readable; stop: () => void } {
+function toolOutput(tool: string, args: readonly string[], file: string, failure: Failure): { stream: Readable; stop: () => void } {
   const input = fs.openSync(file, 'r');
   const child = spawn(tool, args, { stdio: [input, 'pipe', 'pipe'] });
   fs.closeSync(input);
@@ -134,11 +153,12 @@ function toolOutput(tool: string, args: readonly string[], file: string): { stre
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   stdout.pipe(out, { end: false });
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  child.on('error', (e) => out.destroy(e));
+  const failed = failure.endOn(out);
+  child.on('error', failed);
   void exited.then((code) => {
     if (stopped) return;
     if (code === 0) out.end();
-    else out.destroy(new Error(`${path.basename(tool)} failed (exit code ${code}): ${stderr.trim() || 'no message'}`));
+    else failed(new Error(`${path.basename(tool)} failed (exit code ${code}): ${stderr.trim() || 'no message'}`));
   });
   return {
     stream: out,
@@ -151,26 +171,66 @@ function toolOutput(tool: string, args: readonly string[], file: string): { stre
   };
 }
 
-function javascriptBzip2(file: string): Readable {
+function javascriptBzip2(file: string, failure: Failure): Readable {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const unbzip2 = require('unbzip2-stream') as () => Transform;
   // A classic stream (no unpipe): carried on by a modern one, which the reader can stop.
   const bzip2 = unbzip2();
   const carrier = new PassThrough({ highWaterMark: READ_AHEAD });
   const source = fs.createReadStream(file, { highWaterMark: CHUNK });
-  bzip2.on('error', (e: Error) => carrier.destroy(e));
-  source.on('error', (e) => carrier.destroy(e));
+  bzip2.on('error', failure.endOn(carrier));
+  source.on('error', failure.endOn(carrier));
   carrier.on('close', () => source.destroy());
   source.pipe(bzip2).pipe(carrier);
   return carrier;
 }
 
-function javascriptXz(file: string): Readable {
+/**
+ * Where the last xz stream of the file ends (after its 12-byte footer: CRC-32, backward size,
+ * flags, "YZ", 4-byte aligned), so bytes after it never reach the decoder (the WebAssembly
+ * decoder fails on them without giving out what it decoded). The whole file when none is found.
+ */
+function xzEnd(file: string): number {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const WINDOW = 1024 * 1024;
+    for (let end = size; end >= 12; end -= WINDOW - 12) {
+      const start = Math.max(0, end - WINDOW);
+      const bytes = readAt(fd, start, end - start);
+      for (let at = bytes.length - 2; at >= 10; at--) {
+        const footerEnd = start + at + 2;
+        if (bytes[at] !== 0x59 || bytes[at + 1] !== 0x5a || footerEnd % 4 !== 0) continue;
+        const footer = bytes.subarray(at - 10, at + 2);
+        if (footer.readUInt32LE(0) === zlib.crc32(footer.subarray(4, 10)) >>> 0) return footerEnd;
+      }
+    }
+    return size;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function javascriptXz(file: string, failure: Failure): Readable {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { XzReadableStream } = require('xz-decompress') as typeof import('xz-decompress');
-  const source = fs.createReadStream(file, { highWaterMark: CHUNK });
+  const source = fs.createReadStream(file, { highWaterMark: CHUNK, end: xzEnd(file) - 1 });
   const web = Readable.toWeb(source) as unknown as ReadableStream<Uint8Array>;
-  return Readable.fromWeb(new XzReadableStream(web) as never, { highWaterMark: READ_AHEAD });
+  const xz = Readable.fromWeb(new XzReadableStream(web) as never);
+  const carrier = new PassThrough({ highWaterMark: READ_AHEAD });
+  xz.on('error', failure.endOn(carrier));
+  carrier.on('close', () => xz.destroy());
+  xz.pipe(carrier);
+  return carrier;
+}
+
+/** The generator's chunks until it fails; the failure is recorded instead of thrown. */
+async function* recording(chunks: AsyncGenerator<Buffer>, failure: Failure): AsyncGenerator<Buffer> {
+  try {
+    yield* chunks;
+  } catch (e) {
+    failure.error ??= e as Error;
+  }
 }
 
 /** Which decompressor a format uses here: a system tool's path, or 'zlib' / 'javascript'. */
@@ -183,19 +243,20 @@ export function decompressorOf(format: TarFormat): string {
 
 /** Opens the archive and starts decompressing it at once. */
 export function openTarInput(file: string, format: TarFormat): TarInput {
+  const failure = new Failure();
   let stream: Readable;
   let stop = (): void => {
     stream.destroy();
   };
   if (format === 'tar') stream = fs.createReadStream(file, { highWaterMark: CHUNK });
-  else if (format === 'tar.gz') stream = Readable.from(gunzip(file), { highWaterMark: READ_AHEAD / CHUNK, objectMode: true });
+  else if (format === 'tar.gz') stream = Readable.from(recording(gunzip(file), failure), { highWaterMark: READ_AHEAD / CHUNK, objectMode: true });
   else {
     const tool = decompressorOf(format);
-    if (tool === 'javascript') stream = format === 'tar.bz2' ? javascriptBzip2(file) : javascriptXz(file);
+    if (tool === 'javascript') stream = format === 'tar.bz2' ? javascriptBzip2(file, failure) : javascriptXz(file, failure);
     else {
       // xz: only the first stream, as Maven's XZCompressorInputStream reads (bytes after it are ignored).
       const args = format === 'tar.xz' ? ['-dc', '--single-stream', '-T0'] : ['-dc'];
-      const output = toolOutput(tool, args, file);
+      const output = toolOutput(tool, args, file, failure);
       stream = output.stream;
       stop = output.stop;
     }
@@ -204,5 +265,5 @@ export function openTarInput(file: string, format: TarFormat): TarInput {
   stream.on('error', () => undefined);
   // Start decompressing now (up to the read-ahead), not when the chunks are first asked for.
   stream.read(0);
-  return { chunks: stream, close: () => stop() };
+  return { chunks: stream, failure: () => failure.error, close: () => stop() };
 }

@@ -188,6 +188,9 @@ export class TarJob {
         }
         if (this.reader.done) break;
       }
+      // The decompressor failed before the tar's end: that is the error, not the truncation.
+      const failure = this.reader.done ? undefined : input.failure();
+      if (failure) throw failure;
       this.reader.finish();
     } catch (e) {
       if (this.streamed && this.streamed.fd >= 0) fs.closeSync(this.streamed.fd);
