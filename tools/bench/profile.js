@@ -25,7 +25,7 @@ function main(argv) {
   const binIndex = argv.indexOf('--goalhost');
   if (binIndex >= 0) useGoalhost(argv[binIndex + 1]);
   const workload = name === 'wide-noop' ? 'wide' : name;
-  if (!['many', 'huge', 'wide', 'resolve', 'resolve-inherit'].includes(workload)) {
+  if (!['many', 'huge', 'wide', 'resolve', 'resolve-inherit'].includes(workload) && !/^(many|huge)-tar\.(gz|bz2|xz)$/.test(workload)) {
     process.stderr.write('usage: node tools/bench/profile.js many|huge|wide|wide-noop|resolve|resolve-inherit [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]\n');
     return 2;
   }

@@ -14,7 +14,7 @@ const utf8 = new TextDecoder('utf-8');
 export function decodeName(bytes: Uint8Array): string {
   let ascii = true;
   for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) ascii = false;
-  if (ascii) return String.fromCharCode(...bytes);
+  if (ascii) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
   const text = utf8.decode(bytes);
   return text.includes('\uFFFD') ? text.replace(/\uFFFD/g, '?') : text;
 }

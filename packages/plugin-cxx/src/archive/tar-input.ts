@@ -13,7 +13,7 @@ import * as zlib from 'node:zlib';
  */
 export type TarFormat = 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
 
-const READ_AHEAD = 16 * 1024 * 1024;
+const READ_AHEAD = 4 * 1024 * 1024;
 const CHUNK = 256 * 1024;
 
 /**
@@ -21,6 +21,14 @@ const CHUNK = 256 * 1024;
  * failure (trailing garbage after the compressed stream is ignored, as gunzip and Maven ignore
  * it); the reader asks for `failure()` only when it needed more.
  */
+/**
+ * Where decompressed chunks wait to be read: chunk by chunk (a byte stream would concatenate
+ * what it holds into one buffer on every read), up to about READ_AHEAD bytes.
+ */
+function carrierStream(chunkSize = 64 * 1024): PassThrough {
+  return new PassThrough({ objectMode: true, highWaterMark: Math.ceil(READ_AHEAD / chunkSize) });
+}
+
 export interface TarInput {
   readonly chunks: AsyncIterable<Buffer>;
   /** Why the chunks ended early, if they did. */
@@ -97,10 +105,10 @@ function readAt(fd: number, position: number, length: number): Buffer {
 
 /**
  * gzip members one after the other, as java.util.zip.GZIPInputStream (Maven) and gunzip read
- * them: bytes after a member that do not start another member are ignored (zlib's own gunzip
- * fails on them, and loses the data it had just inflated).
+ * them: bytes after a member that do not start another member are ignored. Used when zlib's own
+ * gunzip fails, which it does on such bytes (losing the data it had just inflated).
  */
-async function* gunzip(file: string): AsyncGenerator<Buffer> {
+async function* gzipMembers(file: string): AsyncGenerator<Buffer> {
   const fd = fs.openSync(file, 'r');
   try {
     let position = 0;
@@ -141,13 +149,58 @@ async function* gunzip(file: string): AsyncGenerator<Buffer> {
   }
 }
 
+/**
+ * zlib's gunzip (inflate and CRC checks on libuv's threads), its output carried by `carrier`;
+ * should it fail, the archive is read again member by member and what zlib had not given out
+ * yet follows.
+ */
+function gunzip(file: string, carrier: PassThrough, failure: Failure): void {
+  let delivered = 0;
+  const source = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  const inflate = zlib.createGunzip({ chunkSize: CHUNK });
+  const counter = (chunk: Buffer): void => {
+    delivered += chunk.length;
+  };
+  inflate.on('data', counter);
+  inflate.pipe(carrier);
+  source.pipe(inflate);
+  carrier.on('close', () => {
+    source.destroy();
+    inflate.destroy();
+  });
+  const fallBack = async (): Promise<void> => {
+    source.destroy();
+    inflate.off('data', counter);
+    inflate.unpipe(carrier);
+    let skip = delivered;
+    try {
+      for await (const chunk of gzipMembers(file)) {
+        if (carrier.destroyed) return;
+        if (skip >= chunk.length) {
+          skip -= chunk.length;
+          continue;
+        }
+        const rest = skip > 0 ? chunk.subarray(skip) : chunk;
+        skip = 0;
+        if (!carrier.write(rest)) await new Promise((resolve) => carrier.once('drain', resolve).once('close', resolve));
+      }
+      carrier.end();
+    } catch (e) {
+      failure.endOn(carrier)(e as Error);
+    }
+  };
+  // Trailing bytes, or damage: the member-by-member reading tells which.
+  inflate.on('error', () => void fallBack());
+  source.on('error', failure.endOn(carrier));
+}
+
 /** A system decompressor writing to a pipe; its failure counts only while its output is needed. */
 function toolOutput(tool: string, args: readonly string[], file: string, failure: Failure): { stream: Readable; stop: () => void } {
   const input = fs.openSync(file, 'r');
   const child = spawn(tool, args, { stdio: [input, 'pipe', 'pipe'] });
   fs.closeSync(input);
   const stdout = child.stdout!;
-  const out = new PassThrough({ highWaterMark: READ_AHEAD });
+  const out = carrierStream();
   let stderr = '';
   let stopped = false;
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -176,7 +229,7 @@ function javascriptBzip2(file: string, failure: Failure): Readable {
   const unbzip2 = require('unbzip2-stream') as () => Transform;
   // A classic stream (no unpipe): carried on by a modern one, which the reader can stop.
   const bzip2 = unbzip2();
-  const carrier = new PassThrough({ highWaterMark: READ_AHEAD });
+  const carrier = carrierStream();
   const source = fs.createReadStream(file, { highWaterMark: CHUNK });
   bzip2.on('error', failure.endOn(carrier));
   source.on('error', failure.endOn(carrier));
@@ -217,20 +270,11 @@ function javascriptXz(file: string, failure: Failure): Readable {
   const source = fs.createReadStream(file, { highWaterMark: CHUNK, end: xzEnd(file) - 1 });
   const web = Readable.toWeb(source) as unknown as ReadableStream<Uint8Array>;
   const xz = Readable.fromWeb(new XzReadableStream(web) as never);
-  const carrier = new PassThrough({ highWaterMark: READ_AHEAD });
+  const carrier = carrierStream();
   xz.on('error', failure.endOn(carrier));
   carrier.on('close', () => xz.destroy());
   xz.pipe(carrier);
   return carrier;
-}
-
-/** The generator's chunks until it fails; the failure is recorded instead of thrown. */
-async function* recording(chunks: AsyncGenerator<Buffer>, failure: Failure): AsyncGenerator<Buffer> {
-  try {
-    yield* chunks;
-  } catch (e) {
-    failure.error ??= e as Error;
-  }
 }
 
 /** Which decompressor a format uses here: a system tool's path, or 'zlib' / 'javascript'. */
@@ -249,7 +293,11 @@ export function openTarInput(file: string, format: TarFormat): TarInput {
     stream.destroy();
   };
   if (format === 'tar') stream = fs.createReadStream(file, { highWaterMark: CHUNK });
-  else if (format === 'tar.gz') stream = Readable.from(recording(gunzip(file), failure), { highWaterMark: READ_AHEAD / CHUNK, objectMode: true });
+  else if (format === 'tar.gz') {
+    const carrier = carrierStream(CHUNK);
+    gunzip(file, carrier, failure);
+    stream = carrier;
+  }
   else {
     const tool = decompressorOf(format);
     if (tool === 'javascript') stream = format === 'tar.bz2' ? javascriptBzip2(file, failure) : javascriptXz(file, failure);

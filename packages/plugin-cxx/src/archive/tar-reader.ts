@@ -375,6 +375,7 @@ export class TarReader {
       mtimeMs: entry.mtimeMs,
       size: runs ? entry.realSize : dataSize,
       sparse: runs !== undefined,
+      content: undefined,
     });
     if (kind === 'dir') {
       // commons-compress reads no data for a directory entry: the next header follows at once.

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { contentSlabs } from './content-slabs';
 import { toUtimeSeconds } from './file-times';
 import type { PendingWork } from './target-tree';
 import type { WorkerPool } from './worker-pool';
@@ -144,14 +145,19 @@ export class WorkExecutor {
   }
 
   private submit(batch: TaskBatch): void {
+    const release = (): void => {
+      for (const content of batch.contents ?? []) if (content) contentSlabs.release(content);
+    };
     const done = this.pool.submit(batch).then(
       (failure) => {
+        release();
         if (failure) this.failures.push(failure);
         this.doneFiles += batchSize(batch);
         this.doneBytes += batchBytes(batch);
         this.progress?.(this.doneFiles, this.doneBytes);
       },
       (e: Error) => {
+        release();
         this.failures.push({ job: batch.nums[0] ?? 0, archive: batch.archive, entryName: batch.names[0] ?? '', message: e.message });
       },
     );

@@ -71,8 +71,36 @@ export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskB
     nums[at + 7] = t.chmod ?? -1;
     nums[at + 8] = t.unlinkFirst ? 1 : 0;
   });
-  const contents = tasks.some((t) => t.content) ? tasks.map((t) => t.content ?? null) : undefined;
-  return { archive, paths: tasks.map((t) => t.path), names: tasks.map((t) => t.entryName), nums, contents };
+  return { archive, paths: tasks.map((t) => t.path), names: tasks.map((t) => t.entryName), nums, contents: packedContents(tasks) };
+}
+
+/** Contents up to this size travel in one buffer per batch (one transfer instead of hundreds). */
+const PACKED_CONTENT = 64 * 1024;
+
+/**
+ * The batch's contents: small ones copied into one buffer, large ones as they are (each in a
+ * buffer of its own, moved to the thread without a copy).
+ */
+function packedContents(tasks: readonly WriteTask[]): (Uint8Array | null)[] | undefined {
+  let packed = 0;
+  let any = false;
+  for (const t of tasks) {
+    if (!t.content) continue;
+    any = true;
+    // Shared memory (content slabs) needs no moving.
+    if (t.content.length <= PACKED_CONTENT && t.content.buffer instanceof ArrayBuffer) packed += t.content.length;
+  }
+  if (!any) return undefined;
+  const pack = new Uint8Array(packed);
+  let at = 0;
+  return tasks.map((t) => {
+    const c = t.content;
+    if (!c) return null;
+    if (c.length > PACKED_CONTENT || !(c.buffer instanceof ArrayBuffer)) return c;
+    pack.set(c, at);
+    at += c.length;
+    return pack.subarray(at - c.length, at);
+  });
 }
 
 /** The buffers a batch's contents can be moved (not copied) to a worker thread with. */

@@ -4,6 +4,7 @@ import type { ArchiveEntry } from '../archive/archive-entry';
 import type { EntrySelector } from '../archive/entry-selector';
 import { entryTarget } from '../archive/entry-path';
 import { toUtimeSeconds } from '../archive/file-times';
+import { contentSlabs } from '../archive/content-slabs';
 import { TarFormatError } from '../archive/tar-fields';
 import type { TarInput } from '../archive/tar-input';
 import { TarReader, type TarDataSink } from '../archive/tar-reader';
@@ -29,7 +30,7 @@ const WRITE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.
  */
 const IN_MEMORY_LIMIT = 4 * 1024 * 1024;
 /** Content planned but not yet handed to the threads, before a hand-over is forced. */
-export const PENDING_BYTES = 16 * 1024 * 1024;
+export const PENDING_BYTES = 4 * 1024 * 1024;
 
 /** What the unpacker lends a tar job: hand-overs of the planned work to the threads. */
 export interface TarPlanning {
@@ -112,8 +113,9 @@ export class TarJob {
 
   /** Collects the content, then plans the file like a zip entry (written by a worker thread). */
   private inMemory(target: string, entry: ArchiveEntry): TarDataSink {
-    // Its own buffer, so it can move to a worker thread without a copy; zero-filled (sparse holes).
-    const content = new Uint8Array(entry.size);
+    // Shared slabs the worker threads read from; else a buffer of its own, moved to the thread
+    // without a copy. Zeros only where holes need them (sparse entries).
+    const content = entry.sparse ? new Uint8Array(entry.size) : (contentSlabs.take(entry.size) ?? Buffer.allocUnsafeSlow(entry.size));
     let end = 0;
     return {
       write: (bytes, position) => {
@@ -128,7 +130,9 @@ export class TarJob {
   }
 
   private planContent(target: string, entry: ArchiveEntry, content: Uint8Array, mtime: number | undefined, chmod: number | undefined): void {
-    const source = { kind: 'entry', job: this.tree.job, entry: { ...entry, content } } as const;
+    // The reader made this entry object for this job alone.
+    (entry as { content?: Uint8Array }).content = content;
+    const source = { kind: 'entry', job: this.tree.job, entry } as const;
     const failure = this.tree.writeFile(this.root, target, entry.name, source, mtime, chmod);
     if (failure) throw new Abort(failure);
     this.pendingBytes += content.length;

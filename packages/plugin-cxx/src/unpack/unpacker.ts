@@ -5,6 +5,7 @@ import type { UnpackArtifact } from '../filter/unpack-artifact';
 import type { ArchiveEntry } from '../archive/archive-entry';
 import { chooseArchiver } from '../archive/archiver-registry';
 import { canonicalPath } from '../archive/canonical-path';
+import { contentSlabs } from '../archive/content-slabs';
 import { EntrySelector } from '../archive/entry-selector';
 import { entryTarget } from '../archive/entry-path';
 import { type FileMapper, FileMapperError, mapEntryName } from '../archive/file-mappers';
@@ -295,6 +296,8 @@ export class Unpacker {
     this.executor.dispatch(work);
     const failures = [...this.pendingFailures, ...(await this.executor.settle())];
     this.pendingFailures = [];
+    // Nothing planned or in flight: tar contents planned and then overwritten free their slabs too.
+    contentSlabs.reset();
     this.executor.applyDirTimes(this.tree.takeDirTimes());
     let cutoff = failingJob ?? Number.POSITIVE_INFINITY;
     let first: TaskFailure | undefined;
