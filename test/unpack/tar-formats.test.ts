@@ -187,6 +187,23 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
     expect(treeOf(out)).to.deep.equal(['f 644 one.txt = "one\\n"', 'f 644 two.txt = "two\\n"']);
   });
 
+  for (const decompressor of ['the system decompressor', 'the JavaScript fallback']) {
+    it(`a tar.bz2 of several bzip2 streams (as pbzip2 and lbzip2 write) is read to its end (${decompressor}; Maven stops after the first)`, async () => {
+      const tar = Buffer.concat([file('one.txt', 'one\n'), file('two.txt', 'two\n'), END]);
+      const streams = [tar.subarray(0, 1024), tar.subarray(1024)].map((part) => spawnSync('bzip2', ['-c'], { input: part }).stdout);
+      const saved = process.env.GOALHOST_SYSTEM_DECOMPRESSORS;
+      if (decompressor === 'the JavaScript fallback') process.env.GOALHOST_SYSTEM_DECOMPRESSORS = 'false';
+      try {
+        const run = await unpack(write('a.tar.bz2', ...streams), 'tar.bz2');
+        expect(run.error).to.equal(undefined);
+      } finally {
+        if (saved === undefined) delete process.env.GOALHOST_SYSTEM_DECOMPRESSORS;
+        else process.env.GOALHOST_SYSTEM_DECOMPRESSORS = saved;
+      }
+      expect(treeOf(out)).to.deep.equal(['f 644 one.txt = "one\\n"', 'f 644 two.txt = "two\\n"']);
+    });
+  }
+
   it('a tar.gz big enough for the worker threads gives the same tree, modes and times as GNU tar', async () => {
     const random = crypto.createHash('sha256');
     for (let i = 0; i < 300; i++) {
