@@ -67,13 +67,13 @@ export class TarReader {
   private skipThen: () => void = () => undefined;
   private metas: Meta[] = [];
   private globals = new Map<string, string>();
-  private entry?: Pending;
   private sink: TarDataSink | null = null;
   /** Sparse runs of the entry being read, and where in them the data is. */
   private runs: SparseRun[] = [];
   private run = 0;
   private runDone = 0;
-  private position = 0;
+  /** Padding after the entry's data. */
+  private afterData = 0;
   private index = 0;
   /** Name of the last entry, for messages. */
   current?: string;
@@ -386,15 +386,11 @@ export class TarReader {
     this.runs = runs ?? [{ offset: 0, numbytes: dataSize }];
     this.run = 0;
     this.runDone = 0;
-    this.position = this.runs[0]?.offset ?? 0;
-    this.entry = entry;
     this.afterData = padding;
     if (dataSize === 0) return this.endData();
     this.state = 'data';
     this.remaining = dataSize;
   }
-
-  private afterData = 0;
 
   private data(bytes: Buffer): void {
     if (!this.sink) return;
@@ -414,7 +410,6 @@ export class TarReader {
 
   /** The padding follows; only after it is the entry complete (commons-compress fails in it first). */
   private endData(): void {
-    this.entry = undefined;
     this.skip(this.afterData, () => {
       const sink = this.sink;
       this.sink = null;
