@@ -179,6 +179,21 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
     }
   }
 
+  it('a tar.gz cut short keeps the entries before the cut and what came of the entry it cut, and fails naming it', async () => {
+    const random = crypto.randomBytes(200_000);
+    const gz = zlib.gzipSync(Buffer.concat([file('first.txt', 'first\n'), file('second.bin', random), END]));
+    const archive = write('a.tar.gz', gz.subarray(0, gz.length >> 1));
+    const run = await unpack(archive, 'tar.gz');
+    expect(run.error?.message).to.equal(
+      `Error unpacking file: ${archive} to: ${out}: Error while expanding ${archive}: Corrupt GZIP data: unexpected end of file (at entry second.bin)`,
+    );
+    const tree = treeOf(out);
+    expect(tree[0]).to.match(/^f 644 first\.txt = "first\\n"$/);
+    const partial = fs.readFileSync(path.join(out, 'second.bin'));
+    expect(partial.length).to.be.within(1, random.length - 1);
+    expect(partial.equals(random.subarray(0, partial.length))).to.equal(true);
+  });
+
   it('concatenated gzip members are read one after the other (as GZIPInputStream does)', async () => {
     const first = file('one.txt', 'one\n');
     const rest = Buffer.concat([file('two.txt', 'two\n'), END]);

@@ -192,9 +192,17 @@ export class TarJob {
         }
         if (this.reader.done) break;
       }
-      // The decompressor failed before the tar's end: that is the error, not the truncation.
+      // The decompressor failed before the tar's end: what came is kept (the entry cut short
+      // too, as Maven leaves it), and the decompressor's failure is the error.
       const failure = this.reader.done ? undefined : input.failure();
-      if (failure) throw failure;
+      if (failure) {
+        try {
+          this.reader.finish();
+        } catch {
+          // the truncation the failure caused
+        }
+        throw failure;
+      }
       this.reader.finish();
     } catch (e) {
       if (this.streamed && this.streamed.fd >= 0) fs.closeSync(this.streamed.fd);
