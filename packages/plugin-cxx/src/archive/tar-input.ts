@@ -5,7 +5,7 @@ import { PassThrough, Readable, type Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
 
 /**
- * The decompressed bytes of a tar-family archive, read ahead (up to READ_AHEAD bytes) from the
+ * The decompressed bytes of a tar-family archive, read ahead (see READ_AHEAD) from the
  * moment it is opened, so the next archive decompresses while this one is written. All native:
  * gzip through zlib (on libuv's thread pool), bzip2 and xz through the system's decompressor
  * when one is on PATH (lbzip2 or pbzip2 first: they use every core), else in JavaScript and
@@ -13,7 +13,13 @@ import * as zlib from 'node:zlib';
  */
 export type TarFormat = 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
 
+/**
+ * Bytes decompressed ahead of the reader. gzip inflates far faster than the files are written,
+ * so a little is enough; bzip2 and xz are slower than everything else, so the next archive's
+ * decompressor must not stop before the current one is done (both cores decompress).
+ */
 const READ_AHEAD = 4 * 1024 * 1024;
+const SLOW_READ_AHEAD = 32 * 1024 * 1024;
 const CHUNK = 256 * 1024;
 
 /**
@@ -23,10 +29,10 @@ const CHUNK = 256 * 1024;
  */
 /**
  * Where decompressed chunks wait to be read: chunk by chunk (a byte stream would concatenate
- * what it holds into one buffer on every read), up to about READ_AHEAD bytes.
+ * what it holds into one buffer on every read), up to about `readAhead` bytes.
  */
-function carrierStream(chunkSize = 64 * 1024): PassThrough {
-  return new PassThrough({ objectMode: true, highWaterMark: Math.ceil(READ_AHEAD / chunkSize) });
+function carrierStream(chunkSize = 64 * 1024, readAhead = SLOW_READ_AHEAD): PassThrough {
+  return new PassThrough({ objectMode: true, highWaterMark: Math.ceil(readAhead / chunkSize) });
 }
 
 export interface TarInput {
@@ -294,7 +300,7 @@ export function openTarInput(file: string, format: TarFormat): TarInput {
   };
   if (format === 'tar') stream = fs.createReadStream(file, { highWaterMark: CHUNK });
   else if (format === 'tar.gz') {
-    const carrier = carrierStream(CHUNK);
+    const carrier = carrierStream(CHUNK, READ_AHEAD);
     gunzip(file, carrier, failure);
     stream = carrier;
   }
