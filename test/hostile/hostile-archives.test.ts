@@ -106,13 +106,18 @@ const CASES: readonly Case[] = [
   {
     fixture: 'size-lie-long.tar',
     outcome: {
-      refused: expanding(() => 'TAR_BAD_ARCHIVE: Truncated input (needed 4096 more bytes, only 0 available) (in entry liar.txt)'),
+      refused: expanding(() => 'Truncated TAR archive (at entry liar.txt)'),
       wrote: ['f 644 liar.txt = ""', OK],
     },
   },
   {
     fixture: 'size-lie-short.tar',
-    outcome: { refused: expanding(() => 'TAR_ENTRY_INVALID: checksum failure (after entry liar.txt)'), wrote: ['f 644 liar.txt = "garbag"', OK] },
+    // The rest of the lying entry's data reads as a header with a wrong checksum and zero numbers:
+    // commons-compress (Maven) does not check checksums and makes it an empty file, as here
+    // (checked with real Maven 3.8.7 on this very archive); nothing leaves the output directory.
+    outcome: {
+      tree: ['f 644 after.txt = "after\\n"', `f 644 ${'garbage '.repeat(11)} = ""`, 'f 644 liar.txt = "garbag"', OK],
+    },
   },
   // Bombs: the limit (mdep.unpack.maxSize, 10 GiB by default) counts the sizes entries declare
   // (binding: an entry is cut off at its own) or carry (tar); the entry crossing it is refused.
