@@ -39,7 +39,8 @@ function evaluateTargets(results) {
   const reactor = w.reactor?.tools;
   if (reactor) {
     const speedup = 1 / pairedRatio(reactor['goalhost -T 2C'], reactor['goalhost -T 1']);
-    out.push(target('reactor: goalhost -T 2C faster than -T 1', speedup, 1, (x) => `${x.toFixed(2)}x`, speedup > 1));
+    // A gain within run-to-run noise (a few percent) is no gain.
+    out.push(target('reactor: goalhost -T 2C at least 1.1x faster than -T 1', speedup, 1.1, (x) => `${x.toFixed(2)}x`, speedup >= 1.1));
     const vsMvn = pairedRatio(reactor['goalhost -T 2C'], reactor['mvn -T 2C']);
     out.push(target('reactor: goalhost -T 2C wall <= 0.1x mvn -T 2C', vsMvn, 0.1, times, vsMvn <= 0.1));
   }
