@@ -58,6 +58,11 @@ export class WorkerPool {
     return this.slots.length > 0;
   }
 
+  /** Closed, or every thread died: nothing more runs here. */
+  get closed(): boolean {
+    return this.dead !== undefined;
+  }
+
   /** Starts the threads (idempotent; a pool of size 1 stays inline). */
   start(): void {
     if (this.started || this.dead || this.size < 2) return;
@@ -124,6 +129,14 @@ export class WorkerPool {
     return new Promise((resolve) => this.roomWaiters.push(resolve));
   }
 
+  /** Lets the process exit with the threads idle (`unref`), or holds it again for new work (`ref`). */
+  hold(held: boolean): void {
+    for (const slot of this.slots) {
+      if (held) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+
   async close(): Promise<void> {
     const slots = this.slots;
     this.slots = [];
@@ -132,4 +145,27 @@ export class WorkerPool {
     for (const wake of this.roomWaiters.splice(0)) wake();
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
+}
+
+let shared: { pool: WorkerPool; users: number } | undefined;
+
+/**
+ * The process's pool: goal executions share one set of threads, one per core, whether they run
+ * at the same time (a parallel reactor, `-T`) or one after the other (a reactor's projects, or
+ * several executions): threads start once per build instead of once per execution. Give it back
+ * with `releaseWorkerPool`; when no execution uses it, its idle threads no longer keep the process
+ * alive, so a build ends as soon as its last goal does.
+ */
+export function acquireWorkerPool(): WorkerPool {
+  if (!shared || shared.pool.closed) shared = { pool: new WorkerPool(), users: 0 };
+  if (shared.users++ === 0) shared.pool.hold(true);
+  return shared.pool;
+}
+
+export async function releaseWorkerPool(pool: WorkerPool): Promise<void> {
+  if (shared?.pool !== pool) {
+    await pool.close();
+    return;
+  }
+  if (--shared.users === 0) pool.hold(false);
 }

@@ -119,8 +119,8 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
    */
   private async unpack(jobs: readonly UnpackJob[], markers: MarkerStore, maxSize: number, fileMappers: readonly FileMapper[], pluginLog: Log): Promise<void> {
     const { project, log } = this.context;
-    const { WorkerPool, worthThreads } = await import('../archive/worker-pool');
-    const pool = new WorkerPool();
+    const { acquireWorkerPool, releaseWorkerPool, worthThreads } = await import('../archive/worker-pool');
+    const pool = acquireWorkerPool();
     try {
       // The threads boot while the rest of the unpacking code loads (Unpacker.run would start them too).
       if (worthThreads(jobs.map((j) => j.artifact.file))) pool.start();
@@ -143,7 +143,7 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
       );
       await unpacker.run(jobs);
     } finally {
-      await pool.close();
+      await releaseWorkerPool(pool);
     }
   }
 
