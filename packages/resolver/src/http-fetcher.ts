@@ -221,15 +221,8 @@ export class HttpFetcher implements RemoteFetcher {
 
   private async loadVersions(groupId: string, artifactId: string, repo: RemoteRepository, cached: string, offline: boolean): Promise<string | undefined> {
     if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, releaseOrSnapshotPolicy(repo)))) return readKept(cached);
-    const relative = `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`;
-    const url = this.urlOf(repo, relative);
-    const auth = this.auth(repo);
-    const text = await this.slot(() => fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() }));
-    mkdirSync(path.dirname(cached), { recursive: true });
-    if (typeof text === 'string') {
-      writeFileSync(cached, text);
-      return text;
-    }
+    const { text } = await this.fetchKept(repo, `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`, cached);
+    if (typeof text === 'string') return text;
     const old = readKept(cached);
     if (text === undefined) {
       if (old !== undefined) utimesSync(cached, new Date(), new Date());
@@ -239,19 +232,22 @@ export class HttpFetcher implements RemoteFetcher {
     return old;
   }
 
-  private async loadMetadata(c: ArtifactCoords, repo: RemoteRepository, cached: string, offline: boolean): Promise<SnapshotMetadata | undefined> {
-    if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, repo.snapshots.updatePolicy))) {
-      return readSnapshotMetadata(cached);
-    }
-    const relative = `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`;
+  /** GETs a metadata file of `repo`; a body is kept at `cached` (Maven's copy per repository id). */
+  private async fetchKept(repo: RemoteRepository, relative: string, cached: string): Promise<{ text: Awaited<ReturnType<typeof fetchText>>; url: string }> {
     const url = this.urlOf(repo, relative);
     const auth = this.auth(repo);
     const text = await this.slot(() => fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() }));
     mkdirSync(path.dirname(cached), { recursive: true });
-    if (typeof text === 'string') {
-      writeFileSync(cached, text);
-      return parseSnapshotMetadata(text, url);
+    if (typeof text === 'string') writeFileSync(cached, text);
+    return { text, url };
+  }
+
+  private async loadMetadata(c: ArtifactCoords, repo: RemoteRepository, cached: string, offline: boolean): Promise<SnapshotMetadata | undefined> {
+    if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, repo.snapshots.updatePolicy))) {
+      return readSnapshotMetadata(cached);
     }
+    const { text, url } = await this.fetchKept(repo, `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`, cached);
+    if (typeof text === 'string') return parseSnapshotMetadata(text, url);
     if (text === undefined) {
       // Remember the check (an absent file means "check again"), keep any older copy.
       const old = readSnapshotMetadata(cached);
