@@ -27,6 +27,9 @@ export interface RawModel {
   readonly hasExpressions?: boolean;
   /** Attributes of `<project>` (e.g. `child.project.url.inherit.append.path`). */
   readonly attributes: Readonly<Record<string, string>>;
+  /** Where Maven locates problems of the whole model and of its `<version>`: just after each start tag. */
+  readonly projectAt?: { readonly line: number; readonly column: number };
+  readonly versionAt?: { readonly line: number; readonly column: number };
   readonly scmAttributes: Readonly<Record<string, string>>;
 }
 
@@ -205,6 +208,7 @@ export function pomFromElement(project: XmlElement, source: string, options: Pom
     profiles: childrenNamed(child(project, 'profiles'), 'profile').map((p) => readProfile(p, light)),
     hasExpressions,
     attributes: project.attributes,
+    ...(light ? {} : { projectAt: tagEnd(project), ...(child(project, 'version') ? { versionAt: tagEnd(child(project, 'version')!) } : {}) }),
     scmAttributes: scmEl?.attributes ?? {},
   };
 }

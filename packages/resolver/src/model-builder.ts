@@ -10,6 +10,8 @@ import { selectProfiles, type ActivationContext } from './profile-activation';
 import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
 import { managementKey, mergeByKey, originOf, pluginKey, workModel, type WDependency, type WModel, type WPlugin } from './work-model';
 import { javaHashMapOrder } from './java-hash-order';
+import { compareVersions } from './version';
+import { isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version-range';
 
 export interface ModelBuilderConfig<R> {
   readonly userProperties: Readonly<Record<string, string>>;
@@ -24,6 +26,8 @@ export interface ModelBuilderConfig<R> {
    * `context` plus those `declared` by the models read so far. Throws ArtifactResolutionError.
    */
   resolvePom(groupId: string, artifactId: string, version: string, context: R, declared: readonly RawRepository[]): Promise<string>;
+  /** The versions known for groupId:artifactId (metadata), to pick a parent from a version range. */
+  listVersions?(groupId: string, artifactId: string, range: string, context: R, declared: readonly RawRepository[]): Promise<string[]>;
 }
 
 /** An effective model and what was noticed while building it. */
@@ -297,12 +301,22 @@ export class ModelBuilder<R> {
         } else if (v === undefined || parent.version === undefined || v === parent.version) {
           this.checkParentPackaging(raw, candidate, problems);
           return { raw, file: candidate, local: true };
+        } else if (inRange(parent.version, v)) {
+          // A parent range the local POM satisfies: Maven takes the local one.
+          checkConstantVersion(child, childFile, problems);
+          this.checkParentPackaging(raw, candidate, problems);
+          return { raw, file: candidate, local: true };
         }
       }
     }
     const repositories = lineage.flatMap((w) => w.repositories);
     try {
-      const file = await this.config.resolvePom(parent.groupId ?? '', parent.artifactId ?? '', parent.version ?? '', req.context, repositories);
+      let version = parent.version ?? '';
+      if (isVersionRange(version)) {
+        version = await this.parentFromRange(parent.groupId ?? '', parent.artifactId ?? '', version, req.context, repositories);
+        checkConstantVersion(child, childFile, problems);
+      }
+      const file = await this.config.resolvePom(parent.groupId ?? '', parent.artifactId ?? '', version, req.context, repositories);
       const raw = this.readRaw(file, !req.strict);
       this.checkParentPackaging(raw, file, problems);
       return { raw, file, local: false };
@@ -316,6 +330,27 @@ export class ModelBuilder<R> {
       problems.push({ severity: 'FATAL', message, modelId: originOf(child).id, ...(childFile ? { source: childFile } : {}), line: parent.line, column: parent.column });
       throw e;
     }
+  }
+
+  /**
+   * The highest version of a parent range, as Maven's project model resolver picks it, with its
+   * messages for no match and for a range without an upper bound.
+   */
+  private async parentFromRange(groupId: string, artifactId: string, spec: string, context: R, repositories: readonly RawRepository[]): Promise<string> {
+    const coords = `${groupId}:${artifactId}:${spec}`;
+    let range: VersionRange;
+    try {
+      range = parseVersionRange(spec);
+    } catch (e) {
+      throw new ArtifactResolutionError(`Invalid version range ${spec}: ${(e as Error).message}`, coords, true);
+    }
+    const versions = this.config.listVersions ? await this.config.listVersions(groupId, artifactId, spec, context, repositories) : [];
+    const matching = versions.filter((v) => rangeContains(range, v));
+    if (matching.length === 0) throw new ArtifactResolutionError(`No versions matched the requested parent version range '${spec}'`, coords, true);
+    if (range.intervals[range.intervals.length - 1]?.upper === undefined) {
+      throw new ArtifactResolutionError(`The requested parent version range '${spec}' does not specify an upper bound`, coords, true);
+    }
+    return matching.reduce((best, v) => (compareVersions(v, best) > 0 ? v : best));
   }
 
   private checkParentPackaging(raw: RawModel, file: string, problems: ModelProblem[]): void {
@@ -434,3 +469,30 @@ function alignBuildDirectories(model: WModel, dir: string): void {
   }
 }
 
+/** Whether `version` is in the parent range `spec` (false when `spec` is no range or not a valid one). */
+function inRange(spec: string, version: string): boolean {
+  if (!isVersionRange(spec)) return false;
+  try {
+    return rangeContains(parseVersionRange(spec), version);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * With a parent range, a child must write its own version (Maven's MNG-2199 check): none, or one
+ * that only repeats the parent's version, is fatal.
+ */
+function checkConstantVersion(child: RawModel, childFile: string | undefined, problems: ModelProblem[]): void {
+  const own = child.version;
+  const refersToParent = own !== undefined && ['${pom.version}', '${project.version}', '${pom.parent.version}', '${project.parent.version}'].includes(own);
+  if (own !== undefined && !refersToParent) return;
+  const at = own === undefined ? child.projectAt : child.versionAt;
+  problems.push({
+    severity: 'FATAL',
+    message: 'Version must be a constant',
+    modelId: originOf(child).id,
+    ...(childFile ? { source: childFile } : {}),
+    ...(at ? { line: at.line, column: at.column } : {}),
+  });
+}

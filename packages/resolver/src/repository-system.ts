@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { XmlSyntaxError, type Artifact, type Coordinates, type Project } from '@goalhost/model';
+import { XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile } from './artifact-resolver';
 import { DependencyCollector, type ListVersions } from './collector';
@@ -92,6 +92,12 @@ class DefaultRepositorySystem implements RepositorySystem {
     const declared = [...active.flatMap((p) => p.base.repositories), ...superModel().base.repositories].map(fromRaw);
     this.baseRepositories = aggregateRepositories([], declared, config.settings.mirrors, true);
     const activeIds = [...config.activeProfiles, ...config.settings.activeProfiles.filter((p) => !config.inactiveProfiles.includes(p))];
+    /** The repositories a parent or import is looked up in: the ones its child declares first. */
+    const withDeclared = (context: readonly RemoteRepository[], declared: readonly RawRepository[]): readonly RemoteRepository[] => {
+      if (declared.length === 0) return context;
+      const own = aggregateRepositories([], declared.map(fromRaw), config.settings.mirrors, true);
+      return aggregateRepositories(own, context, config.settings.mirrors, false);
+    };
     this.builder = new ModelBuilder<readonly RemoteRepository[]>({
       userProperties: config.userProperties,
       systemProperties: this.systemProperties,
@@ -99,14 +105,10 @@ class DefaultRepositorySystem implements RepositorySystem {
       inactiveProfileIds: config.inactiveProfiles,
       externalProfiles: profiles,
       buildStartTime: new Date(),
-      resolvePom: (g, a, v, context, declaredRepos) => {
-        let repositories = context;
-        if (declaredRepos.length > 0) {
-          const own = aggregateRepositories([], declaredRepos.map(fromRaw), config.settings.mirrors, true);
-          repositories = aggregateRepositories(own, context, config.settings.mirrors, false);
-        }
-        return this.resolver.resolve({ groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' }, repositories);
-      },
+      resolvePom: (g, a, v, context, declaredRepos) =>
+        this.resolver.resolve({ groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' }, withDeclared(context, declaredRepos)),
+      listVersions: (g, a, range, context, declaredRepos) =>
+        listVersions(this.local.basedir, remote, config.offline, { groupId: g, artifactId: a, version: range }, withDeclared(context, declaredRepos)),
     });
     this.descriptors = new DescriptorReader((g, a, v, repos) => this.builder.repositoryModel(g, a, v, repos));
   }

@@ -16,7 +16,7 @@ export async function listVersions(
   localBasedir: string,
   remote: RemoteFetcher | undefined,
   offline: boolean,
-  d: GDependency,
+  d: Pick<GDependency, 'groupId' | 'artifactId' | 'version'>,
   repositories: readonly RemoteRepository[],
 ): Promise<string[]> {
   // Which versions exist depends on metadata that changes: never reuse such a resolution.
