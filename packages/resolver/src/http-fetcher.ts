@@ -236,9 +236,21 @@ export class HttpFetcher implements RemoteFetcher {
   private async fetchKept(repo: RemoteRepository, relative: string, cached: string): Promise<{ text: Awaited<ReturnType<typeof fetchText>>; url: string }> {
     const url = this.urlOf(repo, relative);
     const auth = this.auth(repo);
-    const text = await this.slot(() => fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() }));
+    const quiet = this.options.quietTransfers === true;
+    let started = 0;
+    const text = await this.slot(() => {
+      // The transfer lines Maven prints for metadata too ("Downloading" even when it is absent).
+      if (!quiet) this.options.log.info(`Downloading from ${repo.id}: ${displayUrl(url)}`);
+      started = Date.now();
+      return fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() });
+    });
     mkdirSync(path.dirname(cached), { recursive: true });
-    if (typeof text === 'string') writeFileSync(cached, text);
+    if (typeof text === 'string') {
+      writeFileSync(cached, text);
+      const size = Buffer.byteLength(text);
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      if (!quiet) this.options.log.info(`Downloaded from ${repo.id}: ${displayUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`);
+    }
     return { text, url };
   }
 

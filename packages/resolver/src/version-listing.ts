@@ -23,10 +23,14 @@ export async function listVersions(
   markUncacheable(`version range ${d.groupId}:${d.artifactId}:${d.version}`);
   const dir = path.join(localBasedir, ...d.groupId.split('.'), d.artifactId);
   const texts: Array<{ text: string | undefined; source: string }> = [{ text: readKept(path.join(dir, 'maven-metadata-local.xml')), source: 'maven-metadata-local.xml' }];
-  for (const repo of repositories) {
-    const file = path.join(dir, `maven-metadata-${repo.id}.xml`);
-    texts.push({ text: remote ? await remote.versionsMetadata(d.groupId, d.artifactId, repo, offline) : readKept(file), source: file });
-  }
+  // Every repository is asked at once, as Maven's metadata resolver does; results keep their order.
+  const fromRepositories = await Promise.all(
+    repositories.map(async (repo) => {
+      const file = path.join(dir, `maven-metadata-${repo.id}.xml`);
+      return { text: remote ? await remote.versionsMetadata(d.groupId, d.artifactId, repo, offline) : readKept(file), source: file };
+    }),
+  );
+  texts.push(...fromRepositories);
   const versions: string[] = [];
   for (const { text, source } of texts) if (text !== undefined) versions.push(...versionsIn(text, source));
   return versions;
