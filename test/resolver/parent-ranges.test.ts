@@ -70,13 +70,14 @@ describe('resolver: version ranges in <parent> (recorded with Maven 3.8.7)', fun
     const cases: Array<[string, string, string, string]> = [
       ['no-match', '[3.0,4.0)', '<version>7</version>', "Non-resolvable parent POM pr:par:[3.0,4.0) for pr:child:7: No versions matched the requested parent version range '[3.0,4.0)' and 'parent.relativePath' points at no local POM @ line 1, column 52"],
       ['no-upper', '[1.0,)', '<version>7</version>', "Non-resolvable parent POM pr:par:[1.0,) for pr:child:7: The requested parent version range '[1.0,)' does not specify an upper bound and 'parent.relativePath' points at no local POM @ line 1, column 52"],
-      ['no-version', '[1.0,2.0)', '', 'Version must be a constant @ line 1, column 10'],
+      // Maven names the project with the version the range gave, and the problem where the model had the range.
+      ['no-version', '[1.0,2.0)', '', 'Version must be a constant @ pr:child:[1.0,2.0), <pom>, line 1, column 10'],
     ];
     for (const [name, range, version, problem] of cases) {
       const { run, pom } = child(name, range, version);
       expect(run.status, name).to.equal(1);
-      const id = version ? 'pr:child:7' : `pr:child:${range}`;
-      expect(run.stdout.split('\n').slice(1, 3), name).to.deep.equal([`[ERROR] The project ${id} (${pom}) has 1 error`, `    ${problem}`]);
+      const id = version ? 'pr:child:7' : 'pr:child:1.5';
+      expect(run.stdout.split('\n').slice(1, 3), name).to.deep.equal([`[ERROR] The project ${id} (${pom}) has 1 error`, `    ${problem.replace('<pom>', pom)}`]);
     }
   });
 });

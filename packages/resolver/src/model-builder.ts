@@ -134,8 +134,10 @@ export class ModelBuilder<R> {
     if (isPlain(req)) return this.buildPlain(req);
     const problems: ModelProblem[] = [];
     const leafId = originOf(req.raw).id;
+    // The name of a failed project: its version, once a parent range gave the one it inherits.
+    let failedId = leafId;
     const fail = (unresolvable?: ArtifactResolutionError): never => {
-      throw new ModelBuildingFailure(leafId, req.pomFile ?? req.raw.source, problems, unresolvable);
+      throw new ModelBuildingFailure(failedId, req.pomFile ?? req.raw.source, problems, unresolvable);
     };
     const lineage: WModel[] = [];
     const ids = [leafId];
@@ -182,6 +184,10 @@ export class ModelBuilder<R> {
       if (lineage.length === 1) {
         parentFile = parent!.file;
         parentLocal = parent!.local;
+        const inherited = parent!.raw.version ?? parent!.raw.parent?.version;
+        if (req.raw.version === undefined && req.raw.parent && inherited !== undefined && isVersionRange(req.raw.parent.version ?? '')) {
+          failedId = originOf({ ...req.raw, parent: { ...req.raw.parent, version: inherited } }).id;
+        }
       }
       raw = parent!.raw;
       file = parent!.file;
