@@ -99,7 +99,7 @@ export interface Project extends Coordinates {
    */
   readonly profileSources?: readonly ProfileSource[];
   /** The whole effective model as Maven writes it (help:effective-pom), built on demand. */
-  readonly effectiveModel?: () => XmlNode;
+  readonly effectiveModel?: (verbose?: boolean) => XmlNode;
 }
 
 export interface ProfileSource {
@@ -113,6 +113,8 @@ export interface XmlNode {
   readonly attributes?: ReadonlyArray<readonly [string, string]>;
   readonly text?: string;
   readonly children?: readonly XmlNode[];
+  /** Where the value was declared (`model id, line n`), for help:effective-pom -Dverbose. */
+  readonly location?: string;
 }
 
 /** A resolved dependency: coordinates, mediated scope and the file in the local repository. */

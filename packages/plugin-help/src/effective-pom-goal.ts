@@ -24,9 +24,6 @@ export class EffectivePomGoal {
 
   execute(): void {
     const { project, execution } = this.context;
-    if (this.verbose) {
-      this.context.log.warn('goalhost does not record where each element of the effective model comes from: verbose adds no location comments');
-    }
     const projects = this.context.reactorProjects ?? [project];
     // As the plugin: every reactor project when run from the command line or for the first project.
     const all = projects.length > 1 && (execution.id === 'default-cli' || projects[0] === project);
@@ -46,6 +43,6 @@ export class EffectivePomGoal {
     if (!project.effectiveModel) {
       throw new GoalExecutionError(`The effective model of ${projectId(project)} is not available: help:effective-pom needs a project read from a pom.xml`);
     }
-    return [...banner(`Effective POM for project '${projectId(project)}'`), project.effectiveModel()];
+    return [...banner(`Effective POM for project '${projectId(project)}'`), project.effectiveModel(this.verbose)];
   }
 }

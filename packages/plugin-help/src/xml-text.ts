@@ -7,7 +7,14 @@ import type { XmlNode } from '@goalhost/model';
  */
 export type XmlPart =
   | { readonly comment: string }
-  | { readonly name: string; readonly attributes?: XmlNode['attributes']; readonly text?: string; readonly children?: readonly XmlPart[] };
+  | {
+      readonly name: string;
+      readonly attributes?: XmlNode['attributes'];
+      readonly text?: string;
+      readonly children?: readonly XmlPart[];
+      /** help:effective-pom -Dverbose: a comment after the element naming where its value comes from. */
+      readonly location?: string;
+    };
 
 const INDENT = '  ';
 const COLUMNS = 80;
@@ -63,8 +70,10 @@ function partText(p: XmlPart, indent: string, eol: string): string {
     return `${out}${indent}</${p.name}>${eol}`;
   }
   const text = (p.text ?? '').trim();
-  if (text === '') return `${indent}<${p.name}${attributes} />${eol}`;
-  return `${indent}<${p.name}${attributes}>${escapeText(text)}</${p.name}>${eol}`;
+  // The help plugin puts each location comment on the line of its element, two spaces after it.
+  const location = p.location === undefined ? '' : `  <!-- ${p.location} -->`;
+  if (text === '') return `${indent}<${p.name}${attributes} />${location}${eol}`;
+  return `${indent}<${p.name}${attributes}>${escapeText(text)}</${p.name}>${location}${eol}`;
 }
 
 function escapeText(s: string): string {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { parsePom, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
+import { locateEffectiveModel, type LineageSource } from './effective-model-locations';
 import { effectiveModelXml } from './effective-model-xml';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
 import { observedExists, observedIsDirectory, readObservedText } from './file-observations';
@@ -41,7 +42,7 @@ export interface BuiltModel {
   /** The active profiles by declaring model (`external`, then the POM and its parents); projects only. */
   readonly profileSources?: readonly ProfileSource[];
   /** The effective model as Maven writes it, made on demand; projects only. */
-  readonly effectiveModel?: () => XmlNode;
+  readonly effectiveModel?: (verbose?: boolean) => XmlNode;
   /** The parent POM's file (relativePath or local repository), when there is a parent. */
   readonly parentFile?: string;
   /** Whether that file was found by relativePath (else it came from a repository). */
@@ -140,6 +141,8 @@ export class ModelBuilder<R> {
       throw new ModelBuildingFailure(failedId, req.pomFile ?? req.raw.source, problems, unresolvable);
     };
     const lineage: WModel[] = [];
+    // For help:effective-pom -Dverbose: each model's POM and active profiles (projects only).
+    const sources: LineageSource[] | undefined = req.strict && req.projectDir !== undefined ? [] : undefined;
     const ids = [leafId];
     let activeProfiles: string[] = [];
     const profileSources: ProfileSource[] = [];
@@ -159,6 +162,7 @@ export class ModelBuilder<R> {
       const profiles = selectProfiles(raw.profiles, req.activation, true);
       for (const p of profiles) injectProfile(w, p, origin);
       if (profiles.length > 0) profileSources.push({ source: origin.id, ids: profiles.map((p) => p.id) });
+      sources?.push({ id: origin.id, ...(file ? { file } : {}), profiles: profiles.map((p) => p.id) });
       if (lineage.length === 0) {
         activeProfiles = profiles.map((p) => p.id);
         if (req.external) {
@@ -220,7 +224,15 @@ export class ModelBuilder<R> {
     const interpolation = this.interpolation();
     return {
       model, id, problems, activeProfiles,
-      ...(project ? { profileSources, effectiveModel: () => effectiveModelXml(model, leafProfiles, modelLookup(model, interpolation)) } : {}),
+      ...(project
+        ? {
+            profileSources,
+            effectiveModel: (verbose?: boolean) => {
+              const tree = effectiveModelXml(model, leafProfiles, modelLookup(model, interpolation));
+              return verbose ? locateEffectiveModel(tree, model, sources ?? []) : tree;
+            },
+          }
+        : {}),
       ...(parentFile ? { parentFile, parentLocal } : {}),
     };
   }
