@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Records what real Maven prints for the help goals' test cases (test/fixtures/help/oracle-cases.json)
-// into test/fixtures/help/expected/: test/support/help-oracle/HelpOracle.java builds each fixture
-// with Maven 3.8.7's project builder (/usr/share/maven) and composes the text as
-// maven-help-plugin 3.4.0 does. Fixture paths become @BASEDIR@. Needs java 17 and Debian's maven.
+// Records what real Maven prints for the help goals' test cases (test/fixtures/help/oracle-cases.json;
+// effective-pom-verbose: with -Dverbose) into test/fixtures/help/expected/:
+// test/support/help-oracle/HelpOracle.java builds each fixture with Maven 3.8.7's project builder
+// (/usr/share/maven) and composes the text as maven-help-plugin 3.4.0 does. Fixture paths become
+// @BASEDIR@. Needs java 17 and Debian's maven.
 'use strict';
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -22,6 +23,8 @@ const wanted = (mode, name) => only.length === 0 || only.includes(`${mode}:${nam
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'help-goldens-'));
 const repo = path.join(work, 'repository');
+// The POMs the fixtures find in the local repository (a parent and an imported BOM).
+fs.cpSync(path.join(fixtures, 'repository'), repo, { recursive: true });
 function run(mode, project, pom, args) {
   const dir = path.join(work, project);
   if (!fs.existsSync(dir)) fs.cpSync(path.join(fixtures, project), dir, { recursive: true });
@@ -30,7 +33,7 @@ function run(mode, project, pom, args) {
 }
 
 fs.mkdirSync(expected, { recursive: true });
-for (const mode of ['effective-pom', 'active-profiles']) {
+for (const mode of ['effective-pom', 'effective-pom-verbose', 'active-profiles']) {
   for (const c of cases[mode].filter((c) => wanted(mode, c.name))) {
     // The plugin logs the text as one message: the log adds the final line break.
     fs.writeFileSync(path.join(expected, `${mode}-${c.name}.txt`), `${run(mode, c.project, c.pom, c.args)}\n`);

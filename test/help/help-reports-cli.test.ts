@@ -22,6 +22,7 @@ interface OracleCase {
 }
 const cases = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'oracle-cases.json'), 'utf8')) as {
   'effective-pom': OracleCase[];
+  'effective-pom-verbose': OracleCase[];
   'active-profiles': OracleCase[];
   evaluate: { project: string; pom: string; expressions: string[] };
 };
@@ -34,7 +35,8 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
   before(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-help-reports-'));
     repo = path.join(work, 'repository');
-    for (const p of ['simple', 'reactor', 'extras', 'packagings']) fs.cpSync(path.join(FIXTURES, p), path.join(work, p), { recursive: true });
+    // `repository` becomes the local repository: the POMs the fixtures find there (a parent, a BOM).
+    for (const p of ['simple', 'reactor', 'extras', 'packagings', 'bom', 'repository']) fs.cpSync(path.join(FIXTURES, p), path.join(work, p), { recursive: true });
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -82,6 +84,14 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
       expect(r.status, r.stdout).to.equal(0);
       // The golden files end with the line break the log adds after the message.
       expect(normalize(`${report(r.stdout, 'effective-pom')}\n`, r.dir)).to.equal(golden(`effective-pom-${c.name}.txt`));
+    });
+  }
+
+  for (const c of cases['effective-pom-verbose']) {
+    it(`effective-pom -Dverbose of ${c.project}/${c.pom} ${c.args.join(' ')} names each value's model and line as Maven does, whole`, () => {
+      const r = goalhost(c.project, c.pom, ['help:effective-pom', '-Dverbose', ...c.args]);
+      expect(r.status, r.stdout).to.equal(0);
+      expect(normalize(`${report(r.stdout, 'effective-pom')}\n`, r.dir)).to.equal(golden(`effective-pom-verbose-${c.name}.txt`));
     });
   }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { child, childrenNamed, childText, parseXmlFast, type XmlElement, type XmlNode } from '@goalhost/model';
+import { child, childrenNamed, childText, parseXmlFast, tagEnd, type XmlElement, type XmlNode } from '@goalhost/model';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import { LIFECYCLE_BINDINGS_ID, REPORTING_CONVERTER_ID, SUPER_POM_ID, superPomLocations } from './super-pom-locations';
 import { managementKey, type WDependency, type WModel } from './work-model';
@@ -97,14 +97,30 @@ function atPath(el: XmlElement, path: ReadonlyArray<readonly [string, number]>):
   return e;
 }
 
-function readTree(source: LineageSource): SourceTree | undefined {
-  if (!source.file) return undefined;
-  let root: XmlElement;
+function readPom(file: string): XmlElement | undefined {
   try {
-    root = parseXmlFast(readFileSync(source.file, 'utf8'), source.file);
+    return parseXmlFast(readFileSync(file, 'utf8'), file);
   } catch {
     return undefined;
   }
+}
+
+/** The element named `name` whose start tag ends at line:column (as models record declarations). */
+function elementAt(el: XmlElement, name: string, line: number, column: number): XmlElement | undefined {
+  if (el.name === name) {
+    const end = tagEnd(el);
+    if (end.line === line && end.column === column) return el;
+  }
+  for (const c of el.children) {
+    const found = elementAt(c, name, line, column);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function readTree(source: LineageSource): SourceTree | undefined {
+  const root = source.file ? readPom(source.file) : undefined;
+  if (!root) return undefined;
   const profiles = childrenNamed(child(root, 'profiles'), 'profile');
   const active = source.profiles
     .map((id) => profiles.find((p) => (childText(p, 'id') ?? 'default') === id))
@@ -204,8 +220,22 @@ class Locator {
   }
 
   private dependency(node: XmlNode, d: WDependency | undefined, managed: WDependency | undefined): XmlNode {
-    const candidates = [d, managed].flatMap((x): Located[] => (x?.element ? [{ id: x.origin.id, el: x.element }] : []));
+    const candidates = [d, managed].flatMap((x): Located[] => {
+      const el = x && this.declaration(x);
+      return x && el ? [{ id: x.origin.id, el }] : [];
+    });
     return this.dependencyIn(node, candidates);
+  }
+
+  private readonly poms = new Map<string, XmlElement | undefined>();
+
+  /** A dependency's element: kept by project POMs, found again in a repository POM (read without its elements). */
+  private declaration(d: WDependency): XmlElement | undefined {
+    if (d.element || !d.origin.file) return d.element;
+    const file = d.origin.file;
+    if (!this.poms.has(file)) this.poms.set(file, readPom(file));
+    const root = this.poms.get(file);
+    return root && elementAt(root, 'dependency', d.line, d.column);
   }
 
   private dependencyIn(node: XmlNode, candidates: readonly Located[]): XmlNode {
@@ -282,12 +312,12 @@ class Locator {
   private execution(node: XmlNode, executions: readonly Located[], configurations: readonly Located[], bindings: string | undefined, site: boolean): XmlNode {
     return mapChildren(node, (c) => {
       if (c.name === 'goals') {
-        return mapChildren(c, (g) => {
-          for (const x of executions) {
-            const el = childrenNamed(child(x.el, 'goals'), 'goal').find((e) => text(e) === g.text);
-            if (el) return located(g, format(x.id, el));
-          }
-          return located(g, bindings);
+        // Merging executions, Maven appends the other declarations' goals without their locations.
+        const [dominant] = executions;
+        const goals = dominant ? childrenNamed(child(dominant.el, 'goals'), 'goal') : [];
+        return mapChildren(c, (g, i) => {
+          if (!dominant) return located(g, bindings);
+          return goals[i] && text(goals[i]) === g.text ? located(g, format(dominant.id, goals[i])) : g;
         });
       }
       if (c.name === 'configuration') return this.configuration(c, [], configurations, site);
