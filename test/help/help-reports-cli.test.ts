@@ -36,7 +36,7 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-help-reports-'));
     repo = path.join(work, 'repository');
     // `repository` becomes the local repository: the POMs the fixtures find there (a parent, a BOM).
-    for (const p of ['simple', 'reactor', 'extras', 'packagings', 'bom', 'repository']) fs.cpSync(path.join(FIXTURES, p), path.join(work, p), { recursive: true });
+    for (const p of ['simple', 'reactor', 'extras', 'packagings', 'bom', 'inherit', 'repository']) fs.cpSync(path.join(FIXTURES, p), path.join(work, p), { recursive: true });
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -129,6 +129,15 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
       .replace('\nEffective POMs, after inheritance, interpolation, and profiles are applied:\n\n', '')
       .replace(/\n\n$/, '');
     expect(normalize(fs.readFileSync(file, 'utf8'), r.dir)).to.equal(document);
+  });
+
+  it('effective-pom -Dverbose -Doutput writes the located document to the file', () => {
+    const r = goalhost('reactor', 'pom.xml', ['help:effective-pom', '-Dverbose', '-Denv=ci', '-Doutput=target/effective-verbose.xml']);
+    expect(r.status, r.stdout).to.equal(0);
+    const document = golden('effective-pom-verbose-reactor-ci.txt')
+      .replace('\nEffective POMs, after inheritance, interpolation, and profiles are applied:\n\n', '')
+      .replace(/\n\n$/, '');
+    expect(normalize(fs.readFileSync(path.join(r.dir, 'target', 'effective-verbose.xml'), 'utf8'), r.dir)).to.equal(document);
   });
 
   it('active-profiles -Doutput writes the report under the plugin banner and says where', () => {
