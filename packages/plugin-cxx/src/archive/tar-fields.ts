@@ -2,8 +2,8 @@
  * The fields of a 512-byte tar header and of PAX extended headers, read the way commons-compress
  * 1.22 (Maven's tar reader) reads them: numbers strictly octal (leading spaces, trailing spaces
  * and NULs allowed) or base-256, names up to the first NUL, decoded as UTF-8 with a malformed
- * sequence shown as '?' (what Java writes for an undecodable name). The checksum is not
- * enforced, as in commons-compress.
+ * sequence shown as '?' (commons-compress's name decoder); PAX values with U+FFFD instead (Java's
+ * String). The checksum is not enforced, as in commons-compress.
  */
 
 export class TarFormatError extends Error {}
@@ -180,8 +180,9 @@ export function paxRecords(data: Uint8Array, inherited: ReadonlyMap<string, stri
           else if (rest > n - i) throw paxError(`Paxheader value size ${rest} exceeds size of header record`);
           else {
             if (data[i + rest - 1] !== 0x0a) throw paxError('Value should end with a newline');
-            // Java decodes the value as UTF-8 and writes an undecodable name as '?'.
-            const value = decodeName(data.subarray(i, i + rest - 1));
+            // commons-compress decodes a value as Java's String does: a malformed sequence is
+            // U+FFFD, kept in the file name (header names and GNU long names get '?' instead).
+            const value = utf8.decode(data.subarray(i, i + rest - 1));
             i += rest;
             values.set(keyword, value);
             if (keyword === 'GNU.sparse.offset') {

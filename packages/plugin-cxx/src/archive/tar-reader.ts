@@ -40,7 +40,12 @@ const BLOCK = 512;
 /** Long names, PAX records and sparse maps are held in memory: refuse absurd ones. */
 const META_LIMIT = 16 * 1024 * 1024;
 
-type Meta = { readonly kind: 'L' | 'K'; readonly value: string } | { readonly kind: 'x'; readonly values: Map<string, string>; readonly runs: SparseRun[] };
+type Meta =
+  | { readonly kind: 'L' | 'K'; readonly value: string }
+  | { readonly kind: 'x'; readonly values: Map<string, string>; readonly runs: SparseRun[] }
+  | { readonly kind: 'g' };
+
+const GLOBALS: Meta = { kind: 'g' };
 
 const truncated = (): TarFormatError => new TarFormatError('Truncated TAR archive');
 
@@ -62,7 +67,8 @@ export class TarReader {
   private gather = Buffer.allocUnsafe(BLOCK);
   private gatherLength = 0;
   private gatherNeed = BLOCK;
-  private onGathered: (bytes: Buffer) => void = (b) => this.header(b);
+  private readonly headerHandler = (b: Buffer): void => this.header(b);
+  private onGathered: (bytes: Buffer) => void = this.headerHandler;
   private remaining = 0;
   private skipThen: () => void = () => undefined;
   private metas: Meta[] = [];
@@ -131,16 +137,24 @@ export class TarReader {
     }
     if (this.onGathered === this.headerHandler) {
       // A partial header block reads as the end (commons-compress); so does a missing end block.
-      if (this.metas.some((m) => m.kind === 'x')) {
-        throw new TarFormatError("premature end of tar archive. Didn't find any entry after PAX header.");
-      }
-      this.state = 'done';
+      this.end();
       return;
     }
     throw truncated();
   }
 
-  private readonly headerHandler = (b: Buffer): void => this.header(b);
+  /**
+   * The archive ends (end block or end of input). A PAX header still waiting for its entry is
+   * an error, the innermost one named as commons-compress names it; long names just end it.
+   */
+  private end(): void {
+    for (let i = this.metas.length - 1; i >= 0; i--) {
+      const kind = this.metas[i].kind;
+      if (kind === 'g') throw new TarFormatError('Error detected parsing the pax header');
+      if (kind === 'x') throw new TarFormatError("premature end of tar archive. Didn't find any entry after PAX header.");
+    }
+    this.state = 'done';
+  }
 
   private expect(size: number, then: (bytes: Buffer) => void): void {
     if (size > META_LIMIT) throw new TarFormatError(`a tar header record of ${size} bytes is larger than goalhost reads (${META_LIMIT})`);
@@ -168,10 +182,7 @@ export class TarReader {
   }
 
   private header(block: Buffer): void {
-    if (isZeroBlock(block)) {
-      this.state = 'done';
-      return;
-    }
+    if (isZeroBlock(block)) return this.end();
     const flag = block[156];
     const format = headerFormat(block, this.globals.get('SCHILY.archtype'));
     let name = nameField(block, 0, 100);
@@ -236,6 +247,7 @@ export class TarReader {
       this.metas.push({ kind: flag === 0x4c ? 'L' : 'K', value: decodeName(data.subarray(0, end)) });
     } else if (flag === 0x67) {
       this.globals = paxRecords(data, this.globals).values;
+      this.metas.push(GLOBALS);
     } else {
       const records = paxRecords(data, this.globals);
       this.metas.push({ kind: 'x', values: records.values, runs: records.runs });
@@ -248,18 +260,29 @@ export class TarReader {
     else this.begin(entry);
   }
 
-  /** PAX values over the header's (commons-compress: the first record read is applied last). */
+  /**
+   * Long names and PAX values over the header's, in commons-compress's order: each record reads
+   * the rest of the entry first, then applies itself, so the first record read is applied last.
+   * The global values (all of them, as they stand) go over the entry itself and again after
+   * every long name and every global header; a local PAX header brings them as it saw them.
+   */
   private applyMetas(entry: Pending): void {
     const metas = this.metas;
+    const globals = this.globals.size > 0 ? this.globals : undefined;
+    if (globals) this.applyPax(entry, globals, []);
+    if (metas.length === 0) return;
     this.metas = [];
-    if (!metas.some((m) => m.kind === 'x') && this.globals.size > 0) this.applyPax(entry, this.globals, []);
     for (let i = metas.length - 1; i >= 0; i--) {
       const meta = metas[i];
+      if (meta.kind === 'x') {
+        this.applyPax(entry, meta.values, meta.runs);
+        continue;
+      }
       if (meta.kind === 'L') {
         entry.name = meta.value;
         if (entry.flag === 0x35 && !entry.name.endsWith('/')) entry.name += '/';
       } else if (meta.kind === 'K') entry.linkName = meta.value;
-      else if (meta.kind === 'x') this.applyPax(entry, meta.values, meta.runs);
+      if (globals) this.applyPax(entry, globals, []);
     }
   }
 
@@ -361,8 +384,15 @@ export class TarReader {
   /** Hands the entry over and reads (or skips) its data, then its padding. */
   private deliver(entry: Pending, dataSize = entry.size, padding = this.padding(entry.size)): void {
     const flag = entry.flag;
-    const directory = flag === 0x35 || flag === 0x44 || entry.name.endsWith('/');
-    const kind: ArchiveEntry['kind'] = directory ? 'dir' : flag === 0x32 ? 'symlink' : 'file';
+    // A GNU dumpdir ('D', tar -g) is a directory whatever its name; its data lists the
+    // directory's contents for GNU tar's own use and is skipped, as GNU tar skips it.
+    // commons-compress reads that data as headers (files named by the list, or a failure).
+    if (flag === 0x44 && !entry.name.endsWith('/')) entry.name += '/';
+    // commons-compress reads no data for a directory (a type '5' entry, or any name ending in
+    // '/'): the next header follows at once. A symbolic link is one whatever its name.
+    const noData = flag === 0x35 || entry.name.endsWith('/');
+    const kind: ArchiveEntry['kind'] = flag === 0x32 ? 'symlink' : noData ? 'dir' : 'file';
+    if (kind === 'symlink' && noData) entry.name = entry.name.replace(/\/+$/, '');
     const runs = entry.sparse ? orderedRuns(entry.sparse, entry.realSize, entry.name) : undefined;
     this.current = entry.name;
     this.sink = this.onEntry({
@@ -370,15 +400,19 @@ export class TarReader {
       name: entry.name,
       kind,
       linkTarget: kind === 'symlink' ? entry.linkName : undefined,
-      hardLinkTarget: flag === 0x31 ? entry.linkName : undefined,
+      hardLinkTarget: flag === 0x31 && kind === 'file' ? entry.linkName : undefined,
       mode: entry.mode,
       mtimeMs: entry.mtimeMs,
       size: runs ? entry.realSize : dataSize,
       sparse: runs !== undefined,
       content: undefined,
     });
-    if (kind === 'dir') {
-      // commons-compress reads no data for a directory entry: the next header follows at once.
+    if (flag === 0x44) {
+      this.sink = null;
+      this.skip(dataSize + padding, () => this.nextHeader());
+      return;
+    }
+    if (noData) {
       this.sink = null;
       this.nextHeader();
       return;
