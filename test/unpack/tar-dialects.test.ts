@@ -241,6 +241,44 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/a.txt = "alpha\\n"', 'd 755 t/h/', 'l t/l -> a.txt', 'f 644 t/next.txt = ""']);
   });
 
+  it("a sparse entry without a map (star's PAX sparse, type 'S' outside old GNU headers) is its real size of bytes read straight from the archive, as commons-compress reads it", async () => {
+    const star = (realSize: string): Buffer => pax([paxRecord('SCHILY.filetype', 'sparse'), paxRecord('SCHILY.realsize', realSize)]);
+    // The real size equals the stored size: the stored data, and the archive goes on.
+    const equal = write('equal.tar', star('6'), file('t/s.txt', 'alpha\n'), file('t/a.txt', 'alpha\n'), END);
+    expect((await unpack(equal)).error).to.equal(undefined);
+    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/a.txt = "alpha\\n"', 'f 644 t/s.txt = "alpha\\n"']);
+    // Larger: 1000 bytes, through the next header; then the stored size's padding, which lands
+    // in the end blocks (Maven: the same file, and t/a.txt is never seen).
+    fs.rmSync(path.join(dir, 'target'), { recursive: true });
+    const next = file('t/a.txt', 'alpha\n');
+    const larger = write('larger.tar', star('1000'), file('t/s.txt', 'alpha\n'), next, END);
+    expect((await unpack(larger)).error).to.equal(undefined);
+    const expected = Buffer.concat([padded(Buffer.from('alpha\n')), next]).subarray(0, 1000);
+    expect(fs.readFileSync(path.join(out, 't/s.txt')).equals(expected)).to.equal(true);
+    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/s.txt = 1000 bytes']);
+    // Type 'S' in a ustar header: no real size (0), so the padding is skipped from the data's
+    // start and the next header read 6 bytes early (Maven fails the same way).
+    fs.rmSync(path.join(dir, 'target'), { recursive: true });
+    const ustar = write('ustar.tar', file('t/s.txt', 'alpha\n', { type: 'S' }), file('t/a.txt', 'alpha\n'), END);
+    const run = await unpack(ustar);
+    expect(run.error?.message).to.equal(failure(ustar, "Corrupted TAR archive. Invalid byte 0 at offset 5 in '00644{NUL}00' len=8 (at entry t/s.txt)"));
+    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/s.txt = ""']);
+    expect(fs.existsSync(markers)).to.equal(false);
+  });
+
+  it("an old GNU sparse entry whose map has no run is read as its real size of plain bytes (commons-compress), not as a hole", async () => {
+    const sparse = header('t/s.txt', { type: 'S', size: 6 });
+    sparse.write('ustar  \0', 257, 'latin1');
+    sparse.write('00000000006\0', 483, 'latin1');
+    let sum = 0;
+    sparse.write('        ', 148);
+    for (const byte of sparse) sum += byte;
+    sparse.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+    const run = await unpack(write('a.tar', sparse, padded(Buffer.from('alpha\n')), file('t/a.txt', 'next\n'), END));
+    expect(run.error).to.equal(undefined);
+    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/a.txt = "next\\n"', 'f 644 t/s.txt = "alpha\\n"']);
+  });
+
   it("a GNU long name that is not UTF-8 has '?' for the bad bytes; a PAX path has U+FFFD (commons-compress decodes them differently)", async () => {
     const latin1 = Buffer.from('t/caf\xe9.txt', 'latin1');
     const longName = Buffer.concat([header('././@LongLink', { type: 'L', size: latin1.length + 1 }), padded(Buffer.concat([latin1, Buffer.alloc(1)]))]);

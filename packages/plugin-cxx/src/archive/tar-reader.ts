@@ -221,6 +221,11 @@ export class TarReader {
       if (flag === 0x35 && !name.endsWith('/')) name += '/';
       if (prefix !== '') name = `${prefix}/${name}`;
     }
+    if (flag === 0x53 && format !== 'oldgnu') {
+      // Sparse, but only old GNU headers carry a map and a real size: see deliver.
+      sparse = [];
+      realSize = 0;
+    }
     // Records that describe the next entry.
     if (flag === 0x4c || flag === 0x4b || flag === 0x78 || flag === 0x58 || flag === 0x67) {
       this.current = name;
@@ -320,6 +325,21 @@ export class TarReader {
         case 'gid':
           if (javaLong(value) === undefined) throw bad(key);
           break;
+        case 'SCHILY.filetype':
+          // star's sparse files: commons-compress takes the real size, not star's map.
+          if (value === 'sparse') {
+            if (!entry.sparse) {
+              entry.sparse = [];
+              entry.realSize = 0;
+            }
+            const real = values.get('SCHILY.realsize');
+            if (real !== undefined) {
+              const n = javaLong(real);
+              if (n === undefined) throw new TarFormatError(`Corrupted TAR archive. SCHILY.realsize header for ${entry.name} contains non-numeric value`);
+              entry.realSize = n;
+            }
+          }
+          break;
         case 'SCHILY.devminor':
         case 'SCHILY.devmajor': {
           const n = javaLong(value);
@@ -393,7 +413,14 @@ export class TarReader {
     const noData = flag === 0x35 || entry.name.endsWith('/');
     const kind: ArchiveEntry['kind'] = flag === 0x32 ? 'symlink' : noData ? 'dir' : 'file';
     if (kind === 'symlink' && noData) entry.name = entry.name.replace(/\/+$/, '');
-    const runs = entry.sparse ? orderedRuns(entry.sparse, entry.realSize, entry.name) : undefined;
+    let runs = entry.sparse ? orderedRuns(entry.sparse, entry.realSize, entry.name) : undefined;
+    if (runs && runs.length === 0) {
+      // A sparse entry without a run: commons-compress reads its real size of bytes straight
+      // from the archive (past the stored data, into what follows, or short of it), then skips
+      // the padding of the stored size; the next header is read from there.
+      runs = undefined;
+      dataSize = entry.realSize;
+    }
     this.current = entry.name;
     this.sink = this.onEntry({
       index: this.index++,
