@@ -122,7 +122,7 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
     const run = await unpack(archive);
     expect(run.error?.message).to.equal(
       `Error unpacking file: ${archive} to: ${out}: Error while expanding ${archive}: ` +
-        'Error detected parsing the pax header: mtime=12x is not a valid value (at entry ./PaxHeaders/entry)',
+        'Error detected parsing the pax header: Character x is neither a decimal digit number, decimal point, nor "e" notation exponential mark. (at entry ./PaxHeaders/entry)',
     );
     expect(treeOf(out)).to.deep.equal(['f 644 first.txt = "first\\n"']);
     expect(fs.existsSync(path.join(dir, 'target', 'dependency-maven-plugin-markers'))).to.equal(false);

@@ -111,10 +111,12 @@ export function sparseStructs(block: Uint8Array, offset: number, count: number):
     let run: SparseRun;
     try {
       run = { offset: numberField(block, at, 12), numbytes: numberField(block, at + 12, 12) };
-    } catch {
-      throw new TarFormatError('Corrupted TAR archive, sparse entry is invalid');
+    } catch (e) {
+      // Maven shows the cause after the message.
+      throw new TarFormatError(`Corrupted TAR archive, sparse entry is invalid: ${(e as Error).message}`);
     }
-    if (run.offset < 0 || run.numbytes < 0) throw new TarFormatError('Corrupted TAR archive, sparse entry with negative offset or size');
+    if (run.offset < 0) throw new TarFormatError('Corrupted TAR archive, sparse entry with negative offset');
+    if (run.numbytes < 0) throw new TarFormatError('Corrupted TAR archive, sparse entry with negative numbytes');
     runs.push(run);
   }
   return runs;
@@ -141,8 +143,41 @@ export interface PaxRecords {
   readonly runs: SparseRun[];
 }
 
+/** commons-compress's messages run "Paxheader." into what follows. */
 function paxError(what: string): TarFormatError {
-  return new TarFormatError(`Failed to read Paxheader. ${what}`);
+  return new TarFormatError(`Failed to read Paxheader.${what}`);
+}
+
+/** Java's message for a value Long.parseLong refuses. */
+export function javaLongError(text: string): string {
+  return `For input string: "${text}"`;
+}
+
+/**
+ * Java's message for a value \`new BigDecimal(text)\` refuses (how commons-compress reads PAX
+ * times), or '' where Java's exception has none; undefined when Java reads it.
+ */
+export function bigDecimalError(text: string): string | undefined {
+  let i = text[0] === '+' || text[0] === '-' ? 1 : 0;
+  if (text.length === 0) return '';
+  let digits = 0;
+  let dot = false;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c >= '0' && c <= '9') digits++;
+    else if (c === '.') {
+      if (dot) return 'Character array contains more than one decimal point.';
+      dot = true;
+    } else if (c === 'e' || c === 'E') {
+      let j = i + 1;
+      if (text[j] === '+' || text[j] === '-') j++;
+      if (j >= text.length) return '';
+      for (let k = j; k < text.length; k++) if (text[k] < '0' || text[k] > '9') return 'Not a digit.';
+      if (text.slice(j).replace(/^0+/, '').length > 10) return 'Too many nonzero exponent digits.';
+      break;
+    } else return `Character ${c} is neither a decimal digit number, decimal point, nor "e" notation exponential mark.`;
+  }
+  return digits === 0 ? 'No digits found.' : undefined;
 }
 
 /** Decimal integer as Java's Long.parseLong reads it, else undefined. */
@@ -177,7 +212,7 @@ export function paxRecords(data: Uint8Array, inherited: ReadonlyMap<string, stri
           const keyword = utf8.decode(data.subarray(keywordStart, i - 1));
           const rest = length - (i - recordStart);
           if (rest <= 1) values.delete(keyword);
-          else if (rest > n - i) throw paxError(`Paxheader value size ${rest} exceeds size of header record`);
+          else if (rest > n - i) throw new TarFormatError(`Paxheader value size ${rest} exceeds size of header record`);
           else {
             if (data[i + rest - 1] !== 0x0a) throw paxError('Value should end with a newline');
             // commons-compress decodes a value as Java's String does: a malformed sequence is
@@ -203,7 +238,7 @@ export function paxRecords(data: Uint8Array, inherited: ReadonlyMap<string, stri
         }
         break;
       }
-      if (c < 0x30 || c > 0x39) throw paxError('Encountered a non-number while reading length');
+      if (c < 0x30 || c > 0x39) throw paxError(' Encountered a non-number while reading length');
       length = length * 10 + (c - 0x30);
     }
   }

@@ -1,9 +1,11 @@
 import type { ArchiveEntry } from './archive-entry';
 import {
+  bigDecimalError,
   decodeName,
   headerFormat,
   isZeroBlock,
   javaLong,
+  javaLongError,
   nameField,
   numberField,
   octalField,
@@ -46,6 +48,7 @@ type Meta =
   | { readonly kind: 'g' };
 
 const GLOBALS: Meta = { kind: 'g' };
+const TIME_KEYS = new Set(['mtime', 'atime', 'ctime', 'LIBARCHIVE.creationtime']);
 
 const truncated = (): TarFormatError => new TarFormatError('Truncated TAR archive');
 
@@ -292,8 +295,12 @@ export class TarReader {
   }
 
   private applyPax(entry: Pending, values: ReadonlyMap<string, string>, runs: SparseRun[]): void {
-    const bad = (key: string): TarFormatError =>
-      new TarFormatError(`Error detected parsing the pax header: ${key}=${values.get(key)} is not a valid value`);
+    // As Maven shows them: commons-compress's message, then Java's for the number it refused.
+    const bad = (key: string): TarFormatError => {
+      const value = values.get(key)!;
+      const cause = TIME_KEYS.has(key) ? bigDecimalError(value) : javaLongError(value);
+      return new TarFormatError(`Error detected parsing the pax header${cause ? `: ${cause}` : ''}`);
+    };
     for (const [key, value] of values) {
       switch (key) {
         case 'path':
