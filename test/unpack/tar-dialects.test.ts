@@ -279,6 +279,21 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/a.txt = "next\\n"', 'f 644 t/s.txt = "alpha\\n"']);
   });
 
+  for (const [what, records, message] of [
+    ['a time BigDecimal refuses', [paxRecord('ctime', 'abc')], 'Error detected parsing the pax header: Character a is neither a decimal digit number, decimal point, nor "e" notation exponential mark.'],
+    ['a number beyond a long', [paxRecord('uid', '99999999999999999999')], 'Error detected parsing the pax header: For input string: "99999999999999999999"'],
+    ['a record longer than the header', [Buffer.from('30 path=t/zz.txt\n')], 'Paxheader value size 22 exceeds size of header record'],
+    ['a record shorter than its value', [Buffer.from('10 path=t/zz.txt\n')], 'Failed to read Paxheader.Value should end with a newline'],
+    ['a negative size', [paxRecord('size', '-1')], 'Corrupted TAR archive. Entry size is negative'],
+  ] as const) {
+    it(`a PAX header with ${what} fails with Maven's message, nothing unpacked`, async () => {
+      const archive = write('a.tar', pax([...records]), file('t/a.txt', 'alpha\n'), END);
+      const run = await unpack(archive);
+      expect(run.error?.message).to.equal(failure(archive, `${message} (at entry ./PaxHeaders/entry)`));
+      expect(treeOf(out)).to.deep.equal([]);
+    });
+  }
+
   it("a GNU long name that is not UTF-8 has '?' for the bad bytes; a PAX path has U+FFFD (commons-compress decodes them differently)", async () => {
     const latin1 = Buffer.from('t/caf\xe9.txt', 'latin1');
     const longName = Buffer.concat([header('././@LongLink', { type: 'L', size: latin1.length + 1 }), padded(Buffer.concat([latin1, Buffer.alloc(1)]))]);
