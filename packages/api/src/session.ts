@@ -83,7 +83,7 @@ export interface GoalContext {
    * The project's mediated dependency tree (collection only, files not downloaded), for goals
    * that print it (dependency:tree); provided by the host, absent in bare test contexts.
    */
-  readonly dependencyTree?: () => Promise<DependencyTreeNode>;
+  readonly dependencyTree?: (options?: DependencyTreeOptions) => Promise<DependencyTreeNode>;
   /** The projects of the reactor in build order (Maven's `${reactorProjects}`); provided by the host. */
   readonly reactorProjects?: readonly Project[];
   /**
@@ -93,7 +93,12 @@ export interface GoalContext {
   readonly evaluate?: (text: string) => string | undefined;
 }
 
-/** One node of a dependency tree: the root is the project (no scope), losers of mediation removed. */
+export interface DependencyTreeOptions {
+  /** Keep the losers of mediation as Maven's verbose tree does (maven-dependency-tree 3.2.1), with what management and mediation did. */
+  readonly verbose?: boolean;
+}
+
+/** One node of a dependency tree: the root is the project (no scope), losers of mediation removed (kept in verbose trees). */
 export interface DependencyTreeNode {
   readonly groupId: string;
   readonly artifactId: string;
@@ -104,4 +109,12 @@ export interface DependencyTreeNode {
   readonly scope?: string;
   readonly optional: boolean;
   readonly children: readonly DependencyTreeNode[];
+  /** Verbose trees: the version before dependencyManagement set it. */
+  readonly premanagedVersion?: string;
+  /** Verbose trees: the scope before dependencyManagement set it. */
+  readonly premanagedScope?: string;
+  /** Verbose trees: on a node omitted by mediation (no children), the version that won. */
+  readonly winnerVersion?: string;
+  /** Verbose trees: on a kept node, the wider scope mediation did not update it to. */
+  readonly ignoredScope?: string;
 }

@@ -174,7 +174,7 @@ function logResumeHint(log: Log, projects: readonly Project[], failed: Project):
 function services(system: RepositorySystem, locks: DependencyLocks): BuildServices {
   return {
     resolveDependencies: (project, scope) => locks.resolveDependencies(project, scope),
-    collectTree: (project, scope) => system.collectTree(project, scope),
+    collectTree: (project, scope, options) => system.collectTree(project, scope, options),
     resolveArtifact: (request) => locks.resolveArtifact(request),
     readProject: (coordinates) => system.readProject(coordinates),
     writeDependencyLock: (project) => locks.writeLock(project),

@@ -6,5 +6,5 @@ export interface BuildServices extends RepositoryService {
   /** Resolved dependencies of `project` in `scope`, in Maven's order. */
   resolveDependencies(project: Project, scope: string): Promise<Artifact[]>;
   /** The dependency graph, for goals that print it (dependency:tree). */
-  collectTree?(project: Project, scope: string): Promise<unknown>;
+  collectTree?(project: Project, scope: string, options?: { readonly verbose?: boolean }): Promise<unknown>;
 }

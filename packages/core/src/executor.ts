@@ -79,7 +79,7 @@ export class Executor {
       plugins: this.pluginView(),
       ...(this.reactorProjects ? { reactorProjects: this.reactorProjects } : {}),
       evaluate: (text: string) => evaluator.evaluate(text),
-      dependencyTree: this.services.collectTree ? () => this.services.collectTree!(project, scope ?? 'test') : undefined,
+      dependencyTree: this.services.collectTree ? (options?: { verbose?: boolean }) => this.services.collectTree!(project, scope ?? 'test', options) : undefined,
     } as GoalContext;
     let code: LoadedPlugin;
     try {

@@ -2,7 +2,7 @@ import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type DependencyTre
 import { logOutput, writeOutput } from './output-writer';
 import { renderTree, type TreeFormat } from './tree-renderer';
 
-/** dependency:tree — maven-dependency-plugin 3.5.0's TreeMojo (the non-verbose graph). */
+/** dependency:tree — maven-dependency-plugin 3.5.0's TreeMojo (plain and verbose trees). */
 @Goal({ name: 'tree', description: 'Displays the dependency tree for this project. Multiple formats are supported: text (by default), but also DOT, GraphML and TGF.', threadSafe: true, since: '2.0-alpha-5' })
 export class TreeGoal {
   @Parameter({ type: 'java.io.File', property: 'outputFile', since: '2.0-alpha-5', description: 'If specified, this parameter will cause the dependency tree to be written to the path specified, instead of writing to the console.' })
@@ -17,7 +17,7 @@ export class TreeGoal {
   @Parameter({ type: 'java.lang.String', property: 'scope', since: '2.0-alpha-5', description: 'The scope to filter by when resolving the dependency tree, or null to include dependencies from all scopes.' })
   scope?: string;
 
-  @Parameter({ type: 'boolean', property: 'verbose', defaultValue: 'false', since: '2.0-alpha-6', description: 'Whether to include omitted nodes in the serialized dependency tree. goalhost prints the plain tree either way.' })
+  @Parameter({ type: 'boolean', property: 'verbose', defaultValue: 'false', since: '2.0-alpha-6', description: 'Whether to include omitted nodes in the serialized dependency tree.' })
   verbose = false;
 
   @Parameter({ type: 'java.lang.String', property: 'tokens', defaultValue: 'standard', since: '2.0-alpha-6', description: 'The token set name to use when outputting the dependency tree. Possible values are whitespace, standard or extended.' })
@@ -48,13 +48,14 @@ export class TreeGoal {
     }
     let root: DependencyTreeNode;
     try {
-      root = await this.context.dependencyTree();
+      root = await this.context.dependencyTree(this.verbose ? { verbose: true } : undefined);
     } catch (e) {
       throw new GoalExecutionError(`Cannot build project dependency graph: ${(e as Error).message}`, { cause: e });
     }
     const text = renderTree(root, {
       format: (['dot', 'graphml', 'tgf'].includes(this.outputType) ? this.outputType : 'text') as TreeFormat,
       tokens: this.tokens,
+      verbose: this.verbose,
       ...(this.scope ? { scope: this.scope } : {}),
       ...(this.includes !== undefined ? { includes: this.includes } : {}),
       ...(this.excludes !== undefined ? { excludes: this.excludes } : {}),

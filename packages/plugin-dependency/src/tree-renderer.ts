@@ -8,6 +8,8 @@ export interface TreeOptions {
   readonly scope?: string;
   readonly includes?: string;
   readonly excludes?: string;
+  /** Node strings of maven-dependency-tree 3.2.1's verbose nodes (omitted nodes, management, scopes). */
+  readonly verbose?: boolean;
 }
 
 const TOKENS: Record<string, readonly [string, string, string, string]> = {
@@ -34,6 +36,21 @@ export function nodeString(n: DependencyTreeNode): string {
   const version = n.version.replace(/-\d{8}\.\d{6}-\d+$/, '-SNAPSHOT');
   const id = [n.groupId, n.artifactId, n.type, ...(n.classifier ? [n.classifier] : []), version].join(':');
   return n.scope ? `${id}:${n.scope}` : id;
+}
+
+/**
+ * A verbose tree's node string (maven-dependency-tree 3.2.1's VerboseDependencyNode): an omitted
+ * node in parentheses with ` - ` before its notes, a kept one with its notes in ` (...)`.
+ */
+export function verboseNodeString(n: DependencyTreeNode): string {
+  const notes: string[] = [];
+  if (n.premanagedVersion !== undefined) notes.push(`version managed from ${n.premanagedVersion}`);
+  if (n.premanagedScope !== undefined) notes.push(`scope managed from ${n.premanagedScope}`);
+  if (n.ignoredScope !== undefined) notes.push(`scope not updated to ${n.ignoredScope}`);
+  const omitted = n.winnerVersion !== undefined;
+  if (omitted) notes.push(n.winnerVersion === n.version ? 'omitted for duplicate' : `omitted for conflict with ${n.winnerVersion}`);
+  if (!omitted) return notes.length > 0 ? `${nodeString(n)} (${notes.join('; ')})` : nodeString(n);
+  return `(${nodeString(n)} - ${notes.join('; ')})`;
 }
 
 function tokenMatches(token: string, pattern: string): boolean {
@@ -119,19 +136,22 @@ function walkTree(
 export function renderTree(root: DependencyTreeNode, o: TreeOptions): string {
   const tree = select(root, o);
   if (!tree) return '';
+  const label = o.verbose ? verboseNodeString : nodeString;
   switch (o.format) {
     case 'dot':
-      return renderDot(tree);
+      return renderDot(tree, label);
     case 'tgf':
-      return renderTgf(tree);
+      return renderTgf(tree, label);
     case 'graphml':
-      return renderGraphml(tree);
+      return renderGraphml(tree, label);
     default:
-      return renderText(tree, TOKENS[o.tokens] ?? TOKENS.standard);
+      return renderText(tree, TOKENS[o.tokens] ?? TOKENS.standard, label);
   }
 }
 
-function renderText(tree: Shown, [branch, lastBranch, pipe, space]: readonly [string, string, string, string]): string {
+type Label = (n: DependencyTreeNode) => string;
+
+function renderText(tree: Shown, [branch, lastBranch, pipe, space]: readonly [string, string, string, string], nodeString: Label): string {
   let out = '';
   const childPrefix = new Map<Shown, string>();
   walkTree(tree, (s, parent, index) => {
@@ -148,7 +168,7 @@ function renderText(tree: Shown, [branch, lastBranch, pipe, space]: readonly [st
   return out;
 }
 
-function renderDot(tree: Shown): string {
+function renderDot(tree: Shown, nodeString: Label): string {
   let out = `digraph "${nodeString(tree.node)}" { \n`;
   walkTree(tree, (s) => {
     for (const c of s.children) out += `\t"${nodeString(s.node)}" -> "${nodeString(c.node)}" ; \n`;
@@ -167,7 +187,7 @@ function numbering(): (s: Shown) => number {
 }
 
 /** Nodes in pre-order, then `#`, then each edge when its child's subtree is done (Maven's order). */
-function renderTgf(tree: Shown): string {
+function renderTgf(tree: Shown, nodeString: Label): string {
   const id = numbering();
   const nodes: string[] = [];
   const edges: string[] = [];
@@ -179,7 +199,7 @@ function renderTgf(tree: Shown): string {
   return `${nodes.join('')}#\n${edges.join('')}`;
 }
 
-function renderGraphml(tree: Shown): string {
+function renderGraphml(tree: Shown, nodeString: Label): string {
   const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const id = numbering();
   let out =

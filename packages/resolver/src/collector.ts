@@ -30,6 +30,7 @@ export type ReadDescriptor = (
 class Management {
   readonly versions = new Map<string, string>();
   readonly scopes = new Map<string, string>();
+  readonly scopeRefs = new Map<string, GDependency['scopeRef']>();
   readonly optionals = new Map<string, boolean>();
   readonly localPaths = new Map<string, string>();
   readonly exclusions = new Map<string, ExclusionPattern[]>();
@@ -43,7 +44,10 @@ class Management {
       const key = managementKey(m);
       this.keys.add(key);
       if (m.version !== '' && !this.versions.has(key)) this.versions.set(key, m.version);
-      if (m.scope !== '' && !this.scopes.has(key)) this.scopes.set(key, m.scope);
+      if (m.scope !== '' && !this.scopes.has(key)) {
+        this.scopes.set(key, m.scope);
+        this.scopeRefs.set(key, m.scopeRef);
+      }
       if (m.optionalDeclared && !this.optionals.has(key)) this.optionals.set(key, m.optional);
       if (m.systemPath !== undefined && !this.localPaths.has(key)) this.localPaths.set(key, m.systemPath);
       if (m.exclusions.length > 0) this.exclusions.set(key, [...(this.exclusions.get(key) ?? []), ...m.exclusions]);
@@ -187,7 +191,13 @@ export class DependencyCollector {
           bits |= MANAGED_PROPERTIES;
         }
         premanagedScope = d.scope;
-        result.scope = scope;
+        // Like Java's Dependency.setScope: an equal scope keeps the string it had.
+        if (scope !== d.scope) {
+          result.scope = scope;
+          const ref = m.scopeRefs.get(key);
+          if (ref) result.scopeRef = ref;
+          else delete result.scopeRef;
+        }
         bits |= MANAGED_SCOPE;
       }
       if (scope === 'system' || (scope === undefined && d.scope === 'system')) {

@@ -35,7 +35,7 @@ export interface ConflictItem {
  * version), gives it the selected scope and optionality, and removes the losers from the graph.
  */
 export function settle(items: readonly ConflictItem[]): ConflictItem {
-  const winner = items.some((i) => i.node.range !== undefined) ? selectWithRanges(items) : selectNearest(items);
+  const winner = selectVersion(items);
   const w = winner.node;
   const scope = w.dependency!.scope === 'system' ? 'system' : effectiveScope(items);
   w.dependency = { ...w.dependency!, scope, optional: effectiveOptional(items) };
@@ -45,6 +45,11 @@ export function settle(items: readonly ConflictItem[]): ConflictItem {
     if (at >= 0) item.parent!.splice(at, 1);
   }
   return winner;
+}
+
+/** Maven's NearestVersionSelector: the winning item. */
+export function selectVersion(items: readonly ConflictItem[]): ConflictItem {
+  return items.some((i) => i.node.range !== undefined) ? selectWithRanges(items) : selectNearest(items);
 }
 
 function selectNearest(items: readonly ConflictItem[]): ConflictItem {

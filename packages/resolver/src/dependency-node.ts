@@ -23,4 +23,8 @@ export interface DependencyNode {
   readonly premanagedVersion?: string;
   /** Scope before dependencyManagement applied, when it changed it. */
   readonly premanagedScope?: string;
+  /** Verbose trees: on an omitted node, the (base) version of the node that won its conflict. */
+  readonly winnerVersion?: string;
+  /** Verbose trees: on a winner, the wider scope it was not updated to. */
+  readonly ignoredScope?: string;
 }

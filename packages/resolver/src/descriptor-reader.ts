@@ -2,7 +2,7 @@ import { XmlFileError, XmlSyntaxError } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import type { Descriptor } from './collector';
 import { ArtifactResolutionError } from './errors';
-import { gdepId, type GDependency } from './graph';
+import { gdepId, scopeOrigin, type GDependency } from './graph';
 import { baseVersionOf } from './local-repository';
 import { ModelBuildingFailure, type BuiltModel } from './model-builder';
 import { fromRaw, type RemoteRepository } from './remote-repository';
@@ -24,6 +24,7 @@ export function toGDependency(d: WDependency): GDependency {
     ...(d.optional !== undefined ? { optionalDeclared: true } : {}),
     exclusions: d.exclusions.map((x) => ({ groupId: x.groupId ?? '', artifactId: x.artifactId ?? '' })),
     ...(d.systemPath ? { systemPath: d.systemPath } : {}),
+    ...(d.scopeFrom ? { scopeRef: scopeOrigin(d.scopeFrom) } : {}),
   };
 }
 

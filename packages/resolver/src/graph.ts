@@ -22,6 +22,28 @@ export interface GDependency {
   readonly exclusions: readonly ExclusionPattern[];
   /** The system path (Maven's localPath property); such artifacts have no POM to read. */
   readonly systemPath?: string;
+  /** Which written `<scope>` the scope string is; absent for a Java literal (defaults, constants). */
+  readonly scopeRef?: ScopeOrigin;
+}
+
+/**
+ * The identity of a scope string written in a POM. Maven's verbose tree compares scope strings
+ * by Java reference: equal text from two declarations, or from a declaration and a constant,
+ * counts as different there. Left out of JSON (cache keys).
+ */
+export class ScopeOrigin {
+  toJSON(): undefined {
+    return undefined;
+  }
+}
+
+const origins = new WeakMap<object, ScopeOrigin>();
+
+/** The one ScopeOrigin of a parsed declaration. */
+export function scopeOrigin(declaration: object): ScopeOrigin {
+  let origin = origins.get(declaration);
+  if (!origin) origins.set(declaration, (origin = new ScopeOrigin()));
+  return origin;
 }
 
 export const MANAGED_VERSION = 1;
@@ -51,6 +73,10 @@ export interface GNode {
   mark: number;
   /** The range this node's version was picked from (a hard constraint in conflicts). */
   range?: import('./version-range').VersionRange;
+  /** Verbose mediation: on a kept loser (no children), the node that won its conflict. */
+  winner?: GNode;
+  /** Verbose mediation: on a winner, the wider item scope not taken (Maven's REDUCED_SCOPE). */
+  reducedScope?: string;
 }
 
 /** Maven resolver's conflict key: groupId:artifactId:classifier:extension. */

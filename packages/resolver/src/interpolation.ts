@@ -176,7 +176,10 @@ export function interpolateModel(model: WModel, ctx: InterpolationContext, withB
     if (has(d.version)) d.version = s(d.version);
     if (has(d.type)) d.type = s(d.type);
     if (has(d.classifier)) d.classifier = s(d.classifier);
-    if (has(d.scope)) d.scope = s(d.scope);
+    if (has(d.scope)) {
+      d.scope = s(d.scope);
+      d.scopeFrom = {}; // Maven's interpolator makes a new string
+    }
     if (has(d.optional)) d.optional = s(d.optional);
     if (has(d.systemPath)) d.systemPath = s(d.systemPath);
     for (const x of d.exclusions) {

@@ -214,7 +214,7 @@ export class ModelBuilder<R> {
     injectPluginManagement(model);
     await this.importManagement(model, id, req, problems);
     injectDependencyManagement(model);
-    for (const d of model.dependencies) if (!d.scope) d.scope = 'compile';
+    injectDefaultScopes(model);
     validateEffectiveModel(model, id, req.strict, problems);
     if (problems.some((p) => p.severity !== 'WARNING')) fail();
     // Maven records the settings' profiles first (DefaultProjectBuilder).
@@ -251,7 +251,7 @@ export class ModelBuilder<R> {
     model.pluginRepositories = mergeByKey(model.pluginRepositories, top.pluginRepositories, (r) => r.id ?? 'default', false);
     model.modelVersion ??= top.modelVersion;
     injectDependencyManagement(model);
-    for (const d of model.dependencies) if (!d.scope) d.scope = 'compile';
+    injectDefaultScopes(model);
     const id = `${model.groupId}:${model.artifactId}:${model.version}`;
     const problems: ModelProblem[] = [];
     validateEffectiveModel(model, id, false, problems);
@@ -471,11 +471,22 @@ function injectDependencyManagement(model: WModel): void {
     if (!d) continue;
     if (d.version === undefined && m.version !== undefined) d.versionFrom = m;
     d.version ??= m.version;
+    if (d.scope === undefined && m.scope !== undefined) d.scopeFrom = m.scopeFrom;
     d.scope ??= m.scope;
     d.systemPath ??= m.systemPath;
     // Maven's model builder never manages <optional> (its resolver does, below the project's own dependencies).
     if (d.exclusions.length === 0 && m.exclusions.length > 0) d.exclusions = m.exclusions.map((x) => ({ ...x }));
     for (const f of ['version', 'scope', 'systemPath'] as const) if (d[f] === undefined) delete d[f];
+  }
+}
+
+/** Maven's model normalizer: `compile` (a Java literal) where no scope is written. */
+function injectDefaultScopes(model: WModel): void {
+  for (const d of model.dependencies) {
+    if (!d.scope) {
+      d.scope = 'compile';
+      d.scopeFrom = undefined;
+    }
   }
 }
 

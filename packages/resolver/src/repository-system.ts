@@ -5,6 +5,7 @@ import { ArtifactResolver, artifactString, type ResolvedFile } from './artifact-
 import { DependencyCollector, type ListVersions } from './collector';
 import { listVersions } from './version-listing';
 import { describeConflict, resolveConflicts, VersionConflictError } from './conflict-resolver';
+import { resolveConflictsVerbose } from './verbose-conflicts';
 import type { DependencyNode } from './dependency-node';
 import { DescriptorReader, toGDependency } from './descriptor-reader';
 import { ArtifactResolutionError, formatProblem, ProjectBuildingError, ResolutionError } from './errors';
@@ -36,7 +37,8 @@ export interface RepositorySystem {
   /** Resolved dependencies in Maven's order (pre-order of the mediated tree), files downloaded. */
   resolveDependencies(project: Project, scope: string): Promise<Artifact[]>;
   /** The mediated dependency tree (collection only: files are not resolved). */
-  collectTree(project: Project, scope: string): Promise<DependencyNode>;
+  /** The mediated tree; `verbose`: with the losers Maven's verbose tree keeps (dependency:tree -Dverbose). */
+  collectTree(project: Project, scope: string, options?: { readonly verbose?: boolean }): Promise<DependencyNode>;
   /** Path of an artifact file in the local repository, downloading it when needed. */
   resolveArtifact(request: ArtifactRequest): Promise<string>;
   /** The effective model of a POM in the repositories. */
@@ -67,6 +69,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   /** Projects built so far by POM file: parents in the reactor are not built again. */
   private readonly projectFiles = new Set<string>();
   private readonly graphs = new Map<Project, Promise<GNode>>();
+  private readonly verboseGraphs = new Map<Project, Promise<GNode>>();
   /** Repositories from active settings profiles and the super POM, mirrors applied. */
   private readonly baseRepositories: RemoteRepository[];
   private readonly config: ResolverConfig;
@@ -188,7 +191,21 @@ class DefaultRepositorySystem implements RepositorySystem {
     return graph;
   }
 
-  private async collect(project: Project): Promise<GNode> {
+  /**
+   * The graph dependency:tree -Dverbose prints: collected again (after the plain graph, whose
+   * warnings and failures come first, as Maven's core collects before the goal runs) and
+   * mediated in verbose mode.
+   */
+  private verboseGraph(project: Project): Promise<GNode> {
+    let graph = this.verboseGraphs.get(project);
+    if (!graph) {
+      graph = this.graph(project).then(() => this.collect(project, true));
+      this.verboseGraphs.set(project, graph);
+    }
+    return graph;
+  }
+
+  private async collect(project: Project, verbose = false): Promise<GNode> {
     const built = await this.modelOf(project);
     const m = built.model;
     const id = projectId(project);
@@ -202,7 +219,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       (d, repos) => this.descriptors.read(d, repos),
       this.config.settings.mirrors,
       m.dependencyManagement.map(toGDependency),
-      (message) => this.config.log.warn(message),
+      verbose ? () => undefined : (message) => this.config.log.warn(message),
       this.listVersions,
     );
     let result;
@@ -215,6 +232,10 @@ class DefaultRepositorySystem implements RepositorySystem {
     if (result.errors.length > 0) {
       const first = result.errors[0];
       throw new ResolutionError(id, `Failed to collect dependencies at ${first.path}: ${first.error.message}`, { cause: first.error });
+    }
+    if (verbose) {
+      resolveConflictsVerbose(result.root);
+      return result.root;
     }
     try {
       resolveConflicts(result.root);
@@ -345,8 +366,9 @@ class DefaultRepositorySystem implements RepositorySystem {
     return this.resolver.resolveFull(d, node.repositories);
   }
 
-  async collectTree(project: Project, scope: string): Promise<DependencyNode> {
-    const root = await this.graph(project);
+  async collectTree(project: Project, scope: string, options: { readonly verbose?: boolean } = {}): Promise<DependencyNode> {
+    const verbose = options.verbose === true;
+    const root = await (verbose ? this.verboseGraph(project) : this.graph(project));
     const scopes = SCOPES[scope] ?? SCOPES.test;
     // Built without recursion: a dependency chain thousands deep is legal (Maven resolves one).
     const top: DependencyNode[] = [];
@@ -362,8 +384,10 @@ class DefaultRepositorySystem implements RepositorySystem {
         extension: d.extension, scope: d.scope, optional: d.optional,
         children,
         relocations: node.relocationIds,
-        ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version ? { premanagedVersion: node.premanagedVersion } : {}),
+        ...(node.premanagedVersion !== undefined && (verbose || node.premanagedVersion !== d.version) ? { premanagedVersion: node.premanagedVersion } : {}),
         ...(node.premanagedScope !== undefined ? { premanagedScope: node.premanagedScope } : {}),
+        ...(node.winner ? { winnerVersion: baseVersionOf(node.winner.dependency!.version) } : {}),
+        ...(!node.winner && node.reducedScope !== undefined ? { ignoredScope: node.reducedScope } : {}),
       });
       for (let i = node.children.length - 1; i >= 0; i--) work.push([node.children[i], children]);
     }

@@ -22,6 +22,11 @@ export interface WDependency {
   origin: WOrigin;
   /** The dependencyManagement entry the version was taken from: problems with it are located there, as Maven does. */
   versionFrom?: WDependency;
+  /**
+   * Which written `<scope>` the scope is (the parsed declaration), undefined for Maven's default:
+   * Java compares scope strings by reference in one place (dependency:tree -Dverbose).
+   */
+  scopeFrom: object | undefined;
 }
 
 export interface WOrigin {
@@ -111,6 +116,7 @@ export function copyDependency(d: RawDependency, origin: WOrigin): WDependency {
     scope: d.scope,
     optional: d.optional,
     systemPath: d.systemPath,
+    scopeFrom: d.scope !== undefined ? d : undefined,
     exclusions: d.exclusions.length === 0 ? [] : d.exclusions.map((x) => ({ groupId: x.groupId, artifactId: x.artifactId })),
     line: d.line,
     column: d.column,
