@@ -70,6 +70,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly projectFiles = new Set<string>();
   private readonly graphs = new Map<Project, Promise<GNode>>();
   private readonly verboseGraphs = new Map<Project, Promise<GNode>>();
+  private readonly treeGraphs = new Map<Project, Promise<GNode>>();
   /** Repositories from active settings profiles and the super POM, mirrors applied. */
   private readonly baseRepositories: RemoteRepository[];
   private readonly config: ResolverConfig;
@@ -205,7 +206,40 @@ class DefaultRepositorySystem implements RepositorySystem {
     return graph;
   }
 
-  private async collect(project: Project, verbose = false): Promise<GNode> {
+  /**
+   * The graph plain dependency:tree prints. Maven's core gives the project's dependency
+   * artifacts the versions resolution picked, and the tree collects again from those: a direct
+   * dependency that lost to a range elsewhere comes back at its own place with the winning
+   * version. The resolved graph itself when no direct version changes (nearly always).
+   */
+  private treeGraph(project: Project): Promise<GNode> {
+    let graph = this.treeGraphs.get(project);
+    if (!graph) {
+      graph = this.graph(project).then(async (root) => {
+        const resolved = new Map<string, string>();
+        const walk = (node: GNode): void => {
+          for (const child of node.children) {
+            const d = child.dependency!;
+            resolved.set(dependencyConflictId(d), d.version);
+            walk(child);
+          }
+        };
+        walk(root);
+        const built = await this.modelOf(project);
+        const changed = built.model.dependencies.map(toGDependency).some((d) => {
+          const v = resolved.get(dependencyConflictId(d));
+          return v !== undefined && v !== d.version;
+        });
+        return changed ? this.collect(project, false, resolved) : root;
+      });
+      this.treeGraphs.set(project, graph);
+    }
+    return graph;
+  }
+
+  /** Collects and mediates; `verbose` and `directVersions` (the trees' second collections) log nothing. */
+  private async collect(project: Project, verbose = false, directVersions?: ReadonlyMap<string, string>): Promise<GNode> {
+    const quiet = verbose || directVersions !== undefined;
     const built = await this.modelOf(project);
     const m = built.model;
     const id = projectId(project);
@@ -219,12 +253,14 @@ class DefaultRepositorySystem implements RepositorySystem {
       (d, repos) => this.descriptors.read(d, repos),
       this.config.settings.mirrors,
       m.dependencyManagement.map(toGDependency),
-      verbose ? () => undefined : (message) => this.config.log.warn(message),
+      quiet ? () => undefined : (message) => this.config.log.warn(message),
       this.listVersions,
     );
     let result;
     try {
-      result = await collector.collect(rootArtifact, m.dependencies.map(toGDependency), repositories);
+      let dependencies = m.dependencies.map(toGDependency);
+      if (directVersions) dependencies = dependencies.map((d) => ({ ...d, version: directVersions.get(dependencyConflictId(d)) ?? d.version }));
+      result = await collector.collect(rootArtifact, dependencies, repositories);
     } catch (e) {
       if (e instanceof XmlSyntaxError) throw new ResolutionError(id, e.message, { cause: e });
       throw e;
@@ -243,7 +279,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       if (!(e instanceof VersionConflictError)) throw e;
       throw new ResolutionError(id, `Failed to collect dependencies for ${gdepId(rootArtifact)}: ${describeConflict(result.root, e.key)}`, { cause: e });
     }
-    for (const child of result.root.children) {
+    for (const child of quiet ? [] : result.root.children) {
       if (child.relocationIds.length === 0) continue;
       const message = await this.descriptors.relocationMessage(toFrom(child), repositories);
       this.config.log.warn(`The artifact ${child.relocationIds[0]} has been relocated to ${gdepId(child.dependency!)}${message ? `: ${message}` : ''}`);
@@ -368,7 +404,7 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   async collectTree(project: Project, scope: string, options: { readonly verbose?: boolean } = {}): Promise<DependencyNode> {
     const verbose = options.verbose === true;
-    const root = await (verbose ? this.verboseGraph(project) : this.graph(project));
+    const root = await (verbose ? this.verboseGraph(project) : this.treeGraph(project));
     const scopes = SCOPES[scope] ?? SCOPES.test;
     // Built without recursion: a dependency chain thousands deep is legal (Maven resolves one).
     const top: DependencyNode[] = [];
@@ -418,6 +454,11 @@ function toFrom(node: GNode): GDependency {
   const [g, a, , ...rest] = node.relocationIds[0].split(':');
   const v = rest[rest.length - 1];
   return { ...node.dependency!, groupId: g, artifactId: a, version: v };
+}
+
+/** Maven's Artifact.getDependencyConflictId(): `groupId:artifactId:type[:classifier]`. */
+function dependencyConflictId(d: GDependency): string {
+  return `${d.groupId}:${d.artifactId}:${d.type}${d.classifier ? `:${d.classifier}` : ''}`;
 }
 
 function projectId(p: Project): string {
