@@ -1,4 +1,4 @@
-import { conflictKey, gdepId, MANAGED_EXCLUSIONS, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GDependency, type GNode } from './graph';
+import { conflictKey, gdepId, MANAGED_EXCLUSIONS, type ScopeOrigin, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GDependency, type GNode } from './graph';
 import { artifactType } from './artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong } from './descriptor-reader';
 import { aggregateRepositories, repositoriesKey, type RemoteRepository } from './remote-repository';
@@ -8,6 +8,9 @@ import { InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeConta
 
 /** Every version the repositories' metadata lists for a dependency's groupId:artifactId. */
 export type ListVersions = (dependency: GDependency, repositories: readonly RemoteRepository[]) => Promise<readonly string[]>;
+
+/** Scope strings of the dependencies collected so far, by everything Java's Dependency.equals compares. */
+export type DependencyPool = Map<string, ScopeOrigin | undefined>;
 
 /** What a dependency's POM says (Maven's artifact descriptor). */
 export interface Descriptor {
@@ -104,6 +107,7 @@ export class DependencyCollector {
     managed: readonly GDependency[],
     private readonly warn: (message: string) => void,
     private readonly listVersions?: ListVersions,
+    private readonly interned?: DependencyPool,
   ) {
     this.management = new Management(managed);
   }
@@ -260,7 +264,7 @@ export class DependencyCollector {
       ...(prepared.range ? { range: prepared.range } : {}),
     });
     if (noDescriptor) {
-      parent.children.push(node(d));
+      parent.children.push(node(this.intern(d, managed.bits)));
       return;
     }
     const descriptor = await prepared.descriptor!;
@@ -308,9 +312,26 @@ export class DependencyCollector {
       if (next) await this.processDependency(next, ctx, descriptor.relocations, seen);
       return;
     }
-    const child = node(target);
+    const child = node(this.intern(target, managed.bits));
     parent.children.push(child);
     if (traverse && descriptor.dependencies.length > 0) await this.recurse(target, descriptor, child, ctx);
+  }
+
+  /** Maven's DataPool.intern: an equal dependency seen before (in this session) lends its scope string. */
+  private intern(d: GDependency, bits: number): GDependency {
+    const pool = this.interned;
+    if (!pool) return d;
+    const optional = d.optionalDeclared || (bits & MANAGED_OPTIONAL) !== 0 ? String(d.optional) : 'null';
+    const exclusions = d.exclusions.map((x) => `${x.groupId}:${x.artifactId}`).sort().join(',');
+    const key = `${gdepId(d)}|${d.type}|${d.systemPath ?? ''}|${d.scope}|${optional}|${exclusions}`;
+    if (!pool.has(key)) {
+      pool.set(key, d.scopeRef);
+      return d;
+    }
+    const ref = pool.get(key);
+    if (ref === d.scopeRef) return d;
+    const { scopeRef: _old, ...rest } = d;
+    return ref ? { ...rest, scopeRef: ref } : rest;
   }
 
   private async recurse(d: GDependency, descriptor: Descriptor, node: GNode, ctx: Context): Promise<void> {

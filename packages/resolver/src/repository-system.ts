@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile } from './artifact-resolver';
-import { DependencyCollector, type ListVersions } from './collector';
+import { DependencyCollector, type DependencyPool, type ListVersions } from './collector';
 import { listVersions } from './version-listing';
 import { describeConflict, resolveConflicts, VersionConflictError } from './conflict-resolver';
 import { resolveConflictsVerbose } from './verbose-conflicts';
@@ -71,6 +71,8 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly graphs = new Map<Project, Promise<GNode>>();
   private readonly verboseGraphs = new Map<Project, Promise<GNode>>();
   private readonly treeGraphs = new Map<Project, Promise<GNode>>();
+  /** Maven interns equal dependencies session-wide; only verbose trees can tell (scope strings). */
+  private readonly verbosePool: DependencyPool = new Map();
   /** Repositories from active settings profiles and the super POM, mirrors applied. */
   private readonly baseRepositories: RemoteRepository[];
   private readonly config: ResolverConfig;
@@ -255,6 +257,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       m.dependencyManagement.map(toGDependency),
       quiet ? () => undefined : (message) => this.config.log.warn(message),
       this.listVersions,
+      verbose ? this.verbosePool : undefined,
     );
     let result;
     try {

@@ -96,6 +96,17 @@ export const VERBOSE_SCENARIOS: Record<string, (f: FixtureRepo) => void> = {
     f.file('repo/v6/y/maven-metadata-local.xml', metadata('v6', 'y', ['1.0', '1.5']));
     f.projectPom('v6:root:1.0', { dependencies: ['v6:x:1.0', 'v6:a:1.0', 'v6:b:1.0'] });
   },
+  /**
+   * Equal dependencies share one object in Maven (its collector interns them): the first one
+   * seen decides whether the scope string is a written one or the default.
+   */
+  'interned-dependencies': (f) => {
+    f.artifact('v8:m:1.0', { dependencies: [{ gav: 'v8:bb:1.0', scope: 'compile' }, 'v8:cc:1.0'] })
+      .artifact('v8:i:1.0', { dependencies: ['v8:bb:1.0', { gav: 'v8:cc:1.0', scope: 'compile' }] })
+      .artifact('v8:bb:1.0')
+      .artifact('v8:cc:1.0');
+    f.projectPom('v8:root:1.0', { dependencies: [{ gav: 'v8:m:1.0', scope: 'test' }, 'v8:i:1.0'] });
+  },
   /** A direct range narrowed by a range further down; a direct range that wins as it is. */
   'direct-ranges': (f) => {
     f.artifact('v7:a:1.0', { dependencies: ['v7:x:[2.0,2.2]', 'v7:y:1.0', 'v7:b:1.0'] })
