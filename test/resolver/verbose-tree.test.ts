@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { runGoalhost } from '../support/run-goalhost';
-import { FixtureRepo } from './support/fixture-repo';
+import { FixtureRepo, pomXml } from './support/fixture-repo';
 import { VERBOSE_SCENARIOS } from './support/verbose-tree-scenarios';
 
 /**
@@ -205,6 +205,34 @@ describe('dependency:tree -Dverbose (maven-dependency-plugin 3.5.0 with maven-de
       expect(tree()).to.equal(`${recorded.plain.join('\n')}\n`);
     });
   }
+
+  it('shares scope strings between the modules of a reactor, as Maven interns dependencies for the whole session', () => {
+    VERBOSE_SCENARIOS['interned-dependencies'](f);
+    f.projectPom('v9:parent:1.0', { packaging: 'pom', extra: '  <modules><module>ma</module><module>mb</module></modules>' });
+    const modules = { ma: ['v8:i:1.0'], mb: [{ gav: 'v8:m:1.0', scope: 'test' }, 'v8:i:1.0'] };
+    for (const [name, dependencies] of Object.entries(modules)) {
+      mkdirSync(path.join(f.project, name));
+      writeFileSync(path.join(f.project, name, 'pom.xml'), pomXml(`v9:${name}:1.0`, { dependencies }));
+    }
+    tree('-Dverbose');
+    // Recorded with Maven: ma's collection comes first, so mb's bb carries the default scope
+    // string and cc the one m's POM writes (the other way round from mb built alone).
+    expect(readFileSync(path.join(f.project, 'ma', 'tree.txt'), 'utf8')).to.equal(
+      ['v9:ma:jar:1.0', '\\- v8:i:jar:1.0:compile', '   +- v8:bb:jar:1.0:compile', '   \\- v8:cc:jar:1.0:compile', ''].join('\n'),
+    );
+    expect(readFileSync(path.join(f.project, 'mb', 'tree.txt'), 'utf8')).to.equal(
+      [
+        'v9:mb:jar:1.0',
+        '+- v8:m:jar:1.0:test',
+        '|  +- v8:bb:jar:1.0:compile',
+        '|  \\- v8:cc:jar:1.0:compile (scope not updated to compile)',
+        '\\- v8:i:jar:1.0:compile',
+        '   +- (v8:bb:jar:1.0:compile - omitted for duplicate)',
+        '   \\- (v8:cc:jar:1.0:compile - omitted for duplicate)',
+        '',
+      ].join('\n'),
+    );
+  });
 
   it('covers every scenario', () => {
     expect(Object.keys(RECORDED)).to.have.members(Object.keys(VERBOSE_SCENARIOS));
