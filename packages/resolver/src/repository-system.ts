@@ -218,15 +218,19 @@ class DefaultRepositorySystem implements RepositorySystem {
     let graph = this.treeGraphs.get(project);
     if (!graph) {
       graph = this.graph(project).then(async (root) => {
+        // One winner per conflict: every children list once, without recursion.
         const resolved = new Map<string, string>();
-        const walk = (node: GNode): void => {
-          for (const child of node.children) {
+        const seen = new Set<GNode[]>([root.children]);
+        for (const work = [root]; work.length > 0; ) {
+          for (const child of work.pop()!.children) {
             const d = child.dependency!;
             resolved.set(dependencyConflictId(d), d.version);
-            walk(child);
+            if (!seen.has(child.children)) {
+              seen.add(child.children);
+              work.push(child);
+            }
           }
-        };
-        walk(root);
+        }
         const built = await this.modelOf(project);
         const changed = built.model.dependencies.map(toGDependency).some((d) => {
           const v = resolved.get(dependencyConflictId(d));
