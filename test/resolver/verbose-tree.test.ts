@@ -183,6 +183,25 @@ const RECORDED: Record<string, { readonly verbose: readonly string[]; readonly p
       '\\- v8:i:jar:1.0:compile',
     ],
   },
+  'cycles-and-relocations': {
+    verbose: [
+      'v10:root:jar:1.0',
+      '+- v10:a:jar:1.0:compile',
+      '|  \\- v10:b:jar:1.0:compile',
+      '|     \\- (v10:new:jar:2.0:compile - omitted for conflict with 1.0)',
+      '+- v10:c:jar:1.0:compile',
+      '|  \\- (v10:new:jar:1.0:runtime - omitted for duplicate)',
+      '\\- v10:new:jar:1.0:test (scope not updated to compile)',
+      '   \\- (v10:b:jar:1.0:test - omitted for duplicate)',
+    ],
+    plain: [
+      'v10:root:jar:1.0',
+      '+- v10:a:jar:1.0:compile',
+      '|  \\- v10:b:jar:1.0:compile',
+      '+- v10:c:jar:1.0:compile',
+      '\\- v10:new:jar:1.0:test',
+    ],
+  },
 };
 
 describe('dependency:tree -Dverbose (maven-dependency-plugin 3.5.0 with maven-dependency-tree 3.2.1)', () => {

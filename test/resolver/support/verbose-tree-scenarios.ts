@@ -107,6 +107,16 @@ export const VERBOSE_SCENARIOS: Record<string, (f: FixtureRepo) => void> = {
       .artifact('v8:cc:1.0');
     f.projectPom('v8:root:1.0', { dependencies: [{ gav: 'v8:m:1.0', scope: 'test' }, 'v8:i:1.0'] });
   },
+  /** A dependency cycle, and a relocated artifact in conflict with its new name. */
+  'cycles-and-relocations': (f) => {
+    f.artifact('v10:a:1.0', { dependencies: ['v10:b:1.0'] })
+      .artifact('v10:b:1.0', { dependencies: ['v10:a:1.0', 'v10:new:2.0'] })
+      .artifact('v10:old:1.0', { relocation: { artifactId: 'new' }, files: [] })
+      .artifact('v10:new:1.0', { dependencies: ['v10:b:1.0'] })
+      .artifact('v10:new:2.0')
+      .artifact('v10:c:1.0', { dependencies: [{ gav: 'v10:old:1.0', scope: 'runtime' }] });
+    f.projectPom('v10:root:1.0', { dependencies: ['v10:a:1.0', 'v10:c:1.0', { gav: 'v10:old:1.0', scope: 'test' }] });
+  },
   /** A direct range narrowed by a range further down; a direct range that wins as it is. */
   'direct-ranges': (f) => {
     f.artifact('v7:a:1.0', { dependencies: ['v7:x:[2.0,2.2]', 'v7:y:1.0', 'v7:b:1.0'] })
