@@ -253,6 +253,21 @@ describe('dependency:tree -Dverbose (maven-dependency-plugin 3.5.0 with maven-de
     );
   });
 
+  it('fails before the goal starts when the dependencies cannot be collected, as Maven collects them first', () => {
+    f.artifact('v11:a:1.0', { parent: 'v11:gone:1.0' });
+    f.projectPom('v11:root:1.0', { dependencies: ['v11:a:1.0'] });
+    for (const args of [[], ['-Dverbose']]) {
+      const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:tree', ...args], f.project);
+      expect(r.status).to.equal(1);
+      // Recorded with Maven (which adds its "-> [Help 1]" link).
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('[ERROR] Failed') || l.includes(':tree ('))).to.deep.equal([
+        '[ERROR] Failed to execute goal on project root: Could not resolve dependencies for project v11:root:jar:1.0: ' +
+          'Failed to collect dependencies at v11:a:jar:1.0: Failed to read artifact descriptor for v11:a:jar:1.0: ' +
+          'Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact v11:gone:pom:1.0 has not been downloaded from it before.',
+      ]);
+    }
+  });
+
   it('covers every scenario', () => {
     expect(Object.keys(RECORDED)).to.have.members(Object.keys(VERBOSE_SCENARIOS));
   });

@@ -47,6 +47,7 @@ function mojoFromGoal(goalClass: GoalClass, packageName: string | undefined): Mo
     goal: meta.name,
     description: meta.description,
     ...(meta.requiresDependencyResolution ? { requiresDependencyResolution: meta.requiresDependencyResolution } : {}),
+    ...(meta.requiresDependencyCollection ? { requiresDependencyCollection: meta.requiresDependencyCollection } : {}),
     requiresProject: meta.requiresProject ?? true,
     requiresOnline: meta.requiresOnline ?? false,
     aggregator: meta.aggregator ?? false,

@@ -23,6 +23,8 @@ export interface GoalOptions {
   readonly defaultPhase?: string;
   readonly requiresProject?: boolean;
   readonly requiresDependencyResolution?: 'compile' | 'runtime' | 'test' | 'compile+runtime' | 'runtime+system';
+  /** The dependencies are collected (not downloaded) before the goal runs; its failures fail the goal as Maven's core does. */
+  readonly requiresDependencyCollection?: 'compile' | 'runtime' | 'test' | 'compile+runtime' | 'runtime+system';
   readonly requiresOnline?: boolean;
   readonly aggregator?: boolean;
   readonly threadSafe?: boolean;

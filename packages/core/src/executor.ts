@@ -51,6 +51,12 @@ export class Executor {
       } catch (e) {
         throw new ExecutionFailure(this.failedGoal(undefined, project, messageOf(e)), execution, [], e);
       }
+    } else if (execution.mojo.requiresDependencyCollection && execution.mojo.requiresDependencyCollection !== 'none' && this.services.collectTree) {
+      try {
+        await this.services.collectTree(project, execution.mojo.requiresDependencyCollection);
+      } catch (e) {
+        throw new ExecutionFailure(this.failedGoal(undefined, project, messageOf(e)), execution, [], e);
+      }
     }
     this.log.info('');
     const style = stylesOf(this.log);

@@ -3,7 +3,7 @@ import { logOutput, writeOutput } from './output-writer';
 import { renderTree, type TreeFormat } from './tree-renderer';
 
 /** dependency:tree — maven-dependency-plugin 3.5.0's TreeMojo (plain and verbose trees). */
-@Goal({ name: 'tree', description: 'Displays the dependency tree for this project. Multiple formats are supported: text (by default), but also DOT, GraphML and TGF.', threadSafe: true, since: '2.0-alpha-5' })
+@Goal({ name: 'tree', description: 'Displays the dependency tree for this project. Multiple formats are supported: text (by default), but also DOT, GraphML and TGF.', requiresDependencyCollection: 'test', threadSafe: true, since: '2.0-alpha-5' })
 export class TreeGoal {
   @Parameter({ type: 'java.io.File', property: 'outputFile', since: '2.0-alpha-5', description: 'If specified, this parameter will cause the dependency tree to be written to the path specified, instead of writing to the console.' })
   outputFile?: string;
