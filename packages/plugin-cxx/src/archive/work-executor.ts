@@ -3,7 +3,7 @@ import { contentSlabs } from './content-slabs';
 import { toUtimeSeconds } from './file-times';
 import type { PendingWork } from './target-tree';
 import type { WorkerPool } from './worker-pool';
-import { batchBytes, batchSize, describeFsError, encodeBatch, type TaskBatch, type TaskFailure, type WriteTask } from './write-tasks';
+import { batchBytes, batchSize, describeFsError, encodeBatch, firstEntryName, type TaskBatch, type TaskFailure, type WriteTask } from './write-tasks';
 
 /**
  * Puts planned work on disk: directories (parents first) and links at once on the calling
@@ -135,18 +135,18 @@ export class WorkExecutor {
         current.push(task);
         size += task.data?.compressedSize ?? task.content?.length ?? 0;
         if (current.length >= BATCH_TASKS || size >= BATCH_BYTES) {
-          this.submit(encodeBatch(archive, current));
+          this.submit(encodeBatch(archive, current), current);
           current = [];
           size = 0;
         }
       }
-      if (current.length > 0) this.submit(encodeBatch(archive, current));
+      if (current.length > 0) this.submit(encodeBatch(archive, current), current);
     }
   }
 
-  private submit(batch: TaskBatch): void {
+  private submit(batch: TaskBatch, tasks: readonly WriteTask[]): void {
     const release = (): void => {
-      for (const content of batch.contents ?? []) if (content) contentSlabs.release(content);
+      for (const task of tasks) if (task.content) contentSlabs.release(task.content);
     };
     const done = this.pool.submit(batch).then(
       (failure) => {
@@ -158,7 +158,7 @@ export class WorkExecutor {
       },
       (e: Error) => {
         release();
-        this.failures.push({ job: batch.nums[0] ?? 0, archive: batch.archive, entryName: batch.names[0] ?? '', message: e.message });
+        this.failures.push({ job: batch.nums[0] ?? 0, archive: batch.archive, entryName: firstEntryName(batch), message: e.message });
       },
     );
     this.inFlight.push(done);

@@ -38,27 +38,45 @@ export interface WriteTask {
 }
 
 /**
- * Tasks of one archive as they cross to a worker thread: flat arrays, because cloning tens of
- * thousands of small objects costs more than the extraction's own bookkeeping.
+ * Tasks of one archive as they cross to a worker thread: flat arrays and strings, because
+ * cloning tens of thousands of small objects (or hundreds of strings per message) costs more
+ * than the extraction's own bookkeeping.
  */
 export interface TaskBatch {
   readonly archive: string;
-  readonly paths: readonly string[];
-  readonly names: readonly string[];
+  /** Every task's path, one after the other (lengths in `nums`). */
+  readonly paths: string;
+  /** Every task's entry name, one after the other (lengths in `nums`). */
+  readonly names: string;
   /** FIELDS numbers per task, see `encodeBatch`. */
   readonly nums: Float64Array;
-  /** Per task, the content to write (tar entries); absent when no task carries any. */
+  /** Per task, the content to write when it is not in `shared` (tar entries); absent when none is. */
   readonly contents?: readonly (Uint8Array | null)[];
+  /**
+   * The shared memory the tasks' other contents lie in (tar content slabs): one reference per
+   * batch, each task's content an offset into it, because cloning a view per task (hundreds per
+   * message) cost the main thread more than all of its planning.
+   */
+  readonly shared?: SharedArrayBuffer;
 }
 
-const FIELDS = 9;
+const FIELDS = 12;
 
 /**
  * Per task: job, local header offset (-1 when there is no content to write), compressed size,
- * uncompressed size, method, CRC-32, mtime (NaN: none), chmod (-1: none), unlink first (0/1).
+ * uncompressed size (a content's length), method, CRC-32, mtime (NaN: none), chmod (-1: none),
+ * unlink first (0/1), offset of the content in `shared` (-1: none there), length of the path,
+ * length of the entry name.
  */
 export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskBatch {
   const nums = new Float64Array(tasks.length * FIELDS);
+  let shared: SharedArrayBuffer | undefined;
+  let separate = false;
+  for (const t of tasks) {
+    const buffer = t.content?.buffer;
+    if (buffer instanceof SharedArrayBuffer && (shared === undefined || shared === buffer)) shared = buffer;
+    else if (t.content) separate = true;
+  }
   tasks.forEach((t, i) => {
     const at = i * FIELDS;
     nums[at] = t.job;
@@ -70,8 +88,14 @@ export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskB
     nums[at + 6] = t.mtime ?? NaN;
     nums[at + 7] = t.chmod ?? -1;
     nums[at + 8] = t.unlinkFirst ? 1 : 0;
+    nums[at + 9] = t.content && t.content.buffer === shared ? t.content.byteOffset : -1;
+    nums[at + 10] = t.path.length;
+    nums[at + 11] = t.entryName.length;
   });
-  return { archive, paths: tasks.map((t) => t.path), names: tasks.map((t) => t.entryName), nums, contents: packedContents(tasks) };
+  const contents = separate ? packedContents(tasks.map((t) => (t.content && t.content.buffer === shared ? { content: undefined } : t))) : undefined;
+  const paths = tasks.map((t) => t.path).join('');
+  const names = tasks.map((t) => t.entryName).join('');
+  return { archive, paths, names, nums, contents, shared };
 }
 
 /** Contents up to this size travel in one buffer per batch (one transfer instead of hundreds). */
@@ -81,7 +105,7 @@ const PACKED_CONTENT = 64 * 1024;
  * The batch's contents: small ones copied into one buffer, large ones as they are (each in a
  * buffer of its own, moved to the thread without a copy).
  */
-function packedContents(tasks: readonly WriteTask[]): (Uint8Array | null)[] | undefined {
+function packedContents(tasks: readonly { readonly content?: Uint8Array }[]): (Uint8Array | null)[] | undefined {
   let packed = 0;
   let any = false;
   for (const t of tasks) {
@@ -111,7 +135,12 @@ export function batchTransfers(batch: TaskBatch): ArrayBuffer[] {
 }
 
 export function batchSize(batch: TaskBatch): number {
-  return batch.paths.length;
+  return batch.nums.length / FIELDS;
+}
+
+/** The entry name of the batch's first task (for a failure of the whole batch). */
+export function firstEntryName(batch: TaskBatch): string {
+  return batch.nums.length > 0 ? batch.names.slice(0, batch.nums[11]) : '';
 }
 
 /** Bytes the batch writes (for progress). */
@@ -121,18 +150,19 @@ export function batchBytes(batch: TaskBatch): number {
   return bytes;
 }
 
-function taskAt(batch: TaskBatch, i: number): WriteTask {
+/** Task `i`, its path and name starting at `pathAt` and `nameAt` of the batch's strings. */
+function taskAt(batch: TaskBatch, i: number, pathAt: number, nameAt: number): WriteTask {
   const n = batch.nums;
   const at = i * FIELDS;
   return {
-    path: batch.paths[i],
+    path: batch.paths.slice(pathAt, pathAt + n[at + 10]),
     job: n[at],
-    entryName: batch.names[i],
+    entryName: batch.names.slice(nameAt, nameAt + n[at + 11]),
     data:
       n[at + 1] < 0
         ? undefined
         : { localHeaderOffset: n[at + 1], compressedSize: n[at + 2], uncompressedSize: n[at + 3], method: n[at + 4], crc32: n[at + 5] },
-    content: batch.contents?.[i] ?? undefined,
+    content: batch.contents?.[i] ?? (n[at + 9] >= 0 ? new Uint8Array(batch.shared!, n[at + 9], n[at + 3]) : undefined),
     mtime: Number.isNaN(n[at + 6]) ? undefined : n[at + 6],
     chmod: n[at + 7] < 0 ? undefined : n[at + 7],
     unlinkFirst: n[at + 8] === 1,
@@ -290,8 +320,12 @@ export async function runBatch(batch: TaskBatch): Promise<TaskFailure | undefine
   let archiveFd = -1;
   let window: ArchiveWindow | undefined;
   try {
-    for (let i = 0; i < batch.paths.length; i++) {
-      const task = taskAt(batch, i);
+    let pathAt = 0;
+    let nameAt = 0;
+    for (let i = 0; i < batchSize(batch); i++) {
+      const task = taskAt(batch, i, pathAt, nameAt);
+      pathAt += task.path.length;
+      nameAt += task.entryName.length;
       try {
         if (archiveFd < 0 && task.data) {
           archiveFd = fs.openSync(batch.archive, 'r');
