@@ -14,6 +14,7 @@ if (isMainThread && process.env.BENCH_MEMORY_FILE) {
   const peak = { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
   const at = {};
   const timeline = [];
+  let spacesAtRssPeak = {};
   // With BENCH_HEAP_SNAPSHOT_MB, one heap snapshot when the main heap first reaches that size.
   let snapshotAt = Number(process.env.BENCH_HEAP_SNAPSHOT_MB || 0) * 1048576;
   const sample = () => {
@@ -22,6 +23,8 @@ if (isMainThread && process.env.BENCH_MEMORY_FILE) {
       snapshotAt = 0;
       v8.writeHeapSnapshot(`${process.env.BENCH_MEMORY_FILE}.heapsnapshot`);
     }
+    // What the main thread's heap spaces held when the process's RSS peaked.
+    if (m.rss > peak.rss) spacesAtRssPeak = Object.fromEntries(v8.getHeapSpaceStatistics().filter((s) => s.space_size >= 1048576).map((s) => [s.space_name, +(s.space_size / 1048576).toFixed(1)]));
     for (const k of Object.keys(peak)) {
       if (m[k] > peak[k]) {
         peak[k] = m[k];
@@ -37,6 +40,6 @@ if (isMainThread && process.env.BENCH_MEMORY_FILE) {
     sample();
     const mb = Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, +(v / 1048576).toFixed(1)]));
     const heap = v8.getHeapStatistics();
-    fs.writeFileSync(process.env.BENCH_MEMORY_FILE, JSON.stringify({ peakMB: mb, peakAtMs: at, mallocedMB: +(heap.malloced_memory / 1048576).toFixed(1), timeline }, null, 1));
+    fs.writeFileSync(process.env.BENCH_MEMORY_FILE, JSON.stringify({ peakMB: mb, peakAtMs: at, spacesAtRssPeakMB: spacesAtRssPeak, mallocedMB: +(heap.malloced_memory / 1048576).toFixed(1), timeline }, null, 1));
   });
 }
