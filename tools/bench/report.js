@@ -109,6 +109,7 @@ function formatReport(results) {
   lines.push(`goalhost benchmark (${results.mode}): ${results.runs} runs after ${results.warmup} warm-up, median (min-max)`);
   lines.push(`goalhost: ${results.goalhost.bin} at ${results.goalhost.commit}`);
   lines.push(`machine: ${m.cpus} x ${m.cpuModel}, node ${m.node}, load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after`);
+  if (m.decompressors) lines.push(`goalhost decompresses tar.bz2 with ${m.decompressors.bzip2}, tar.xz with ${m.decompressors.xz} (GNU tar: bzip2, xz)`);
   for (const [name, w] of Object.entries(results.workloads)) {
     if (w.info?.archives) {
       lines.push(`  ${name}: ${w.info.archives.length} archives, ${w.info.entries} entries, ${(w.info.bytes / 1e6).toFixed(0)} MB unpacked, ${(w.info.compressed / 1e6).toFixed(0)} MB compressed`);

@@ -85,7 +85,19 @@ function machine() {
     node: process.version,
     maven: (mvn.stdout || '').replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0] || 'not installed',
     loadBefore: os.loadavg().map((x) => x.toFixed(2)),
+    decompressors: decompressors(),
   };
+}
+
+/**
+ * The system decompressors goalhost picks for tar.bz2 and tar.xz here (the first on PATH, as
+ * tar-input.ts looks them up); GNU tar's loop always runs bzip2 and xz, one thread each.
+ */
+function decompressors() {
+  const onPath = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).status === 0;
+  const bzip2 = ['lbzip2', 'pbzip2', 'bzip2'].find(onPath) ?? 'JavaScript fallback';
+  const xz = onPath('xz') ? `xz -T0 (${(spawnSync('xz', ['--version'], { encoding: 'utf8' }).stdout || '').split('\n')[0]})` : 'WebAssembly fallback';
+  return { bzip2, xz };
 }
 
 /** Which goalhost: its path and the commit of its tree (with a mark when that tree has changes). */
