@@ -135,18 +135,19 @@ export class WorkExecutor {
         current.push(task);
         size += task.data?.compressedSize ?? task.content?.length ?? 0;
         if (current.length >= BATCH_TASKS || size >= BATCH_BYTES) {
-          this.submit(encodeBatch(archive, current), current);
+          this.submit(encodeBatch(archive, current), slabContents(current));
           current = [];
           size = 0;
         }
       }
-      if (current.length > 0) this.submit(encodeBatch(archive, current), current);
+      if (current.length > 0) this.submit(encodeBatch(archive, current), slabContents(current));
     }
   }
 
-  private submit(batch: TaskBatch, tasks: readonly WriteTask[]): void {
+  /** `contents`: the batch's contents to give back to the slabs once it is written. */
+  private submit(batch: TaskBatch, contents: readonly Uint8Array[] | undefined): void {
     const release = (): void => {
-      for (const task of tasks) if (task.content) contentSlabs.release(task.content);
+      for (const content of contents ?? []) contentSlabs.release(content);
     };
     const done = this.pool.submit(batch).then(
       (failure) => {
@@ -207,6 +208,16 @@ export class WorkExecutor {
     if (failures.length === 0) this.overwritten.clear();
     return failures;
   }
+}
+
+/**
+ * The tasks' contents, kept until their batch is written (their slabs are then reused); not the
+ * tasks themselves: objects held that long make V8 grow the young generation to its maximum.
+ */
+function slabContents(tasks: readonly WriteTask[]): Uint8Array[] | undefined {
+  let contents: Uint8Array[] | undefined;
+  for (const task of tasks) if (task.content) (contents ??= []).push(task.content);
+  return contents;
 }
 
 function readLink(p: string): string | undefined {
