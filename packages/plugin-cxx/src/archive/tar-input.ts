@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { PassThrough, Readable, type Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
@@ -8,7 +9,7 @@ import * as zlib from 'node:zlib';
  * The decompressed bytes of a tar-family archive, read ahead (see READ_AHEAD) from the
  * moment it is opened, so the next archive decompresses while this one is written. All native:
  * gzip through zlib (on libuv's thread pool), bzip2 and xz through the system's decompressor
- * when one is on PATH (lbzip2 or pbzip2 first: they use every core), else in JavaScript and
+ * when one is on PATH (lbzip2 or pbzip2 first: they use every core the other archive leaves), else in JavaScript and
  * WebAssembly (see docs/benchmarks.md for the measurements behind this choice).
  */
 export type TarFormat = 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
@@ -291,8 +292,25 @@ export function decompressorOf(format: TarFormat): string {
   return tool ?? 'javascript';
 }
 
-/** Opens the archive and starts decompressing it at once. */
-export function openTarInput(file: string, format: TarFormat): TarInput {
+/**
+ * The command line of a system decompressor. A parallel one gets `threads` threads: as many as
+ * the cores when it runs alone, fewer when another archive decompresses beside it (two lbzip2
+ * processes of two threads each on two cores take twice the CPU of two single-threaded ones).
+ */
+function decompressorArgs(tool: string, format: TarFormat, threads: number): string[] {
+  // xz: only the first stream, as Maven's XZCompressorInputStream reads (bytes after it are ignored).
+  if (format === 'tar.xz') return ['-dc', '--single-stream', `-T${threads}`];
+  const name = path.basename(tool);
+  if (name === 'lbzip2') return ['-n', String(threads), '-dc'];
+  if (name === 'pbzip2') return [`-p${threads}`, '-dc'];
+  return ['-dc'];
+}
+
+/**
+ * Opens the archive and starts decompressing it at once; a parallel system decompressor uses
+ * `threads` threads (default: every core).
+ */
+export function openTarInput(file: string, format: TarFormat, threads = os.availableParallelism()): TarInput {
   const failure = new Failure();
   let stream: Readable;
   let stop = (): void => {
@@ -308,9 +326,7 @@ export function openTarInput(file: string, format: TarFormat): TarInput {
     const tool = decompressorOf(format);
     if (tool === 'javascript') stream = format === 'tar.bz2' ? javascriptBzip2(file, failure) : javascriptXz(file, failure);
     else {
-      // xz: only the first stream, as Maven's XZCompressorInputStream reads (bytes after it are ignored).
-      const args = format === 'tar.xz' ? ['-dc', '--single-stream', '-T0'] : ['-dc'];
-      const output = toolOutput(tool, args, file, failure);
+      const output = toolOutput(tool, decompressorArgs(tool, format, Math.max(1, threads)), file, failure);
       stream = output.stream;
       stop = output.stop;
     }

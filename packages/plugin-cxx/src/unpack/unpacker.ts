@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { GoalExecutionError, type Log } from '@goalhost/api';
 import type { UnpackArtifact } from '../filter/unpack-artifact';
@@ -161,21 +162,40 @@ export class Unpacker {
   private tarInput(i: number, format: TarFormat): TarInput {
     const ahead = this.opened.get(i);
     this.opened.delete(i);
-    return ahead ?? openTarInput(this.jobs[i].artifact.file, format);
+    return ahead ?? openTarInput(this.jobs[i].artifact.file, format, this.decompressionThreads(i));
+  }
+
+  /** A compressed tar's format when job `i` is one (what read-ahead may open), else undefined. */
+  private tarFormatOf(i: number): TarFormat | undefined {
+    const job = this.jobs[i];
+    if (!job || isDirectory(job.artifact.file)) return undefined;
+    try {
+      const format = chooseArchiver(job.artifact.type, job.artifact.file).format;
+      return format === 'tar' || format === 'tar.gz' || format === 'tar.bz2' || format === 'tar.xz' ? format : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Threads for job `i`'s decompressor: every core when it decompresses alone, half of them when
+   * a neighbouring tar.bz2 or tar.xz decompresses beside it in another process (read-ahead keeps
+   * two archives open at once).
+   */
+  private decompressionThreads(i: number): number {
+    const cores = os.availableParallelism();
+    const ownProcess = (j: number): boolean => {
+      const format = this.tarFormatOf(j);
+      return format === 'tar.bz2' || format === 'tar.xz';
+    };
+    return ownProcess(i - 1) || ownProcess(i + 1) ? Math.max(1, Math.floor(cores / 2)) : cores;
   }
 
   /** Starts decompressing job `i` now when it is a tar-family archive (and threads write). */
   private readAhead(i: number): void {
     if (i >= this.jobs.length || !this.pool.started || this.opened.has(i)) return;
-    const job = this.jobs[i];
-    if (isDirectory(job.artifact.file)) return;
-    let format;
-    try {
-      format = chooseArchiver(job.artifact.type, job.artifact.file).format;
-    } catch {
-      return;
-    }
-    if (format === 'tar' || format === 'tar.gz' || format === 'tar.bz2' || format === 'tar.xz') this.opened.set(i, openTarInput(job.artifact.file, format));
+    const format = this.tarFormatOf(i);
+    if (format) this.opened.set(i, openTarInput(this.jobs[i].artifact.file, format, this.decompressionThreads(i)));
   }
 
   private closeReadAhead(): void {
