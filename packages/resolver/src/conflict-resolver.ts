@@ -1,5 +1,5 @@
-import { markConflicts, sortConflictIds } from './conflict-ids';
-import { conflictKey, MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
+import { OPT_FALSE, OPT_TRUE, walkConflicts, type ConflictItem, type ScopeModel } from './conflict-walk';
+import { conflictKey, type GNode } from './graph';
 import { compareVersions } from './version';
 import { mediateAcyclic } from './tree-mediation';
 import { rangeContains, type VersionRange } from './version-range';
@@ -11,24 +11,7 @@ export class VersionConflictError extends Error {
   }
 }
 
-export const OPT_FALSE = 1;
-export const OPT_TRUE = 2;
-
-interface NodeInfo {
-  minDepth: number;
-  derivedScopes: Set<string | undefined>;
-  derivedOptionalities: number;
-  children?: ConflictItem[];
-}
-
-export interface ConflictItem {
-  /** The children array the node sits in (nodes may share arrays). */
-  readonly parent: GNode[] | null;
-  readonly node: GNode;
-  depth: number;
-  readonly scopes: Set<string | undefined>;
-  optionalities: number;
-}
+export { OPT_FALSE, OPT_TRUE, type ConflictItem } from './conflict-walk';
 
 /**
  * Picks the winner among a conflict group's items (nearest; between siblings the higher
@@ -163,144 +146,14 @@ export function effectiveOptional(items: readonly ConflictItem[]): boolean {
  */
 export function resolveConflicts(root: GNode): void {
   if (mediateAcyclic(root)) return;
-  const ids = markConflicts(root);
-  const { sorted, cyclicPredecessors, hasCycles } = sortConflictIds(root, ids);
-  const resolved = new Map<number, GNode | null>();
-  const potentialAncestors = new Set<number>();
-  let items: ConflictItem[] = [];
-  let infos = new Map<GNode[], NodeInfo>();
-  const stack = new Set<GNode[]>();
-  const parentNodes: GNode[] = [];
-  const parentScopes: Array<string | undefined> = [];
-  const parentOptionals: boolean[] = [];
-  const parentInfos: Array<NodeInfo | null> = [];
-  let current: number | undefined;
-
-  const scopeOf = (node: GNode, id: number | undefined): string | undefined => {
-    if ((node.managedBits & MANAGED_SCOPE) !== 0 || (id !== undefined && resolved.has(id))) return node.dependency?.scope;
-    const depth = parentNodes.length;
-    const child = node.dependency?.scope;
-    return depth > 0 ? deriveScope(parentScopes[depth - 1], child) : child;
-  };
-  const optionalOf = (node: GNode, id: number | undefined): boolean => {
-    const optional = node.dependency?.optional ?? false;
-    if (optional || (node.managedBits & MANAGED_OPTIONAL) !== 0 || (id !== undefined && resolved.has(id))) return optional;
-    const depth = parentNodes.length;
-    return depth > 0 ? parentOptionals[depth - 1] : false;
-  };
-  const newItem = (parent: GNode | null, node: GNode): ConflictItem => {
-    const opt = optionalOf(node, undefined);
-    return { parent: parent ? parent.children : null, node, depth: 0, scopes: new Set([scopeOf(node, undefined)]), optionalities: opt ? OPT_TRUE : OPT_FALSE };
-  };
-  const add = (node: GNode): void => {
-    const parent = parentNodes.length > 0 ? parentNodes[parentNodes.length - 1] : null;
-    if (!parent) {
-      items.push(newItem(null, node));
-      return;
-    }
-    const info = parentInfos[parentInfos.length - 1];
-    if (info) {
-      const item = newItem(parent, node);
-      (info.children ??= []).push(item);
-      items.push(item);
-    }
-  };
-  const push = (node: GNode, id: number | undefined): boolean => {
-    if (id !== undefined && !potentialAncestors.has(id)) return false;
-    const graphNode = node.children;
-    if (stack.has(graphNode)) return false;
-    stack.add(graphNode);
-    const depth = parentNodes.length;
-    const scope = scopeOf(node, id);
-    const optional = optionalOf(node, id);
-    const info = infos.get(graphNode);
-    if (!info) {
-      const created: NodeInfo = { minDepth: depth, derivedScopes: new Set([scope]), derivedOptionalities: optional ? OPT_TRUE : OPT_FALSE };
-      infos.set(graphNode, created);
-      parentInfos.push(created);
-    } else {
-      if (depth < info.minDepth) info.minDepth = depth;
-      let scopeChanged = false;
-      if (!info.derivedScopes.has(scope)) {
-        info.derivedScopes.add(scope);
-        scopeChanged = true;
-      }
-      const bit = optional ? OPT_TRUE : OPT_FALSE;
-      const optionalChanged = (info.derivedOptionalities & bit) === 0;
-      info.derivedOptionalities |= bit;
-      if (!scopeChanged && !optionalChanged) {
-        stack.delete(graphNode);
-        return false;
-      }
-      parentInfos.push(null);
-      parentNodes.push(node);
-      parentScopes.push(scope);
-      parentOptionals.push(optional);
-      const children = info.children ?? [];
-      if (scopeChanged) for (let i = children.length - 1; i >= 0; i--) children[i].scopes.add(scopeOf(children[i].node, undefined));
-      if (optionalChanged) {
-        for (let i = children.length - 1; i >= 0; i--) children[i].optionalities |= optionalOf(children[i].node, undefined) ? OPT_TRUE : OPT_FALSE;
-      }
-      return true;
-    }
-    parentNodes.push(node);
-    parentScopes.push(scope);
-    parentOptionals.push(optional);
-    return true;
-  };
-  const pop = (): void => {
-    parentInfos.pop();
-    parentScopes.pop();
-    parentOptionals.pop();
-    const node = parentNodes.pop()!;
-    stack.delete(node.children);
-  };
-  const gather = (node: GNode): boolean => {
-    const id = ids.get(node);
-    if (current !== undefined && id === current) add(node);
-    else if (id !== undefined && resolved.get(id) && resolved.get(id) !== node) return false;
-    else if (push(node, id)) {
-      const children = node.children;
-      for (let i = 0; i < children.length; ) {
-        if (!gather(children[i])) children.splice(i, 1);
-        else i++;
-      }
-      pop();
-    }
-    return true;
-  };
-  const prepare = (id: number | undefined, cyclic: Set<number> | undefined): void => {
-    current = id;
-    items = [];
-    infos = new Map();
-    if (cyclic) for (const c of cyclic) potentialAncestors.add(c);
-  };
-  const finish = (): void => {
-    let previousParent: GNode[] | null = null;
-    let previousDepth = 0;
-    for (let i = items.length - 1; i >= 0; i--) {
-      const item = items[i];
-      if (item.parent === previousParent) item.depth = previousDepth;
-      else if (item.parent) {
-        previousParent = item.parent;
-        previousDepth = infos.get(item.parent)!.minDepth + 1;
-        item.depth = previousDepth;
-      }
-    }
-    if (current !== undefined) potentialAncestors.add(current);
-  };
-
-  for (let index = 0; index < sorted.length; index++) {
-    const id = sorted[index];
-    prepare(id, cyclicPredecessors.get(id));
-    gather(root);
-    finish();
-    const winner = items.length > 0 ? settle(items) : undefined;
-    resolved.set(id, winner ? winner.node : null);
-    if (index === sorted.length - 1 && hasCycles && winner) {
-      prepare(undefined, undefined);
-      current = -1;
-      gather(winner.node);
-    }
-  }
+  walkConflicts(root, PLAIN_SCOPES, settle);
 }
+
+/** Scopes as the POM's strings. */
+const PLAIN_SCOPES: ScopeModel<string, ConflictItem> = {
+  own: (node) => node.dependency?.scope,
+  derive: deriveScope,
+  text: (scope) => scope,
+  item: (parent, node, scope, optional) => ({ parent, node, depth: 0, scopes: new Set([scope]), optionalities: optional ? OPT_TRUE : OPT_FALSE }),
+  addScope: (item, scope) => item.scopes.add(scope),
+};
