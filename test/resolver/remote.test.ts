@@ -5,13 +5,11 @@ import * as path from 'node:path';
 import { EMPTY_SETTINGS, encryptMavenPassword, MASTER_PASSWORD_PASSPHRASE, type Settings } from '@goalhost/model';
 import { failure, FixtureRepo, pomXml } from './support/fixture-repo';
 import { NginxServer } from './support/nginx-server';
-import { RepoServer } from './support/repo-server';
+import { NO_CENTRAL, RepoServer, startRemoteFixture, stopRemoteFixture } from './support/repo-server';
 
 const repoXml = (id: string, url: string, extra = ''): string =>
   `  <repositories><repository><id>${id}</id><url>${url}</url>${extra}</repository></repositories>`;
 
-/** Central mirrored to a closed loopback port: tests never reach the internet. */
-const NO_CENTRAL: Settings = { ...EMPTY_SETTINGS, mirrors: [{ id: 'no-central', url: 'http://127.0.0.1:9/central', mirrorOf: 'central' }] };
 
 /** Files in a directory of the local repository, sorted. */
 function listing(dir: string): string[] {
@@ -21,15 +19,8 @@ function listing(dir: string): string[] {
 describe('resolver: remote repositories over HTTP', () => {
   let f: FixtureRepo;
   let server: RepoServer;
-  beforeEach(async () => {
-    f = new FixtureRepo();
-    server = new RepoServer(path.join(f.root, 'remote'));
-    await server.start();
-  });
-  afterEach(async () => {
-    await server.stop();
-    f.cleanup();
-  });
+  beforeEach(async () => ({ f, server } = await startRemoteFixture()));
+  afterEach(() => stopRemoteFixture(f, server));
 
   function remoteArtifact(gav: string, spec: Parameters<typeof pomXml>[1] = {}, jar = `${gav} jar\n`): void {
     const [g, a, v] = gav.split(':');

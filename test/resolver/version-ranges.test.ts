@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { EMPTY_SETTINGS, type Settings } from '@goalhost/model';
 import { failure, FixtureRepo, pomXml, type Dep } from './support/fixture-repo';
-import { RepoServer } from './support/repo-server';
+import { NO_CENTRAL, RepoServer, startRemoteFixture, stopRemoteFixture } from './support/repo-server';
 
 const metadata = (artifactId: string, versions: readonly string[]): string =>
   `<metadata><groupId>zz.rg</groupId><artifactId>${artifactId}</artifactId><versioning><versions>${versions.map((v) => `<version>${v}</version>`).join('')}</versions>` +
@@ -73,21 +72,12 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
   });
 });
 
-/** Central mirrored to a closed loopback port: tests never reach the internet. */
-const NO_CENTRAL: Settings = { ...EMPTY_SETTINGS, mirrors: [{ id: 'no-central', url: 'http://127.0.0.1:9/central', mirrorOf: 'central' }] };
 
 describe('resolver: version ranges against a remote repository (real HTTP on loopback, recorded with Maven 3.8.7)', () => {
   let f: FixtureRepo;
   let server: RepoServer;
-  beforeEach(async () => {
-    f = new FixtureRepo();
-    server = new RepoServer(path.join(f.root, 'remote'));
-    await server.start();
-  });
-  afterEach(async () => {
-    await server.stop();
-    f.cleanup();
-  });
+  beforeEach(async () => ({ f, server } = await startRemoteFixture()));
+  afterEach(() => stopRemoteFixture(f, server));
 
   const publish = (versions: readonly string[]): void => {
     for (const v of versions) {

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { EMPTY_SETTINGS, type Settings } from '@goalhost/model';
+import { FixtureRepo } from './fixture-repo';
 
 export interface ServerOptions {
   /** Require this user:password (HTTP basic). */
@@ -90,4 +92,21 @@ export class RepoServer {
     if (this.options.delayMs) setTimeout(send, this.options.delayMs);
     else send();
   }
+}
+
+/** Central mirrored to a closed loopback port: tests never reach the internet. */
+export const NO_CENTRAL: Settings = { ...EMPTY_SETTINGS, mirrors: [{ id: 'no-central', url: 'http://127.0.0.1:9/central', mirrorOf: 'central' }] };
+
+/** A new fixture repository and a started RepoServer over its `remote` folder. */
+export async function startRemoteFixture(): Promise<{ f: FixtureRepo; server: RepoServer }> {
+  const f = new FixtureRepo();
+  const server = new RepoServer(path.join(f.root, 'remote'));
+  await server.start();
+  return { f, server };
+}
+
+/** Stops the server and removes the fixture repository. */
+export async function stopRemoteFixture(f: FixtureRepo, server: RepoServer): Promise<void> {
+  await server.stop();
+  f.cleanup();
 }
