@@ -5,6 +5,7 @@
  * which holds when a shared machine speeds up or slows down during the benchmark.
  */
 const { median } = require('./measure');
+const { formatFloor } = require('./tar-floor');
 
 /** Median over i of a.runs[i].key / b.runs[i].key (successful pairs only). */
 function pairedRatio(a, b, key = 'wall') {
@@ -16,8 +17,11 @@ function pairedRatio(a, b, key = 'wall') {
   return median(ratios);
 }
 
-function target(name, figure, limit, format, pass) {
-  return { name, figure, limit, shown: Number.isFinite(figure) ? format(figure) : 'n/a', result: !Number.isFinite(figure) ? 'n/a' : pass ? 'PASS' : 'MISS' };
+function target(name, figure, limit, format, pass, floor) {
+  const t = { name, figure, limit, shown: Number.isFinite(figure) ? format(figure) : 'n/a', result: !Number.isFinite(figure) ? 'n/a' : pass ? 'PASS' : 'MISS' };
+  // The least any unpacker could reach here (tar-floor.js), in the figure's own terms.
+  if (Number.isFinite(floor)) Object.assign(t, { floor, floorShown: format(floor) });
+  return t;
 }
 
 const times = (x) => `${x.toFixed(3)}x`;
@@ -48,7 +52,8 @@ function evaluateTargets(results) {
     const t = w[name]?.tools;
     if (!t) continue;
     const vsTar = pairedRatio(t.goalhost, t.tar);
-    out.push(target(`${name}: goalhost wall <= 0.5x GNU tar loop`, vsTar, 0.5, times, vsTar <= 0.5));
+    const floor = w[name].floor ? w[name].floor.floor / t.tar.summary.wall.median : NaN;
+    out.push(target(`${name}: goalhost wall <= 0.5x GNU tar loop`, vsTar, 0.5, times, vsTar <= 0.5, floor));
   }
   const hugeTgz = w['huge-tar.gz']?.tools?.goalhost?.summary;
   if (hugeTgz) out.push(target('huge-tar.gz: goalhost peak RSS < 150 MB', hugeTgz.rssMB.median, 150, mb, hugeTgz.rssMB.median < 150));
@@ -127,9 +132,15 @@ function formatReport(results) {
   for (const r of body) lines.push(row(r, widths));
   lines.push('');
   const targets = results.targets;
-  const tw = [Math.max(6, ...targets.map((t) => t.name.length)), 10, 6];
-  lines.push(row(['target', 'figure', 'result'], tw, 1));
-  for (const t of targets) lines.push(row([t.name, t.shown, t.result], tw, 1));
+  const tw = [Math.max(6, ...targets.map((t) => t.name.length)), 10, 6, 20];
+  lines.push(row(['target', 'figure', 'result', 'floor on this machine'], tw, 1));
+  for (const t of targets) lines.push(row([t.name, t.shown, t.result, t.floorShown ?? ''], tw, 1));
+  const floors = Object.entries(results.workloads).filter(([, w]) => w.floor);
+  if (floors.length > 0) {
+    lines.push('');
+    lines.push("floors (tools/bench/tar-floor.js): goalhost's start-up plus the least any unpacker using the same decompressors needs on this machine");
+    for (const [name, w] of floors) lines.push(`  ${formatFloor(name, w.floor, w.tools.tar?.summary.wall.median)}`);
+  }
   return lines.join('\n');
 }
 

@@ -16,6 +16,7 @@ const { evaluateTargets, formatReport } = require('./report');
 const { ensureResolveWorkload } = require('./resolve-graph');
 const { resolveBenchScript, runResolveBench } = require('./resolve-bench-runner');
 const { ensureWorkload } = require('./workloads');
+const { measureTarFloor } = require('./tar-floor');
 const { ensureReactorWorkload, freshReactor } = require('./reactor-workload');
 
 const USAGE = `usage: npm run bench -- [options]
@@ -25,6 +26,7 @@ const USAGE = `usage: npm run bench -- [options]
   --only LIST        comma list of many,huge,wide,reactor,many-tar.gz,huge-tar.gz,many-tar.bz2,
                      huge-tar.bz2,many-tar.xz,huge-tar.xz,resolve,resolve-inherit (default all)
   --no-mvn           leave real Maven out (it dominates the running time)
+  --no-floor         skip measuring the floor of each tar workload (tools/bench/tar-floor.js)
   --tmp DIR          where runs write their output (default /dev/shm; must be tmpfs)
   --results FILE     default bench-work/results.json
   --goalhost BIN     the goalhost to measure (default node_modules/.bin/goalhost; see snapshot.sh)
@@ -39,7 +41,7 @@ const TAR_WORKLOADS = ['many-tar.gz', 'huge-tar.gz', 'many-tar.bz2', 'huge-tar.b
 const WORKLOADS = ['many', 'huge', 'wide', 'reactor', ...TAR_WORKLOADS, 'resolve', 'resolve-inherit'];
 
 function parseArgs(argv) {
-  const o = { quick: false, runs: undefined, warmup: undefined, only: [...WORKLOADS], mvn: true, tmp: '/dev/shm', results: path.join(ROOT, 'bench-work', 'results.json') };
+  const o = { quick: false, runs: undefined, warmup: undefined, only: [...WORKLOADS], mvn: true, floor: true, tmp: '/dev/shm', results: path.join(ROOT, 'bench-work', 'results.json') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -56,6 +58,7 @@ function parseArgs(argv) {
     else if (a === '--warmup') o.warmup = count(value(), 0);
     else if (a === '--only') o.only = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--no-mvn') o.mvn = false;
+    else if (a === '--no-floor') o.floor = false;
     else if (a === '--tmp') o.tmp = path.resolve(value());
     else if (a === '--results') o.results = path.resolve(value());
     else if (a === '--goalhost') o.goalhost = path.resolve(value());
@@ -96,7 +99,7 @@ function machine() {
 function decompressors() {
   const onPath = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).status === 0;
   const bzip2 = ['lbzip2', 'pbzip2', 'bzip2'].find(onPath) ?? 'JavaScript fallback';
-  const xz = onPath('xz') ? `xz -T0 (${(spawnSync('xz', ['--version'], { encoding: 'utf8' }).stdout || '').split('\n')[0]})` : 'WebAssembly fallback';
+  const xz = onPath('xz') ? `xz (${(spawnSync('xz', ['--version'], { encoding: 'utf8' }).stdout || '').split('\n')[0]})` : 'WebAssembly fallback';
   return { bzip2, xz };
 }
 
@@ -273,6 +276,10 @@ function main() {
       const tools = ['goalhost', ...(withMvn ? ['mvn'] : []), info.format === 'zip' ? 'unzip' : 'tar'];
       log(`${name}: ${tools.join(', ')}`);
       results.workloads[name] = { info, tools: benchUnpack(o, name, info, tools) };
+      if (o.floor && TAR_WORKLOADS.includes(name)) {
+        log(`${name}: measuring the floor (decoding, writing and start-up alone)`);
+        results.workloads[name].floor = measureTarFloor(info, o.repo, o.tmp);
+      }
       if (name === 'wide') results.workloads[name].noop = benchNoop(o, name, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]);
     }
     if (o.only.includes('reactor')) {
