@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { RawProfile, RawRepository, Repository, Settings } from '@goalhost/model';
+import { findJavaRuntime } from './java-runtime';
 
 /** What the host gives the resolver. */
 export interface ResolverConfig {
@@ -54,10 +55,12 @@ export function systemProperties(
   user: Record<string, string>,
   launcher: Record<string, string> = {},
 ): Record<string, string> {
+  // The runtime mvn would run on (JAVA_HOME or PATH): system-scope paths use ${java.home}.
+  const java = findJavaRuntime(env);
   const props: Record<string, string> = {
-    'java.version': '17.0.0',
-    'java.vendor': 'goalhost',
-    'java.home': '',
+    'java.version': java?.version ?? '17.0.0',
+    'java.vendor': java?.vendor ?? 'goalhost',
+    'java.home': java?.home ?? '',
     'os.name': OS_NAME[process.platform] ?? process.platform,
     'os.arch': ARCH[process.arch] ?? process.arch,
     'os.version': os.release(),
