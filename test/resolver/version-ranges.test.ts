@@ -64,6 +64,21 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
     );
   });
 
+  // Recorded with Maven 3.8.7 (realpoms session 7, range-03 and range-07: `[debian]` named
+  // `[debian,debian]`): the project's own ranges are written as Maven 3's project artifacts
+  // write them, every interval with both bounds and no blanks; a transitive range keeps its text.
+  it("names the project's own ranges with both bounds of every interval, a transitive range as written", async () => {
+    const message = async (dependencies: ReadonlyArray<Dep | string>): Promise<string> => (await failure(resolve(dependencies))).message;
+    const none = (at: string, range: string): string =>
+      `Could not resolve dependencies for project zz.rg:p:jar:1: Failed to collect dependencies at ${at}: No versions available for ${range} within specified range`;
+    expect(await message(['zz.rg:c:[5]'])).to.equal(none('zz.rg:c:jar:[5,5]', 'zz.rg:c:jar:[5,5]'));
+    expect(await message(['zz.rg:c:[5 , 6)'])).to.equal(none('zz.rg:c:jar:[5,6)', 'zz.rg:c:jar:[5,6)'));
+    expect(await message(['zz.rg:c:(,0.5], [5]'])).to.equal(none('zz.rg:c:jar:(,0.5],[5,5]', 'zz.rg:c:jar:(,0.5],[5,5]'));
+    expect(await message(['zz.rg:c:[5,5]'])).to.equal(none('zz.rg:c:jar:[5,5]', 'zz.rg:c:jar:[5,5]'));
+    f.artifact('zz.rg:t:1', { dependencies: ['zz.rg:c:[5]'] });
+    expect(await message(['zz.rg:t:1'])).to.equal(none('zz.rg:t:jar:1 -> zz.rg:c:jar:[5]', 'zz.rg:c:jar:[5]'));
+  });
+
   it('fails when two ranges have no version in common, naming every path', async () => {
     expect((await failure(resolve(['zz.rg:lo:1', 'zz.rg:hi:1']))).message).to.equal(
       'Could not resolve dependencies for project zz.rg:p:jar:1: Failed to collect dependencies for zz.rg:p:jar:1: ' +

@@ -22,6 +22,8 @@ import { settingsProfiles, systemProperties, type ResolverConfig } from './resol
 import { superModel } from './super-pom';
 import type { LockableArtifact, PinnedVersion } from './lock/lockable-artifact';
 import { createRemoteFetcher } from './transport-factory';
+import { legacyRangeText } from './legacy-version-range';
+import { isVersionRange } from './version-range';
 
 export interface ArtifactRequest extends Coordinates {
   readonly type?: string;
@@ -265,7 +267,11 @@ class DefaultRepositorySystem implements RepositorySystem {
     );
     let result;
     try {
-      let dependencies = m.dependencies.map(toGDependency);
+      // The project's own ranges reach the collector as Maven 3's project artifacts write them.
+      let dependencies = m.dependencies.map(toGDependency).map((d) => {
+        const legacy = isVersionRange(d.version) ? legacyRangeText(d.version) : undefined;
+        return legacy === undefined ? d : { ...d, version: legacy };
+      });
       if (directVersions) dependencies = dependencies.map((d) => ({ ...d, version: directVersions.get(dependencyConflictId(d)) ?? d.version }));
       result = await collector.collect(rootArtifact, dependencies, repositories);
     } catch (e) {
