@@ -301,4 +301,15 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     expect(run.error).to.equal(undefined);
     expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/caf?.txt = "long\\n"', 'f 644 t/d\uFFFDj\uFFFD.txt = "pax\\n"']);
   });
+
+  it('an archive ending inside the padding after an entry: the entry is written and timed, then "Truncated TAR archive" (libarchive\'s test_compat_xz_1.txz)', async () => {
+    const cut = Buffer.concat([file('a.txt', 'alpha\n', { mtime: 1_600_000_000 }), header('b.txt', { size: 6, mtime: 1_600_000_002 }), Buffer.from('bravo\n'), Buffer.alloc(100)]);
+    const archive = write('a.tar', cut);
+    const run = await unpack(archive);
+    // Maven: the same two files with their times, the same error, no marker.
+    expect(run.error?.message).to.equal(failure(archive, 'Truncated TAR archive (at entry b.txt)'));
+    expect(treeOf(out)).to.deep.equal(['f 644 a.txt = "alpha\\n"', 'f 644 b.txt = "bravo\\n"']);
+    expect(mtimeOf(path.join(out, 'b.txt'))).to.equal('2020-09-13T12:26:42.000Z');
+    expect(fs.existsSync(markers)).to.equal(false);
+  });
 });

@@ -476,13 +476,15 @@ export class TarReader {
     }
   }
 
-  /** The padding follows; only after it is the entry complete (commons-compress fails in it first). */
+  /**
+   * The entry is complete once its data is read: commons-compress skips the padding only when the
+   * next entry is asked for, so an archive ending inside the padding fails after this entry is
+   * written and timed (libarchive's test_compat_xz_1.txz, recorded with real Maven).
+   */
   private endData(): void {
-    this.skip(this.afterData, () => {
-      const sink = this.sink;
-      this.sink = null;
-      this.nextHeader();
-      sink?.end();
-    });
+    const sink = this.sink;
+    this.sink = null;
+    sink?.end();
+    this.skip(this.afterData, () => this.nextHeader());
   }
 }
