@@ -84,10 +84,19 @@ describe('unpack: zip entry data (reused inflater, one read per batch)', () => {
         expect(readEntrySync(fd, data, window).equals(content)).to.equal(true);
         expect(readEntrySync(fd, data).equals(content)).to.equal(true);
       }
-      // A header that is not one fails alike with and without the window.
+      // An offset that misses the header fails alike with and without the window (the signature
+      // is not checked, as in commons-compress: the data read from there fails its checks).
       const wrong = { ...entries[3].data, localHeaderOffset: entries[3].data.localHeaderOffset + 1 };
-      expect(() => readEntrySync(fd, wrong, window)).to.throw('invalid local file header signature');
-      expect(() => readEntrySync(fd, wrong)).to.throw('invalid local file header signature');
+      const failure = (read: () => unknown): string => {
+        try {
+          read();
+          return 'no failure';
+        } catch (e) {
+          return (e as Error).message;
+        }
+      };
+      expect(failure(() => readEntrySync(fd, wrong, window))).to.equal(failure(() => readEntrySync(fd, wrong)));
+      expect(failure(() => readEntrySync(fd, wrong))).to.match(/^(invalid deflate data|CRC mismatch|size mismatch|unexpected end)/);
       // Too sparse a range is not read at once.
       expect(readWindow(fd, 0, 1_000_000, 100)).to.equal(undefined);
     } finally {

@@ -13,6 +13,8 @@ export interface ZipBounds {
   readonly start: number;
   /** File offset just past the end-of-central-directory record and its comment. */
   readonly end: number;
+  /** File offset of the end-of-central-directory record (undefined when none was found). */
+  readonly eocd?: number;
 }
 
 const EOCD = 0x06054b50;
@@ -82,7 +84,7 @@ function boundsWithin(fd: number, size: number, scan: number): ZipBounds | undef
     const cdOffset = tail.readUInt32LE(at + 16);
     // A record whose central directory would end after it is a stray signature (in a comment or trailer).
     if (cdOffset !== 0xffffffff && cdSize !== 0xffffffff && cdOffset + cdSize > eocd) continue;
-    return { start: prefixLength(fd, tail, at, eocd), end: base + end };
+    return { start: prefixLength(fd, tail, at, eocd), end: base + end, eocd };
   }
   return undefined;
 }

@@ -10,7 +10,6 @@ import { DecodeError, decodeEntry, decodeEntryInChunks, IMPLODED, isSupportedMet
  * and check size and CRC.
  */
 
-const LOCAL_HEADER_SIGNATURE = 0x04034b50;
 const HEADER_SLACK = 1024;
 
 /** Entries up to this size are inflated in memory; larger ones are streamed. */
@@ -35,8 +34,13 @@ export function dataOffset(fd: number, entry: ZipEntryData): number {
   return checkedDataOffset(header, entry);
 }
 
+/**
+ * The local header's signature is not checked, as commons-compress 1.22 does not check it (it
+ * reads the name and extra lengths at the recorded offset): Maven unpacks a zip whose local
+ * header signature is damaged (yauzl's `invalid local file header signature` fixture, recorded
+ * with real Maven). The CRC-32 and size checks still catch an offset that points anywhere else.
+ */
 function checkedDataOffset(header: Buffer, entry: ZipEntryData): number {
-  if (header.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) throw new ZipDataError('invalid local file header signature');
   return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
 }
 

@@ -4,6 +4,7 @@ import * as yauzl from 'yauzl';
 import type { ArchiveEntry } from './archive-entry';
 import { decodeUtf8, type NameDecoder } from './name-decoder';
 import { zipBounds, type ZipBounds } from './zip-bounds';
+import { applyPatches, scanCentralDirectory, type BytePatch } from './zip-central-scan';
 import { readEntrySync, IN_MEMORY_LIMIT } from './zip-entry-data';
 import { isSupportedMethod } from './zip-methods';
 
@@ -23,8 +24,8 @@ class WindowedReader extends yauzl.RandomAccessReader {
   private window = Buffer.alloc(0);
   private windowStart = 0;
 
-  /** Serves `[start, start + size)` of the file as positions `[0, size)`. */
-  constructor(readonly fd: number, readonly start: number, readonly size: number) {
+  /** Serves `[start, start + size)` of the file as positions `[0, size)`, with `patches` applied. */
+  constructor(readonly fd: number, readonly start: number, readonly size: number, readonly patches: readonly BytePatch[] = []) {
     super();
   }
 
@@ -46,6 +47,7 @@ class WindowedReader extends yauzl.RandomAccessReader {
         }
         this.window = window.subarray(0, done);
         this.windowStart = position;
+        if (this.patches.length > 0) applyPatches(this.patches, this.window, position);
       }
       const from = position - this.windowStart;
       const n = Math.max(0, Math.min(length, this.window.length - from));
@@ -98,14 +100,24 @@ function fileTimeMs(low: number, high: number): number {
   return Math.floor((high * 2 ** 32 + low) / 10000) - 11644473600000;
 }
 
+const EXTENDED_TIMESTAMP = 0x5455;
+
+/** An extended timestamp field (0x5455) holding the modification time: flag bit 0 and 4 bytes. */
+function hasModifyTime(ut: Buffer): boolean {
+  return ut.length >= 5 && (ut[0] & 1) === 1;
+}
+
 /**
  * The entry time as commons-compress 1.22 reads it: the NTFS extra field (0x000a) wins over the
  * extended timestamp (0x5455, Info-ZIP `zip` writes it), which wins over the DOS time.
  */
-function entryTimeMs(e: yauzl.Entry): number {
+function entryTimeMs(e: yauzl.Entry, fd: number, localHeaderOffset: number): number {
   let ms = dosTimeMs(e.lastModFileDate, e.lastModFileTime);
-  const ut = e.extraFields.find((f) => f.id === 0x5455);
-  if (ut && ut.data.length >= 5 && ut.data[0] & 1) ms = ut.data.readInt32LE(1) * 1000;
+  let ut = e.extraFields.find((f) => f.id === EXTENDED_TIMESTAMP)?.data;
+  // commons-compress merges the local header's fields over the central ones: a central field
+  // without the time (zip2's extended_timestamp_bad.zip) takes it from the local one.
+  if (ut && !hasModifyTime(ut)) ut = localExtraField(fd, localHeaderOffset, EXTENDED_TIMESTAMP);
+  if (ut && hasModifyTime(ut)) ms = ut.readInt32LE(1) * 1000;
   const ntfs = e.extraFields.find((f) => f.id === 0x000a);
   if (ntfs) {
     for (let at = 4; at + 4 <= ntfs.data.length; ) {
@@ -121,6 +133,7 @@ function entryTimeMs(e: yauzl.Entry): number {
   return ms;
 }
 
+
 const UNICODE_PATH = 0x7075;
 
 /** The data of extra field `id` in a raw extra block, if there. */
@@ -133,13 +146,13 @@ function extraField(extra: Buffer, id: number): Buffer | undefined {
   return undefined;
 }
 
-/** The local header's Unicode Path field, or undefined when the local header has none. */
-function localUnicodePath(fd: number, localHeaderOffset: number): Buffer | undefined {
+/** Extra field `id` of the local header, or undefined when the local header has none. */
+function localExtraField(fd: number, localHeaderOffset: number, id: number): Buffer | undefined {
   const header = Buffer.alloc(30);
   if (fs.readSync(fd, header, 0, 30, localHeaderOffset) < 30 || header.readUInt32LE(0) !== 0x04034b50) return undefined;
   const extra = Buffer.alloc(header.readUInt16LE(28));
   fs.readSync(fd, extra, 0, extra.length, localHeaderOffset + 30 + header.readUInt16LE(26));
-  return extraField(extra, UNICODE_PATH);
+  return extraField(extra, id);
 }
 
 /**
@@ -151,7 +164,7 @@ function localUnicodePath(fd: number, localHeaderOffset: number): Buffer | undef
 function unicodePath(entry: yauzl.Entry, raw: Buffer, fd: number, localHeaderOffset: number): string | undefined {
   const central = entry.extraFields.find((f) => f.id === UNICODE_PATH)?.data;
   if (!central) return undefined;
-  const data = localUnicodePath(fd, localHeaderOffset) ?? central;
+  const data = localExtraField(fd, localHeaderOffset, UNICODE_PATH) ?? central;
   if (data.length < 5 || data[0] !== 1) return undefined;
   if (data.readUInt32LE(1) !== zlib.crc32(raw) >>> 0) return undefined;
   return decodeUtf8(data.subarray(5));
@@ -212,7 +225,7 @@ function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: num
     kind: isLink ? 'symlink' : name.endsWith('/') ? 'dir' : 'file',
     linkTarget,
     mode: unixMode,
-    mtimeMs: entryTimeMs(e),
+    mtimeMs: entryTimeMs(e, fd, localHeaderOffset),
     size: zip.uncompressedSize,
     zip,
     problem,
@@ -247,13 +260,15 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
       else resolve();
     };
     let bounds: ZipBounds;
+    let patches: BytePatch[];
     try {
       bounds = zipBounds(fd, size);
+      patches = scanCentralDirectory(fd, bounds, (raw, flags) => (flags & 0x800 ? decodeUtf8(raw) : decodeName(raw)));
     } catch (e) {
       finish(new ZipOpenError(`Error on ZipFile ${file}: ${(e as Error).message}`));
       return;
     }
-    const reader = new WindowedReader(fd, bounds.start, bounds.end - bounds.start);
+    const reader = new WindowedReader(fd, bounds.start, bounds.end - bounds.start, patches);
     // Stored entries' sizes are checked in toEntry (which tolerates the 4 GiB writer bug).
     const options = { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, autoClose: true };
     yauzl.fromRandomAccessReader(reader, bounds.end - bounds.start, options, (err, zipfile) => {
