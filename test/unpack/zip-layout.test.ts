@@ -109,10 +109,16 @@ describe('unpack: where the zip lies in its file (prefix, trailer) and 4 GiB siz
     expect(await unpack(patched(24, 2 ** 32 + 6))).to.equal(undefined);
     expect(treeOf(out)).to.deep.equal(tree);
     fs.rmSync(path.join(dir, 'target'), { recursive: true });
-    // Compressed size 4 GiB + 6, which the archive cannot hold: the uncompressed 6 is right.
-    expect(await unpack(patched(20, 2 ** 32 + 6))).to.equal(undefined);
-    expect(treeOf(out)).to.deep.equal(tree);
-    fs.rmSync(path.join(dir, 'target'), { recursive: true });
+    // Compressed size 4 GiB + 6, which the archive cannot hold: Maven (commons-compress) refuses
+    // the archive when it opens it, before anything is written (recorded with real Maven;
+    // Info-ZIP unzip extracts the 6 bytes).
+    const overlap = await unpack(patched(20, 2 ** 32 + 6));
+    expect(overlap?.message).to.equal(
+      `Error unpacking file: ${path.join(dir, 'x.zip')} to: ${out}: Error while expanding ${path.join(dir, 'x.zip')}: ` +
+        `Error on ZipFile ${path.join(dir, 'x.zip')}: data for big.bin overlaps with central directory.`,
+    );
+    expect(treeOf(out)).to.deep.equal([]);
+    fs.rmSync(path.join(dir, 'target'), { recursive: true, force: true });
     // The CRC still decides whether those bytes are the entry.
     const error = await unpack(patched(24, 2 ** 32 + 6, true));
     expect(error?.message).to.equal(

@@ -83,91 +83,82 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
     }
   }
   if (size > SCAN_LIMIT) return patches;
-  const cd = readAt(fd, bounds.start + offset, size);
-  const records = centralRecords(cd, entries);
-  for (const r of records) {
-    const patch = extraFieldPatch(cd, bounds.start + offset, r);
-    if (patch) patches.push(patch);
-  }
-  checkOffsets(fd, bounds, offset, cd, records, decodeName);
+  walkRecords(fd, bounds, readAt(fd, bounds.start + offset, size), offset, entries, decodeName, patches);
   return patches;
 }
 
-/** Where a central directory record's parts are, and what it says about its entry. */
-interface CentralRecord {
-  readonly at: number;
-  readonly nameLength: number;
-  readonly extraLength: number;
-  readonly localHeaderOffset: number;
-  readonly compressedSize: number;
-}
+const u16 = (b: Buffer, at: number): number => b[at] | (b[at + 1] << 8);
+const u32 = (b: Buffer, at: number): number => (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16)) + b[at + 3] * 0x1000000;
 
-/** The records of `cd` up to the first that is not one (yauzl reports that one). */
-function centralRecords(cd: Buffer, entries: number): CentralRecord[] {
-  const records: CentralRecord[] = [];
+/**
+ * One pass over the records of `cd` (the central directory, recorded at `cdOffset`), up to the
+ * first that is not one (yauzl reports that one): the extra block patches, and Maven's checks,
+ * in commons-compress's order (every record's offset while listing, then every entry's data).
+ * Tens of thousands of records: no object per record, only the few entries that end near the
+ * central directory are kept, for their local headers to be read.
+ */
+function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number, entries: number, decodeName: RecordNameDecoder, patches: BytePatch[]): void {
+  const nearEnd: number[] = [];
+  const name = (p: number): string => decodeName(cd.subarray(p + CENTRAL_HEADER_SIZE, p + CENTRAL_HEADER_SIZE + u16(cd, p + 28)), u16(cd, p + 8));
   let p = 0;
-  for (let i = 0; i < entries && p + CENTRAL_HEADER_SIZE <= cd.length && cd.readUInt32LE(p) === CENTRAL_HEADER; i++) {
-    const nameLength = cd.readUInt16LE(p + 28);
-    const extraLength = cd.readUInt16LE(p + 30);
-    const commentLength = cd.readUInt16LE(p + 32);
-    if (p + CENTRAL_HEADER_SIZE + nameLength + extraLength > cd.length) break;
-    let compressedSize = cd.readUInt32LE(p + 20);
-    let localHeaderOffset = cd.readUInt32LE(p + 42);
-    const zip64 = zip64Field(cd.subarray(p + CENTRAL_HEADER_SIZE + nameLength, p + CENTRAL_HEADER_SIZE + nameLength + extraLength));
-    if (zip64) {
-      // in this order, each only when its 32-bit field is all ones
-      let z = 0;
-      const next = (): number | undefined => (z + 8 <= zip64.length ? Number(zip64.readBigUInt64LE((z += 8) - 8)) : undefined);
-      if (cd.readUInt32LE(p + 24) === 0xffffffff) next();
-      if (compressedSize === 0xffffffff) compressedSize = next() ?? compressedSize;
-      if (localHeaderOffset === 0xffffffff) localHeaderOffset = next() ?? localHeaderOffset;
-    }
-    records.push({ at: p, nameLength, extraLength, localHeaderOffset, compressedSize });
-    p += CENTRAL_HEADER_SIZE + nameLength + extraLength + commentLength;
-  }
-  return records;
-}
-
-/** The zip64 extended information field (id 1) of an extra block, if there. */
-function zip64Field(extra: Buffer): Buffer | undefined {
-  for (let f = 0; f + 4 <= extra.length; ) {
-    const length = extra.readUInt16LE(f + 2);
-    if (extra.readUInt16LE(f) === 1) return extra.subarray(f + 4, Math.min(extra.length, f + 4 + length));
-    f += 4 + length;
-  }
-  return undefined;
-}
-
-/** Maven's open-time checks of where entries lie against the central directory (at `cdOffset`). */
-function checkOffsets(fd: number, bounds: ZipBounds, cdOffset: number, cd: Buffer, records: readonly CentralRecord[], decodeName: RecordNameDecoder): void {
-  const name = (r: CentralRecord): string => decodeName(cd.subarray(r.at + CENTRAL_HEADER_SIZE, r.at + CENTRAL_HEADER_SIZE + r.nameLength), cd.readUInt16LE(r.at + 8));
-  for (const r of records) {
-    if (r.localHeaderOffset > cdOffset) throw new Error(`local file header for ${name(r)} starts after central directory`);
+  for (let i = 0; i < entries && p + CENTRAL_HEADER_SIZE <= cd.length && u32(cd, p) === CENTRAL_HEADER; i++) {
+    const nameLength = u16(cd, p + 28);
+    const extraLength = u16(cd, p + 30);
+    const extra = p + CENTRAL_HEADER_SIZE + nameLength;
+    if (extra + extraLength > cd.length) break;
+    const fieldPatch = extraFieldPatch(cd, extra, extraLength);
+    if (fieldPatch) patches.push({ at: bounds.start + cdOffset + fieldPatch.at, bytes: fieldPatch.bytes });
+    const [compressedSize, localHeaderOffset] = sizeAndOffset(cd, p, extra, extraLength);
+    if (localHeaderOffset > cdOffset) throw new Error(`local file header for ${name(p)} starts after central directory`);
+    // Only an entry ending near the central directory needs its local header read.
+    if (localHeaderOffset + 30 + compressedSize + 2 * 0xffff > cdOffset) nearEnd.push(p, compressedSize, localHeaderOffset);
+    p = extra + extraLength + u16(cd, p + 32);
   }
   const lengths = Buffer.alloc(4);
-  for (const r of records) {
-    // Only an entry ending near the central directory needs its local header read.
-    if (r.localHeaderOffset + 30 + r.compressedSize + 2 * 0xffff <= cdOffset) continue;
-    if (fs.readSync(fd, lengths, 0, 4, bounds.start + r.localHeaderOffset + 26) < 4) continue;
-    const dataOffset = r.localHeaderOffset + 30 + lengths.readUInt16LE(0) + lengths.readUInt16LE(2);
-    if (dataOffset + r.compressedSize > cdOffset) throw new Error(`data for ${name(r)} overlaps with central directory.`);
+  for (let k = 0; k < nearEnd.length; k += 3) {
+    const [record, compressedSize, localHeaderOffset] = [nearEnd[k], nearEnd[k + 1], nearEnd[k + 2]];
+    if (fs.readSync(fd, lengths, 0, 4, bounds.start + localHeaderOffset + 26) < 4) continue;
+    const dataOffset = localHeaderOffset + 30 + u16(lengths, 0) + u16(lengths, 2);
+    if (dataOffset + compressedSize > cdOffset) throw new Error(`data for ${name(record)} overlaps with central directory.`);
   }
+}
+
+/** The record's compressed size and local header offset, from the zip64 field where the 32-bit ones are all ones. */
+function sizeAndOffset(cd: Buffer, p: number, extra: number, extraLength: number): [number, number] {
+  let compressedSize = u32(cd, p + 20);
+  let localHeaderOffset = u32(cd, p + 42);
+  const uncompressed = u32(cd, p + 24);
+  if (compressedSize !== 0xffffffff && localHeaderOffset !== 0xffffffff && uncompressed !== 0xffffffff) return [compressedSize, localHeaderOffset];
+  for (let f = 0; f + 4 <= extraLength; ) {
+    const length = u16(cd, extra + f + 2);
+    if (u16(cd, extra + f) === 1) {
+      // in this order, each only when its 32-bit field is all ones
+      let z = extra + f + 4;
+      const end = Math.min(extra + extraLength, z + length);
+      const next = (fallback: number): number => (z + 8 <= end ? Number(cd.readBigUInt64LE((z += 8) - 8)) : fallback);
+      if (uncompressed === 0xffffffff) next(0);
+      if (compressedSize === 0xffffffff) compressedSize = next(compressedSize);
+      if (localHeaderOffset === 0xffffffff) localHeaderOffset = next(localHeaderOffset);
+      break;
+    }
+    f += 4 + length;
+  }
+  return [compressedSize, localHeaderOffset];
 }
 
 /**
- * The patch for a record whose extra block holds a field running past the block (the file
- * offset of `cd` is `at`): that field becomes an unparseable one holding the rest of the block.
+ * The patch (offset in `cd`) for an extra block holding a field that runs past the block: that
+ * field becomes an unparseable one holding the rest of the block.
  */
-function extraFieldPatch(cd: Buffer, at: number, r: CentralRecord): BytePatch | undefined {
-  const extra = r.at + CENTRAL_HEADER_SIZE + r.nameLength;
+function extraFieldPatch(cd: Buffer, extra: number, extraLength: number): BytePatch | undefined {
   // yauzl's loop: fields while at least a field header (4 bytes) remains
-  for (let f = 0; f + 4 <= r.extraLength; ) {
-    const dataLength = cd.readUInt16LE(extra + f + 2);
-    if (f + 4 + dataLength > r.extraLength) {
+  for (let f = 0; f + 4 <= extraLength; ) {
+    const dataLength = u16(cd, extra + f + 2);
+    if (f + 4 + dataLength > extraLength) {
       const bytes = Buffer.alloc(4);
       bytes.writeUInt16LE(UNPARSEABLE_ID, 0);
-      bytes.writeUInt16LE(r.extraLength - f - 4, 2);
-      return { at: at + extra + f, bytes };
+      bytes.writeUInt16LE(extraLength - f - 4, 2);
+      return { at: extra + f, bytes };
     }
     f += 4 + dataLength;
   }

@@ -178,9 +178,11 @@ const FOUR_GIB = 2 ** 32;
 /**
  * The size of a stored entry's data. Both size fields must agree, except by a multiple of 4 GiB:
  * a zip64 writer bug leaves one of them truncated to 32 bits (unzip and Maven extract such
- * entries). The data is then as long as whichever size the archive can physically hold after the
- * entry's local header (the compressed size when both fit, as commons-compress reads it); the
- * CRC-32 is still checked over exactly those bytes. Any other disagreement is refused.
+ * entries; when the compressed size is the one the archive cannot hold, Maven refuses the archive
+ * as it opens it, zip-central-scan.ts, and so does goalhost). The data is then as long as
+ * whichever size the archive can physically hold after the entry's local header (the compressed
+ * size when both fit, as commons-compress reads it); the CRC-32 is still checked over exactly
+ * those bytes. Any other disagreement is refused.
  */
 function storedSize(e: yauzl.Entry, localHeaderOffset: number, end: number): number | undefined {
   if (e.compressedSize === e.uncompressedSize) return e.compressedSize;
