@@ -302,6 +302,15 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/caf?.txt = "long\\n"', 'f 644 t/d\uFFFDj\uFFFD.txt = "pax\\n"']);
   });
 
+  it("a name holding U+FFFD itself (bytes EF BF BD) keeps it, beside a malformed byte read as '?' (sharpcompress's Tar.oldgnu.tar.gz)", async () => {
+    const real = Buffer.from('t/\xef\xbf\xbd.txt', 'latin1');
+    const mixed = Buffer.from('t/caf\xe9\xef\xbf\xbd.txt', 'latin1');
+    const run = await unpack(write('a.tar', file(real, 'real\n'), file(mixed, 'mixed\n'), END));
+    // Maven: the same names (as bytes: 'caf?' then EF BF BD).
+    expect(run.error).to.equal(undefined);
+    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/caf?\uFFFD.txt = "mixed\\n"', 'f 644 t/\uFFFD.txt = "real\\n"']);
+  });
+
   it('an archive ending inside the padding after an entry: the entry is written and timed, then "Truncated TAR archive" (libarchive\'s test_compat_xz_1.txz)', async () => {
     const cut = Buffer.concat([file('a.txt', 'alpha\n', { mtime: 1_600_000_000 }), header('b.txt', { size: 6, mtime: 1_600_000_002 }), Buffer.from('bravo\n'), Buffer.alloc(100)]);
     const archive = write('a.tar', cut);

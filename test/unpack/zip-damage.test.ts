@@ -93,6 +93,12 @@ describe('unpack: damaged zips as Maven reads them', () => {
     expect(fs.existsSync(markers)).to.equal(false);
   });
 
+  it("a name that is not UTF-8 has '?' for the malformed byte and keeps a U+FFFD it really holds (bytes EF BF BD)", async () => {
+    const run = await unpack(zipRecords([{ name: Buffer.from('caf\xe9\xef\xbf\xbd.txt', 'latin1'), content: 'mixed\n' }]));
+    expect(run.error).to.equal(undefined);
+    expect(treeOf(out)).to.deep.equal(['f 644 caf?\uFFFD.txt = "mixed\\n"']);
+  });
+
   it('a central directory record with a wrong signature fails (Maven stops listing there: it unpacks a.txt only, succeeds and writes its marker)', async () => {
     const zip = zipRecords(two);
     zip.bytes.writeUInt32LE(0x01014b50, zip.centralRecords[1]);

@@ -6,7 +6,8 @@ import * as zlib from 'node:zlib';
  * set, and `layout` says where every record landed so a test can damage one afterwards.
  */
 export interface ZipRecordEntry {
-  readonly name: string;
+  /** The name's bytes (a string is written as UTF-8; no UTF-8 flag is set either way). */
+  readonly name: string | Buffer;
   readonly content: string;
   /** Extra block of the local header (raw bytes). */
   readonly localExtra?: Buffer;
@@ -34,7 +35,7 @@ export function zipRecords(entries: readonly ZipRecordEntry[]): ZipLayout {
   let at = 0;
   const datas = entries.map((e) => Buffer.from(e.content));
   entries.forEach((e, i) => {
-    const name = Buffer.from(e.name);
+    const name = Buffer.isBuffer(e.name) ? e.name : Buffer.from(e.name);
     const extra = e.localExtra ?? Buffer.alloc(0);
     const h = Buffer.alloc(30);
     h.writeUInt32LE(0x04034b50, 0);
@@ -54,7 +55,7 @@ export function zipRecords(entries: readonly ZipRecordEntry[]): ZipLayout {
   const centralDirectory = at;
   const centralRecords: number[] = [];
   entries.forEach((e, i) => {
-    const name = Buffer.from(e.name);
+    const name = Buffer.isBuffer(e.name) ? e.name : Buffer.from(e.name);
     const extra = e.centralExtra ?? Buffer.alloc(0);
     const c = Buffer.alloc(46);
     c.writeUInt32LE(0x02014b50, 0);

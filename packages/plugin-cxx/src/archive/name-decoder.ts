@@ -11,17 +11,24 @@ const CP437_HIGH =
   'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀' +
   'αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
 
-const utf8Strict = new TextDecoder('utf-8', { fatal: true });
 const utf8Lenient = new TextDecoder('utf-8');
 
+const REPLACEMENT = Buffer.from('\uFFFD');
+
+/**
+ * UTF-8 with each malformed sequence read as '?' (Java's decoder with replacement '?' replaces
+ * each maximal malformed subpart, as WHATWG does), while a U+FFFD the name really holds (bytes
+ * EF BF BD, which never continue another sequence) stays one, as in Maven (recorded).
+ */
 export function decodeUtf8(bytes: Buffer): string {
   if (isUtf8(bytes)) return bytes.toString('utf8');
-  try {
-    return utf8Strict.decode(bytes);
-  } catch {
-    // Java's decoder with replacement '?' replaces each maximal malformed subpart, as WHATWG does.
-    return utf8Lenient.decode(bytes).replace(/\uFFFD/g, '?');
+  let out = '';
+  let from = 0;
+  for (let at = bytes.indexOf(REPLACEMENT); at >= 0; at = bytes.indexOf(REPLACEMENT, from)) {
+    out += utf8Lenient.decode(bytes.subarray(from, at)).replace(/\uFFFD/g, '?') + '\uFFFD';
+    from = at + REPLACEMENT.length;
   }
+  return out + utf8Lenient.decode(bytes.subarray(from)).replace(/\uFFFD/g, '?');
 }
 
 function decodeLatin1(bytes: Buffer): string {

@@ -1,3 +1,5 @@
+import { decodeUtf8 } from './name-decoder';
+
 /**
  * The fields of a 512-byte tar header and of PAX extended headers, read the way commons-compress
  * 1.22 (Maven's tar reader) reads them: numbers strictly octal (leading spaces, trailing spaces
@@ -10,13 +12,15 @@ export class TarFormatError extends Error {}
 
 const utf8 = new TextDecoder('utf-8');
 
-/** UTF-8 text; each malformed sequence becomes '?', as a Java program writes it. */
+/**
+ * UTF-8 text; each malformed sequence becomes '?', as a Java program writes it, and a U+FFFD the
+ * name really holds stays one (sharpcompress's Tar.oldgnu.tar.gz names a file with three).
+ */
 export function decodeName(bytes: Uint8Array): string {
   let ascii = true;
   for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) ascii = false;
-  if (ascii) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
-  const text = utf8.decode(bytes);
-  return text.includes('\uFFFD') ? text.replace(/\uFFFD/g, '?') : text;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  return ascii ? buffer.toString('latin1') : decodeUtf8(buffer);
 }
 
 /** A NUL-terminated name field. */
