@@ -40,6 +40,19 @@ describe('unpack: damaged zips as Maven reads them', () => {
     return `Error unpacking file: ${file} to: ${out}: Error while expanding ${file}: Error on ZipFile ${file}: ${message}`;
   };
 
+  it("entries are unpacked in their local headers' order, as plexus-archiver does, whatever the central directory's (zip4j's cen_dir_entries_diff_order_as_local_entries.zip)", async () => {
+    // Local headers: x.txt "first", y.txt, x.txt "second"; the central directory lists them backwards.
+    const entries = [
+      { name: 'x.txt', content: 'first\n' },
+      { name: 'y.txt', content: 'y\n' },
+      { name: 'x.txt', content: 'second\n' },
+    ];
+    const run = await unpack(zipRecords(entries, [2, 1, 0]));
+    expect(run.error).to.equal(undefined);
+    // Maven: the later local header wins (the central directory's order would leave "first").
+    expect(treeOf(out)).to.deep.equal(['f 644 x.txt = "second\\n"', 'f 644 y.txt = "y\\n"']);
+  });
+
   it('disk numbers in the end record are not looked at (yauzl: "multi-disk zip files are not supported")', async () => {
     const zip = zipRecords(two);
     zip.bytes.writeUInt16LE(1, zip.endRecord + 4);

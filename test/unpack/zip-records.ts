@@ -19,7 +19,7 @@ export interface ZipLayout {
   readonly bytes: Buffer;
   /** Offset of each entry's local header. */
   readonly localHeaders: number[];
-  /** Offset of each entry's central directory record. */
+  /** Offset of each central directory record, in central directory order. */
   readonly centralRecords: number[];
   readonly centralDirectory: number;
   readonly endRecord: number;
@@ -29,7 +29,8 @@ export interface ZipLayout {
 const DOS_TIME = (5 << 11) | (6 << 5) | 4;
 const DOS_DATE = ((2021 - 1980) << 9) | (3 << 5) | 4;
 
-export function zipRecords(entries: readonly ZipRecordEntry[]): ZipLayout {
+/** `centralOrder`: the entries' order in the central directory (default: the local headers' order). */
+export function zipRecords(entries: readonly ZipRecordEntry[], centralOrder: readonly number[] = entries.map((_, i) => i)): ZipLayout {
   const parts: Buffer[] = [];
   const localHeaders: number[] = [];
   let at = 0;
@@ -54,7 +55,8 @@ export function zipRecords(entries: readonly ZipRecordEntry[]): ZipLayout {
   });
   const centralDirectory = at;
   const centralRecords: number[] = [];
-  entries.forEach((e, i) => {
+  centralOrder.forEach((i) => {
+    const e = entries[i];
     const name = Buffer.isBuffer(e.name) ? e.name : Buffer.from(e.name);
     const extra = e.centralExtra ?? Buffer.alloc(0);
     const c = Buffer.alloc(46);

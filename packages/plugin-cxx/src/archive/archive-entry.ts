@@ -9,7 +9,7 @@ export interface ZipEntryData {
 
 /** One archive entry in archive order, as the unarchiver sees it (name decoded, mode, time). */
 export interface ArchiveEntry {
-  /** Position in archive order (zip: central directory, tar: stream). */
+  /** Position in archive order (zip: local headers, the order plexus-archiver unpacks in; tar: stream). */
   readonly index: number;
   /** Decoded name, as matched by includes/excludes. */
   readonly name: string;

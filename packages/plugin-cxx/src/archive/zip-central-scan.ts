@@ -20,12 +20,22 @@ import type { ZipBounds } from './zip-bounds';
  *   extra blocks "best effort", keeping what follows the last whole field as unparseable data
  *   (yauzl: "extra field length exceeds extra field buffer size"); that field becomes one of an
  *   id nobody reads, holding the rest of the block.
+ *
+ * And whether the records are in the order of the entries' local headers: plexus-archiver
+ * unpacks in that physical order (`getEntriesInPhysicalOrder`), which zip-listing.ts follows when
+ * the central directory has another (zip4j's cen_dir_entries_diff_order_as_local_entries.zip).
  */
 
 /** Bytes yauzl reads at file offset `at` instead of the archive's. */
 export interface BytePatch {
   readonly at: number;
   readonly bytes: Buffer;
+}
+
+export interface CentralScan {
+  readonly patches: BytePatch[];
+  /** The records' local header offsets never decrease (the usual case). */
+  readonly inPhysicalOrder: boolean;
 }
 
 /** An entry's name as the listing decodes it (raw bytes and general purpose flags). */
@@ -58,12 +68,12 @@ function zeroed(fd: number, at: number, length: number, patches: BytePatch[]): v
   if (bytes.some((b) => b !== 0)) patches.push({ at, bytes: Buffer.alloc(bytes.length) });
 }
 
-/** The patches yauzl needs; throws Maven's message for an archive Maven refuses to open. */
-export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: RecordNameDecoder): BytePatch[] {
+/** The patches yauzl needs and the records' order; throws Maven's message for an archive Maven refuses to open. */
+export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: RecordNameDecoder): CentralScan {
   const patches: BytePatch[] = [];
-  if (bounds.eocd === undefined) return patches;
+  if (bounds.eocd === undefined) return { patches, inPhysicalOrder: true };
   const record = readAt(fd, bounds.eocd, EOCD_SIZE);
-  if (record.length < EOCD_SIZE) return patches;
+  if (record.length < EOCD_SIZE) return { patches, inPhysicalOrder: true };
   // number of this disk, disk where the central directory starts
   zeroed(fd, bounds.eocd + 4, 4, patches);
   let entries = record.readUInt16LE(10);
@@ -82,9 +92,9 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
       }
     }
   }
-  if (size > SCAN_LIMIT) return patches;
-  walkRecords(fd, bounds, readAt(fd, bounds.start + offset, size), offset, entries, decodeName, patches);
-  return patches;
+  if (size > SCAN_LIMIT) return { patches, inPhysicalOrder: true };
+  const inPhysicalOrder = walkRecords(fd, bounds, readAt(fd, bounds.start + offset, size), offset, entries, decodeName, patches);
+  return { patches, inPhysicalOrder };
 }
 
 const u16 = (b: Buffer, at: number): number => b[at] | (b[at + 1] << 8);
@@ -95,10 +105,13 @@ const u32 = (b: Buffer, at: number): number => (b[at] | (b[at + 1] << 8) | (b[at
  * first that is not one (yauzl reports that one): the extra block patches, and Maven's checks,
  * in commons-compress's order (every record's offset while listing, then every entry's data).
  * Tens of thousands of records: no object per record, only the few entries that end near the
- * central directory are kept, for their local headers to be read.
+ * central directory are kept, for their local headers to be read. Tells whether the records'
+ * local header offsets never decrease.
  */
-function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number, entries: number, decodeName: RecordNameDecoder, patches: BytePatch[]): void {
+function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number, entries: number, decodeName: RecordNameDecoder, patches: BytePatch[]): boolean {
   const nearEnd: number[] = [];
+  let inPhysicalOrder = true;
+  let lastOffset = -1;
   const name = (p: number): string => decodeName(cd.subarray(p + CENTRAL_HEADER_SIZE, p + CENTRAL_HEADER_SIZE + u16(cd, p + 28)), u16(cd, p + 8));
   let p = 0;
   for (let i = 0; i < entries && p + CENTRAL_HEADER_SIZE <= cd.length && u32(cd, p) === CENTRAL_HEADER; i++) {
@@ -110,6 +123,8 @@ function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number
     if (fieldPatch) patches.push({ at: bounds.start + cdOffset + fieldPatch.at, bytes: fieldPatch.bytes });
     const [compressedSize, localHeaderOffset] = sizeAndOffset(cd, p, extra, extraLength);
     if (localHeaderOffset > cdOffset) throw new Error(`local file header for ${name(p)} starts after central directory`);
+    if (localHeaderOffset < lastOffset) inPhysicalOrder = false;
+    lastOffset = localHeaderOffset;
     // Only an entry ending near the central directory needs its local header read.
     if (localHeaderOffset + 30 + compressedSize + 2 * 0xffff > cdOffset) nearEnd.push(p, compressedSize, localHeaderOffset);
     p = extra + extraLength + u16(cd, p + 32);
@@ -121,6 +136,7 @@ function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number
     const dataOffset = localHeaderOffset + 30 + u16(lengths, 0) + u16(lengths, 2);
     if (dataOffset + compressedSize > cdOffset) throw new Error(`data for ${name(record)} overlaps with central directory.`);
   }
+  return inPhysicalOrder;
 }
 
 /** The record's compressed size and local header offset, from the zip64 field where the 32-bit ones are all ones. */

@@ -4,7 +4,7 @@ import * as yauzl from 'yauzl';
 import type { ArchiveEntry } from './archive-entry';
 import { decodeUtf8, type NameDecoder } from './name-decoder';
 import { zipBounds, type ZipBounds } from './zip-bounds';
-import { applyPatches, scanCentralDirectory, type BytePatch } from './zip-central-scan';
+import { applyPatches, scanCentralDirectory, type BytePatch, type CentralScan } from './zip-central-scan';
 import { readEntrySync, IN_MEMORY_LIMIT } from './zip-entry-data';
 import { isSupportedMethod } from './zip-methods';
 
@@ -234,12 +234,27 @@ function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: num
   };
 }
 
+/**
+ * Entries in the order of their local headers, as plexus-archiver unpacks them
+ * (`getEntriesInPhysicalOrder`: a stable sort, so entries sharing a header keep their order).
+ */
+function inPhysicalOrder(entries: ArchiveEntry[]): ArchiveEntry[] {
+  return entries
+    .sort((a, b) => (a.zip?.localHeaderOffset ?? 0) - (b.zip?.localHeaderOffset ?? 0))
+    .map((e, index) => ({ ...e, index }));
+}
+
+async function visitAll(entries: readonly ArchiveEntry[], visit: EntryVisitor): Promise<void> {
+  for (const entry of entries) if ((await visit(entry)) === false) return;
+}
+
 /** What to do after an entry: go on (true or nothing) or stop reading (false). */
 export type EntryVisitor = (entry: ArchiveEntry) => boolean | void | Promise<boolean | void>;
 
 /**
- * Calls `visit` for each entry of a zip, in central directory order, one at a time (an
- * asynchronous visitor is awaited before the next entry is read). Fails with Maven's wording
+ * Calls `visit` for each entry of a zip, in the order of their local headers (the central
+ * directory's order, nearly always), one at a time (an asynchronous visitor is awaited before the
+ * next entry is read). Fails with Maven's wording
  * for a file that is not a zip.
  */
 export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: EntryVisitor): Promise<void> {
@@ -262,15 +277,17 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
       else resolve();
     };
     let bounds: ZipBounds;
-    let patches: BytePatch[];
+    let scan: CentralScan;
     try {
       bounds = zipBounds(fd, size);
-      patches = scanCentralDirectory(fd, bounds, (raw, flags) => (flags & 0x800 ? decodeUtf8(raw) : decodeName(raw)));
+      scan = scanCentralDirectory(fd, bounds, (raw, flags) => (flags & 0x800 ? decodeUtf8(raw) : decodeName(raw)));
     } catch (e) {
       finish(new ZipOpenError(`Error on ZipFile ${file}: ${(e as Error).message}`));
       return;
     }
-    const reader = new WindowedReader(fd, bounds.start, bounds.end - bounds.start, patches);
+    const reader = new WindowedReader(fd, bounds.start, bounds.end - bounds.start, scan.patches);
+    // Entries listed out of their physical order are held, then visited in that order.
+    const held: ArchiveEntry[] | undefined = scan.inPhysicalOrder ? undefined : [];
     // Stored entries' sizes are checked in toEntry (which tolerates the 4 GiB writer bug).
     const options = { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, autoClose: true };
     yauzl.fromRandomAccessReader(reader, bounds.end - bounds.start, options, (err, zipfile) => {
@@ -304,6 +321,12 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
           zipfile.close();
           return finish(new ZipOpenError(`Error on ZipFile ${file}: ${(x as Error).message}`));
         }
+        if (held) {
+          held.push(entry);
+          if (index % 256 === 0) setImmediate(want);
+          else want();
+          return;
+        }
         let verdict: boolean | void | Promise<boolean | void>;
         try {
           verdict = visit(entry);
@@ -329,7 +352,7 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
         } else next(verdict);
       });
       zipfile.on('error', (e: Error) => finish(new ZipOpenError(describeOpenError(file, e))));
-      zipfile.on('end', () => finish(undefined));
+      zipfile.on('end', () => (held ? visitAll(inPhysicalOrder(held), visit).then(() => finish(undefined), finish) : finish(undefined)));
       want();
     });
   });
