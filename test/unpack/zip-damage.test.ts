@@ -62,6 +62,28 @@ describe('unpack: damaged zips as Maven reads them', () => {
     expect(fs.readdirSync(markers)).to.deep.equal(['g-a-zip-1.0.marker']);
   });
 
+  it('an end record whose comment length runs past the end of the file is read (libzip incons-archive-comment-longer.zip; yauzl: "Invalid comment length")', async () => {
+    const zip = zipRecords(two);
+    zip.bytes.writeUInt16LE(32, zip.endRecord + 20);
+    const run = await unpack(zip);
+    expect(run.error).to.equal(undefined);
+    expect(treeOf(out)).to.deep.equal(BOTH);
+  });
+
+  for (const [what, count] of [
+    ['more', 5],
+    ['fewer', 1],
+  ] as const) {
+    it(`an end record counting ${what} entries than the central directory holds: every record is unpacked (libzip incons-file-count-*.zip)`, async () => {
+      const zip = zipRecords(two);
+      zip.bytes.writeUInt16LE(count, zip.endRecord + 8);
+      zip.bytes.writeUInt16LE(count, zip.endRecord + 10);
+      const run = await unpack(zip);
+      expect(run.error).to.equal(undefined);
+      expect(treeOf(out)).to.deep.equal(BOTH);
+    });
+  }
+
   it('an extra field running past its block is kept as unparseable data; the fields before it count (yauzl: "extra field length exceeds extra field buffer size")', async () => {
     const centralExtra = Buffer.concat([extendedTimestamp(1_600_000_000), extraField(0x7875, Buffer.from([1, 4, 0]), 11)]);
     const run = await unpack(zipRecords([{ ...two[0], centralExtra }, two[1]]));

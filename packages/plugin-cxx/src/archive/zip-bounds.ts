@@ -69,16 +69,28 @@ const FIRST_SCAN = 4096;
 
 /** The archive's bounds; the whole file when no consistent record is found (yauzl then says why). */
 export function zipBounds(fd: number, size: number): ZipBounds {
-  return (size > FIRST_SCAN ? boundsWithin(fd, size, FIRST_SCAN) : undefined) ?? boundsWithin(fd, size, SCAN) ?? { start: 0, end: size };
+  return (
+    (size > FIRST_SCAN ? boundsWithin(fd, size, FIRST_SCAN) : undefined) ??
+    boundsWithin(fd, size, SCAN) ??
+    boundsWithin(fd, size, SCAN, true) ?? { start: 0, end: size }
+  );
 }
 
-function boundsWithin(fd: number, size: number, scan: number): ZipBounds | undefined {
+/**
+ * The last consistent record within `scan` bytes of the end. With `overrun`, one whose comment
+ * would run past the end of the file counts too (commons-compress does not check the comment's
+ * length: libzip's incons-archive-comment-longer.zip unpacks in Maven); it ends with the file.
+ */
+function boundsWithin(fd: number, size: number, scan: number, overrun = false): ZipBounds | undefined {
   const base = Math.max(0, size - scan);
   const tail = readAt(fd, base, size - base);
   for (let at = tail.length - EOCD_SIZE; at >= 0; at--) {
     if (tail[at] !== 0x50 || tail.readUInt32LE(at) !== EOCD) continue;
-    const end = at + EOCD_SIZE + tail.readUInt16LE(at + 20);
-    if (end > tail.length) continue;
+    let end = at + EOCD_SIZE + tail.readUInt16LE(at + 20);
+    if (end > tail.length) {
+      if (!overrun) continue;
+      end = tail.length;
+    }
     const eocd = base + at;
     const cdSize = tail.readUInt32LE(at + 12);
     const cdOffset = tail.readUInt32LE(at + 16);

@@ -76,9 +76,13 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
   if (record.length < EOCD_SIZE) return { patches, inPhysicalOrder: true };
   // number of this disk, disk where the central directory starts
   zeroed(fd, bounds.eocd + 4, 4, patches);
+  // a comment length running past the end of the file (commons-compress does not read it)
+  const commentLength = bounds.end - bounds.eocd - EOCD_SIZE;
+  if (record.readUInt16LE(20) !== commentLength) patches.push({ at: bounds.eocd + 20, bytes: u16Bytes(commentLength) });
   let entries = record.readUInt16LE(10);
   let size = record.readUInt32LE(12);
   let offset = record.readUInt32LE(16);
+  let zip64At: number | undefined;
   if (entries === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
     const locator = readAt(fd, bounds.eocd - 20, 20);
     if (locator.length === 20 && locator.readUInt32LE(0) === ZIP64_LOCATOR) {
@@ -86,6 +90,7 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
       const zip64 = readAt(fd, at, 56);
       if (zip64.length === 56 && zip64.readUInt32LE(0) === ZIP64_EOCD) {
         zeroed(fd, at + 16, 8, patches);
+        zip64At = at;
         entries = Number(zip64.readBigUInt64LE(32));
         size = Number(zip64.readBigUInt64LE(40));
         offset = Number(zip64.readBigUInt64LE(48));
@@ -93,8 +98,27 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
     }
   }
   if (size > SCAN_LIMIT) return { patches, inPhysicalOrder: true };
-  const inPhysicalOrder = walkRecords(fd, bounds, readAt(fd, bounds.start + offset, size), offset, entries, decodeName, patches);
-  return { patches, inPhysicalOrder };
+  const cd = readAt(fd, bounds.start + offset, size);
+  const walk = walkRecords(fd, bounds, cd, offset, decodeName, patches);
+  // commons-compress reads records while their signature is there, whatever the end record
+  // counts (libzip's incons-file-count-high/low.zip): when the records fill the central
+  // directory exactly, yauzl is given their number.
+  if (walk.records !== entries && walk.end === cd.length && cd.length === size) {
+    if (zip64At !== undefined) {
+      const count = Buffer.alloc(8);
+      count.writeBigUInt64LE(BigInt(walk.records));
+      patches.push({ at: zip64At + 24, bytes: count }, { at: zip64At + 32, bytes: count });
+    } else if (walk.records < 0xffff) {
+      patches.push({ at: bounds.eocd + 8, bytes: u16Bytes(walk.records) }, { at: bounds.eocd + 10, bytes: u16Bytes(walk.records) });
+    }
+  }
+  return { patches, inPhysicalOrder: walk.inPhysicalOrder };
+}
+
+function u16Bytes(value: number): Buffer {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(value, 0);
+  return b;
 }
 
 const u16 = (b: Buffer, at: number): number => b[at] | (b[at + 1] << 8);
@@ -108,13 +132,14 @@ const u32 = (b: Buffer, at: number): number => (b[at] | (b[at + 1] << 8) | (b[at
  * central directory are kept, for their local headers to be read. Tells whether the records'
  * local header offsets never decrease.
  */
-function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number, entries: number, decodeName: RecordNameDecoder, patches: BytePatch[]): boolean {
+function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number, decodeName: RecordNameDecoder, patches: BytePatch[]): { inPhysicalOrder: boolean; records: number; end: number } {
   const nearEnd: number[] = [];
   let inPhysicalOrder = true;
   let lastOffset = -1;
   const name = (p: number): string => decodeName(cd.subarray(p + CENTRAL_HEADER_SIZE, p + CENTRAL_HEADER_SIZE + u16(cd, p + 28)), u16(cd, p + 8));
   let p = 0;
-  for (let i = 0; i < entries && p + CENTRAL_HEADER_SIZE <= cd.length && u32(cd, p) === CENTRAL_HEADER; i++) {
+  let records = 0;
+  for (; p + CENTRAL_HEADER_SIZE <= cd.length && u32(cd, p) === CENTRAL_HEADER; records++) {
     const nameLength = u16(cd, p + 28);
     const extraLength = u16(cd, p + 30);
     const extra = p + CENTRAL_HEADER_SIZE + nameLength;
@@ -136,7 +161,7 @@ function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number
     const dataOffset = localHeaderOffset + 30 + u16(lengths, 0) + u16(lengths, 2);
     if (dataOffset + compressedSize > cdOffset) throw new Error(`data for ${name(record)} overlaps with central directory.`);
   }
-  return inPhysicalOrder;
+  return { inPhysicalOrder, records, end: p };
 }
 
 /** The record's compressed size and local header offset, from the zip64 field where the 32-bit ones are all ones. */
