@@ -83,7 +83,9 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
   let size = record.readUInt32LE(12);
   let offset = record.readUInt32LE(16);
   let zip64At: number | undefined;
-  if (entries === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+  // A zip64 locator before the end record is followed whatever the end record's fields hold (as
+  // commons-compress and yauzl follow it).
+  {
     const locator = readAt(fd, bounds.eocd - 20, 20);
     if (locator.length === 20 && locator.readUInt32LE(0) === ZIP64_LOCATOR) {
       const at = bounds.start + Number(locator.readBigUInt64LE(8));
