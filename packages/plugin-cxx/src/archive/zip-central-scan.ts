@@ -86,9 +86,9 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
   // A zip64 locator before the end record is followed whatever the end record's fields hold (as
   // commons-compress and yauzl follow it).
   {
-    const locator = readAt(fd, bounds.eocd - 20, 20);
-    if (locator.length === 20 && locator.readUInt32LE(0) === ZIP64_LOCATOR) {
-      const at = bounds.start + Number(locator.readBigUInt64LE(8));
+    const locator = bounds.eocd >= 20 ? readAt(fd, bounds.eocd - 20, 20) : Buffer.alloc(0);
+    const at = locator.length === 20 && locator.readUInt32LE(0) === ZIP64_LOCATOR ? bounds.start + Number(locator.readBigUInt64LE(8)) : -1;
+    if (at >= 0 && at <= Number.MAX_SAFE_INTEGER) {
       const zip64 = readAt(fd, at, 56);
       if (zip64.length === 56 && zip64.readUInt32LE(0) === ZIP64_EOCD) {
         zeroed(fd, at + 16, 8, patches);
@@ -100,7 +100,8 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
     }
   }
   if (size > SCAN_LIMIT) return { patches, inPhysicalOrder: true };
-  const cd = readAt(fd, bounds.start + offset, size);
+  // A lying size reads no further than the end record (no huge buffer for a corrupt archive).
+  const cd = readAt(fd, bounds.start + offset, Math.max(0, Math.min(size, bounds.eocd - bounds.start - offset)));
   const walk = walkRecords(fd, bounds, cd, offset, decodeName, patches);
   // commons-compress reads records while their signature is there, whatever the end record
   // counts (libzip's incons-file-count-high/low.zip): when the records fill the central
