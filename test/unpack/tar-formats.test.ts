@@ -219,6 +219,53 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
     });
   }
 
+  it('tar.gz archives on the threads (inflated whole; streamed when too big for that, followed by junk or cut short) give GNU tar’s tree in Maven’s order', async () => {
+    // Incompressible contents, so the archives together pass the thread threshold (8 MB); names
+    // shared between archives, so the order of the run decides which copy stays.
+    const archives: string[] = [];
+    const gz: Buffer[] = [];
+    const sizes = [2_000_000, 3_000_000, 20_000_000, 2_500_000, 1_500_000];
+    sizes.forEach((size, a) => {
+      const root = path.join(dir, `src${a}`);
+      for (let i = 0; i < 40; i++) {
+        const name = path.join(root, `d${i % 3}`, `f${i % 25}.bin`);
+        fs.mkdirSync(path.dirname(name), { recursive: true });
+        fs.writeFileSync(name, crypto.randomBytes(Math.floor(size / 40) + i), { mode: (a + i) % 2 ? 0o755 : 0o640 });
+        fs.utimesSync(name, 1_600_000_000 + a * 100 + i, 1_600_000_000 + a * 100 + i);
+      }
+      gnuTar(root, ['-czf', `../a${a}.tar.gz`, '.']);
+      gz.push(fs.readFileSync(path.join(dir, `a${a}.tar.gz`)));
+      archives.push(path.join(dir, `a${a}.tar.gz`));
+    });
+    // Archive 3 is followed by bytes that are not gzip (whole inflating refuses it, the stream reads it).
+    fs.appendFileSync(archives[3], 'trailing bytes, not a gzip member\n');
+    const byTar = path.join(dir, 'by-tar');
+    fs.mkdirSync(byTar);
+    gz.forEach((bytes, a) => {
+      const clean = path.join(dir, `clean${a}.tar.gz`);
+      fs.writeFileSync(clean, bytes);
+      gnuTar(byTar, ['-xzf', clean]);
+    });
+    const run = await runGoal(dir, archives.map((file, a) => artifact(file, { artifactId: `a${a}`, type: 'tar.gz' })));
+    expect(run.error).to.equal(undefined);
+    expect(treeOf(out)).to.deep.equal(treeOf(byTar));
+    const times = (root: string) => treeOf(root).filter((l) => l.startsWith('f ')).map((l) => mtimeOf(path.join(root, l.split(' ')[2])));
+    expect(times(out)).to.deep.equal(times(byTar));
+    for (const line of treeOf(out).filter((l) => l.startsWith('f '))) {
+      const name = line.split(' ')[2];
+      expect(sha(fs.readFileSync(path.join(out, name))), name).to.equal(sha(fs.readFileSync(path.join(byTar, name))));
+    }
+
+    // Cut short: the same failure, the same entries kept, as when it streams.
+    fs.rmSync(path.join(dir, 'target'), { recursive: true, force: true });
+    fs.writeFileSync(archives[1], gz[1].subarray(0, gz[1].length >> 1));
+    const cut = await runGoal(dir, archives.map((file, a) => artifact(file, { artifactId: `a${a}`, type: 'tar.gz' })));
+    expect(cut.error?.message).to.match(
+      new RegExp(`^Error unpacking file: ${archives[1].replace(/[.]/g, '[.]')} to: ${out}: Error while expanding ${archives[1].replace(/[.]/g, '[.]')}: Corrupt GZIP data: unexpected end of file \\(at entry \\./d[0-2]/f[0-9]+\\.bin\\)$`),
+    );
+    expect(fs.readdirSync(path.join(dir, 'target', 'dependency-maven-plugin-markers'))).to.deep.equal(['g-a0-tar.gz-1.0.marker']);
+  });
+
   it('a tar.gz big enough for the worker threads gives the same tree, modes and times as GNU tar', async () => {
     const random = crypto.createHash('sha256');
     for (let i = 0; i < 300; i++) {

@@ -307,10 +307,48 @@ function decompressorArgs(tool: string, format: TarFormat, threads: number): str
 }
 
 /**
- * Opens the archive and starts decompressing it at once; a parallel system decompressor uses
- * `threads` threads (default: every core).
+ * A gzip file inflated in one piece on another thread, or undefined when it cannot be; `done`
+ * says the reader has finished with it (its memory may be reused).
  */
-export function openTarInput(file: string, format: TarFormat, threads = os.availableParallelism()): TarInput {
+export type WholeInflater = (file: string) => { readonly inflated: Promise<Uint8Array | undefined>; done(): void };
+
+/** Pieces the reader gets a whole inflated file in: it hands out planned work between them. */
+const PIECE = 1024 * 1024;
+
+/**
+ * The chunks of a file inflated in one piece (`whole`), or, when it could not be, of `streamed`
+ * (started only then): the streaming reader has the rules for damaged and unusual files.
+ */
+function wholeInput(whole: ReturnType<WholeInflater>, streamed: () => TarInput): TarInput {
+  let fallback: TarInput | undefined;
+  let closed = false;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    const bytes = await whole.inflated;
+    if (closed) return;
+    if (bytes) {
+      for (let at = 0; at < bytes.length; at += PIECE) yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(PIECE, bytes.length - at));
+      return;
+    }
+    fallback = streamed();
+    yield* fallback.chunks;
+  }
+  return {
+    chunks: chunks(),
+    failure: () => fallback?.failure(),
+    close: () => {
+      closed = true;
+      whole.done();
+      fallback?.close();
+    },
+  };
+}
+
+/**
+ * Opens the archive and starts decompressing it at once; a parallel system decompressor uses
+ * `threads` threads (default: every core). A tar.gz goes to `inflater` first when one is given.
+ */
+export function openTarInput(file: string, format: TarFormat, threads = os.availableParallelism(), inflater?: WholeInflater): TarInput {
+  if (format === 'tar.gz' && inflater) return wholeInput(inflater(file), () => openTarInput(file, format, threads));
   const failure = new Failure();
   let stream: Readable;
   let stop = (): void => {

@@ -2,11 +2,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { inflateWhole, type WorkerReply, type WorkerRequest } from './zip-worker-protocol';
 import { batchTransfers, runBatch, type TaskBatch, type TaskFailure } from './write-tasks';
 
 interface Queued {
-  readonly batch: TaskBatch;
-  readonly resolve: (failure: TaskFailure | undefined) => void;
+  readonly request: WorkerRequest;
+  readonly transfer: ArrayBuffer[];
+  readonly resolve: (reply: WorkerReply) => void;
   readonly reject: (e: Error) => void;
 }
 
@@ -71,10 +73,10 @@ export class WorkerPool {
       // A small young generation: short-lived entry buffers are collected early, keeping RSS low.
       const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 2 } });
       const slot: Slot = { worker, running: new Map() };
-      slot.worker.on('message', (reply: { id: number; failure?: TaskFailure }) => {
+      slot.worker.on('message', (reply: WorkerReply & { id: number }) => {
         const queued = slot.running.get(reply.id);
         slot.running.delete(reply.id);
-        queued?.resolve(reply.failure);
+        queued?.resolve(reply);
         this.pump();
       });
       slot.worker.on('error', (e) => this.lost(slot, e));
@@ -99,11 +101,30 @@ export class WorkerPool {
   }
 
   /** Runs a batch (inline, or queued for the threads); resolves with its failure, if any. */
-  submit(batch: TaskBatch): Promise<TaskFailure | undefined> {
-    if (this.dead) return Promise.reject(this.dead);
+  async submit(batch: TaskBatch): Promise<TaskFailure | undefined> {
+    if (this.dead) throw this.dead;
     if (!this.started) return runBatch(batch);
+    const reply = await this.enqueue({ batch }, batchTransfers(batch), false);
+    return reply.failure;
+  }
+
+  /**
+   * A whole gzip file inflated into `into` (shared memory) on a thread (see `inflateWhole`),
+   * ahead of the queued batches (the planner waits for it); its length, or undefined when it
+   * cannot be done that way.
+   */
+  async inflate(file: string, into: Uint8Array): Promise<number | undefined> {
+    if (this.dead) return undefined;
+    if (!this.started) return inflateWhole(file, into);
+    const reply = await this.enqueue({ inflate: { file, into } }, [], true).catch(() => undefined);
+    return reply?.inflated;
+  }
+
+  private enqueue(request: WorkerRequest, transfer: ArrayBuffer[], first: boolean): Promise<WorkerReply> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ batch, resolve, reject });
+      const queued = { request, transfer, resolve, reject };
+      if (first) this.queue.unshift(queued);
+      else this.queue.push(queued);
       this.pump();
     });
   }
@@ -114,7 +135,7 @@ export class WorkerPool {
         const queued = this.queue.shift()!;
         const id = this.nextId++;
         slot.running.set(id, queued);
-        slot.worker.postMessage({ id, batch: queued.batch }, batchTransfers(queued.batch));
+        slot.worker.postMessage({ id, ...queued.request }, queued.transfer);
       }
     }
     if (this.queue.length < QUEUE_LIMIT) for (const wake of this.roomWaiters.splice(0)) wake();

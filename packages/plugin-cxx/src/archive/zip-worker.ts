@@ -1,19 +1,17 @@
 import { parentPort } from 'node:worker_threads';
-import { runBatch, type TaskBatch } from './write-tasks';
+import { inflateWhole, type WorkerReply, type WorkerRequest } from './zip-worker-protocol';
+import { runBatch } from './write-tasks';
 
-/** Worker thread body: runs write batches as the main thread hands them out. */
-interface Request {
-  readonly id: number;
-  readonly batch: TaskBatch;
-}
-
-parentPort?.on('message', (request: Request) => {
-  runBatch(request.batch).then(
-    (failure) => parentPort?.postMessage({ id: request.id, failure }),
-    (e: Error) =>
-      parentPort?.postMessage({
-        id: request.id,
-        failure: { job: request.batch.nums[0] ?? 0, archive: request.batch.archive, entryName: '', message: e.message },
-      }),
+/** Worker thread body: runs write batches, and inflates whole gzip files, as the main thread asks. */
+parentPort?.on('message', (request: WorkerRequest & { id: number }) => {
+  const reply = (message: WorkerReply): void => parentPort?.postMessage({ id: request.id, ...message });
+  if (request.inflate) {
+    reply({ inflated: inflateWhole(request.inflate.file, request.inflate.into) });
+    return;
+  }
+  const batch = request.batch!;
+  runBatch(batch).then(
+    (failure) => reply({ failure }),
+    (e: Error) => reply({ failure: { job: batch.nums[0] ?? 0, archive: batch.archive, entryName: '', message: e.message } }),
   );
 });

@@ -17,7 +17,8 @@ import { type WorkerPool, worthThreads } from '../archive/worker-pool';
 import type { TaskFailure } from '../archive/write-tasks';
 import { forEachZipEntry } from '../archive/zip-listing';
 import { sizeLimitFailure } from './size-limit';
-import { openTarInput, type TarFormat, type TarInput } from '../archive/tar-input';
+import { openTarInput, type TarFormat, type TarInput, type WholeInflater } from '../archive/tar-input';
+import { wholeInflater } from '../archive/whole-inflater';
 import { PENDING_BYTES, TarJob, type TarPlanning } from './tar-job';
 
 /** One artifact to unpack and where to. */
@@ -140,7 +141,8 @@ export class Unpacker {
         this.archiverLog.info(`Expanding: ${job.artifact.file} into ${job.destination}`);
         this.segment.push(i);
         const input = this.tarInput(i, archiver.format);
-        this.readAhead(i + 1);
+        // tar.gz files inflate whole on the writing threads: two ahead keep both threads inflating.
+        if (this.readAhead(i + 1) === 'tar.gz' && this.tarFormatOf(i + 2) === 'tar.gz') this.readAhead(i + 2);
         let failure: PlanFailure | undefined;
         try {
           failure = await new TarJob(this.tree, this.selector, this.settings, root, this.tarPlanning).run(input);
@@ -162,7 +164,16 @@ export class Unpacker {
   private tarInput(i: number, format: TarFormat): TarInput {
     const ahead = this.opened.get(i);
     this.opened.delete(i);
-    return ahead ?? openTarInput(this.jobs[i].artifact.file, format, this.decompressionThreads(i));
+    return ahead ?? this.openTar(i, format);
+  }
+
+  /** Whole tar.gz files inflated by the threads (once they run). */
+  private inflater?: WholeInflater;
+
+  /** Job `i`'s archive, decompressing from now on (small tar.gz files whole, on a thread). */
+  private openTar(i: number, format: TarFormat): TarInput {
+    if (this.pool.started) this.inflater ??= wholeInflater(this.pool);
+    return openTarInput(this.jobs[i].artifact.file, format, this.decompressionThreads(i), this.inflater);
   }
 
   /** A compressed tar's format when job `i` is one (what read-ahead may open), else undefined. */
@@ -192,10 +203,11 @@ export class Unpacker {
   }
 
   /** Starts decompressing job `i` now when it is a tar-family archive (and threads write). */
-  private readAhead(i: number): void {
-    if (i >= this.jobs.length || !this.pool.started || this.opened.has(i)) return;
+  private readAhead(i: number): TarFormat | undefined {
+    if (i >= this.jobs.length || !this.pool.started) return undefined;
     const format = this.tarFormatOf(i);
-    if (format) this.opened.set(i, openTarInput(this.jobs[i].artifact.file, format, this.decompressionThreads(i)));
+    if (format && !this.opened.has(i)) this.opened.set(i, this.openTar(i, format));
+    return format;
   }
 
   private closeReadAhead(): void {
