@@ -20,10 +20,9 @@ export function wholeInflater(pool: WorkerPool): WholeInflater {
     const memory = slot.memory;
     const inflating = pool.inflate(file, new Uint8Array(memory));
     let done = false;
-    // Free again once the reader is done with it and the thread no longer writes into it.
-    void inflating.finally(() => done && (slot.busy = false));
     return {
       inflated: inflating.then((length) => (length === undefined ? undefined : new Uint8Array(memory, 0, length))),
+      // Free again once the reader is done with it and the thread no longer writes into it.
       done: () => {
         if (done) return;
         done = true;

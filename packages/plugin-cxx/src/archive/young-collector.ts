@@ -19,4 +19,8 @@ function youngCollector(): () => void {
   }
 }
 
-export const collectYoungGarbage = youngCollector();
+let collector: (() => void) | undefined;
+
+export function collectYoungGarbage(): void {
+  (collector ??= youngCollector())();
+}
