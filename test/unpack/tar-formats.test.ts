@@ -31,6 +31,17 @@ function sha(data: Buffer): string {
   return crypto.createHash('sha256').update(data).digest('hex').slice(0, 16);
 }
 
+/** The same tree, modes, times and contents in `actual` as in `expected` (GNU tar's). */
+function expectSameTree(actual: string, expected: string): void {
+  expect(treeOf(actual)).to.deep.equal(treeOf(expected));
+  const times = (root: string) => treeOf(root).filter((l) => l.startsWith('f ')).map((l) => mtimeOf(path.join(root, l.split(' ')[2])));
+  expect(times(actual)).to.deep.equal(times(expected));
+  for (const line of treeOf(actual).filter((l) => l.startsWith('f '))) {
+    const name = line.split(' ')[2];
+    expect(sha(fs.readFileSync(path.join(actual, name))), name).to.equal(sha(fs.readFileSync(path.join(expected, name))));
+  }
+}
+
 describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
   let dir: string;
   let src: string;
@@ -248,13 +259,7 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
     });
     const run = await runGoal(dir, archives.map((file, a) => artifact(file, { artifactId: `a${a}`, type: 'tar.gz' })));
     expect(run.error).to.equal(undefined);
-    expect(treeOf(out)).to.deep.equal(treeOf(byTar));
-    const times = (root: string) => treeOf(root).filter((l) => l.startsWith('f ')).map((l) => mtimeOf(path.join(root, l.split(' ')[2])));
-    expect(times(out)).to.deep.equal(times(byTar));
-    for (const line of treeOf(out).filter((l) => l.startsWith('f '))) {
-      const name = line.split(' ')[2];
-      expect(sha(fs.readFileSync(path.join(out, name))), name).to.equal(sha(fs.readFileSync(path.join(byTar, name))));
-    }
+    expectSameTree(out, byTar);
 
     // Cut short: the same failure, the same entries kept, as when it streams.
     fs.rmSync(path.join(dir, 'target'), { recursive: true, force: true });
@@ -282,12 +287,6 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
     gnuTar(byTar, ['-xf', '../a.tar.gz']);
     const run = await unpack(path.join(dir, 'a.tar.gz'), 'tar.gz');
     expect(run.error).to.equal(undefined);
-    expect(treeOf(out)).to.deep.equal(treeOf(byTar));
-    const times = (root: string) => treeOf(root).filter((l) => l.startsWith('f ')).map((l) => mtimeOf(path.join(root, l.split(' ')[2])));
-    expect(times(out)).to.deep.equal(times(byTar));
-    for (const line of treeOf(out).filter((l) => l.startsWith('f '))) {
-      const name = line.split(' ')[2];
-      expect(sha(fs.readFileSync(path.join(out, name))), name).to.equal(sha(fs.readFileSync(path.join(byTar, name))));
-    }
+    expectSameTree(out, byTar);
   });
 });

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { PassThrough, Readable, type Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
+import { readAt } from './read-at';
 
 /**
  * The decompressed bytes of a tar-family archive, read ahead (see READ_AHEAD) from the
@@ -97,17 +98,6 @@ function gzipHeaderLength(b: Buffer): number | undefined {
   }
   if (flags & 2) at += 2;
   return at <= b.length ? at : undefined;
-}
-
-function readAt(fd: number, position: number, length: number): Buffer {
-  const b = Buffer.allocUnsafe(length);
-  let done = 0;
-  while (done < length) {
-    const n = fs.readSync(fd, b, done, length - done, position + done);
-    if (n === 0) break;
-    done += n;
-  }
-  return b.subarray(0, done);
 }
 
 /**

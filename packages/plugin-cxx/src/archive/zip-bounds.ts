@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { readAt } from './read-at';
 
 /**
  * Where the zip lies inside its file, as Info-ZIP `unzip` finds it: the last end-of-central-
@@ -24,17 +24,6 @@ const ZIP64_EOCD = 0x06064b50;
 const CENTRAL_HEADER = 0x02014b50;
 /** The record, a full comment, and room for a trailer as long again. */
 const SCAN = 2 * (EOCD_SIZE + 0xffff);
-
-function readAt(fd: number, position: number, length: number): Buffer {
-  const buffer = Buffer.allocUnsafe(length);
-  let done = 0;
-  while (done < length) {
-    const n = fs.readSync(fd, buffer, done, length - done, position + done);
-    if (n === 0) break;
-    done += n;
-  }
-  return buffer.subarray(0, done);
-}
 
 function signatureAt(fd: number, position: number, signature: number): boolean {
   if (position < 0) return false;

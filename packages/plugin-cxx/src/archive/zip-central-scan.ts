@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import type { ZipBounds } from './zip-bounds';
+import { readAt } from './read-at';
 
 /**
  * One pass over the central directory before yauzl lists it, for what yauzl and commons-compress
@@ -50,17 +51,6 @@ const CENTRAL_HEADER_SIZE = 46;
 const UNPARSEABLE_ID = 0xffff;
 /** A central directory this large is not pre-read (yauzl then reports what it finds). */
 const SCAN_LIMIT = 256 * 1024 * 1024;
-
-function readAt(fd: number, position: number, length: number): Buffer {
-  const buffer = Buffer.allocUnsafe(length);
-  let done = 0;
-  while (done < length) {
-    const n = fs.readSync(fd, buffer, done, length - done, position + done);
-    if (n === 0) break;
-    done += n;
-  }
-  return buffer.subarray(0, done);
-}
 
 /** Zeros over `length` bytes at `at` when any of them is not zero. */
 function zeroed(fd: number, at: number, length: number, patches: BytePatch[]): void {
