@@ -95,6 +95,8 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
   const registry = new PluginRegistry();
   const planner = new Planner(registry, (m) => log.warn(m));
   let projects: Project[];
+  /** Maven's top-level project: the one of the POM the build started from, selected or not. */
+  let topLevel: Project | undefined;
   try {
     for (const spec of BUILT_IN_PLUGINS) registerPluginModule(registry, spec, __dirname);
     planner.validateTasks(request.tasks.filter((t) => !t.includes(':') || registry.byPrefix(t.split(':')[0]) || t.split(':').length > 2));
@@ -110,6 +112,7 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
       projects = [standaloneProject(io.cwd)];
     } else {
       projects = request.nonRecursive ? [await system.buildProject(pom)] : await system.buildReactor(pom);
+      topLevel = projects.find((p) => p.file === path.resolve(io.cwd, pom)) ?? projects[0];
       projects = selectProjects(projects, request);
     }
     const extra = [session.userProperties[PLUGINS_PROPERTY], projects[0].properties[PLUGINS_PROPERTY]];
@@ -124,6 +127,15 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
   }
   const parallel = threads > 1;
   if (projects.length > 1) logReactorBuildOrder(log, projects);
+  const runsOwn = (groupId: string, artifactId: string): boolean => registry.byKey(groupId, artifactId) !== undefined;
+  // As Maven's task segments: a goal task first settles the top-level project's plugin versions.
+  if (topLevel && request.tasks.some((t) => t.includes(':'))) {
+    try {
+      await system.resolveMissingPluginVersions(topLevel, runsOwn);
+    } catch (e) {
+      return fail(log, request, e, session.startTime, parallel);
+    }
+  }
   if (parallel) {
     log.info('');
     log.info(`Using the MultiThreadedBuilder implementation with a thread count of ${threads}`);
@@ -138,6 +150,8 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
     },
     log,
     async (project, projectLog) => {
+      // The stub project of a run without a POM has no plugins.
+      if (topLevel) await system.resolveMissingPluginVersions(project, runsOwn);
       const plan = planner.plan(request.tasks, project);
       if (parallel) warnNotThreadSafe(projectLog, project, plan);
       await new Executor(new Container(), registry, session, services(system, locks.withLog(projectLog)), projectLog, projects).run(plan);

@@ -6,7 +6,7 @@ import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artif
 import { ArtifactResolutionError } from './errors';
 import { displayUrl, download, fetchText, type DownloadOptions, type HttpAuth, type HttpResult } from './http-client';
 import { ProxySelector } from './proxy-selector';
-import { baseVersionOf, layoutPath, type LocalRepository } from './local-repository';
+import { baseVersionOf, layoutPath, readKept, type LocalRepository } from './local-repository';
 import { describeRepository, type RemoteRepository } from './remote-repository';
 import type { ResolverLog } from './resolver-config';
 import { isOutdated, parseSnapshotMetadata, readSnapshotMetadata, type SnapshotMetadata } from './snapshot-metadata';
@@ -268,15 +268,6 @@ export class HttpFetcher implements RemoteFetcher {
     }
     this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${displayUrl(repo.url)}): ${text.error}`);
     return readSnapshotMetadata(cached);
-  }
-}
-
-/** The text of a kept metadata file, undefined when there is none. */
-function readKept(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
   }
 }
 

@@ -150,3 +150,12 @@ export class LocalRepository {
 export function isFile(p: string): boolean {
   return observedIsFile(p);
 }
+
+/** The text of a kept file (metadata the local repository holds), undefined when there is none. */
+export function readKept(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -421,8 +421,8 @@ export class ModelBuilder<R> {
 /**
  * Maven's model builder warns about each build plugin that no POM of the lineage (super POM first)
  * gives a version, in plugins or pluginManagement, in the order of its HashMap; the place is the
- * last declaration seen. (Maven then fails to resolve a version offline; goalhost runs no such
- * plugin and goes on.)
+ * last declaration seen. (The version itself is resolved later, from the plugin repositories:
+ * see plugin-versions.ts.)
  */
 function warnMissingPluginVersions(lineage: readonly WModel[], problems: ModelProblem[]): void {
   const versions = new Map<string, string | undefined>();

@@ -19,7 +19,10 @@ import { aggregateRepositories, fromRaw, fromRepository, type RemoteRepository }
 import { RecordingLog } from './recording-log';
 import { ResolutionCache, resolutionKey, type LoggedLine } from './resolution-cache';
 import { settingsProfiles, systemProperties, type ResolverConfig } from './resolver-config';
-import { superModel } from './super-pom';
+import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
+import { lifecyclePlugins } from './lifecycle-plugins';
+import { PluginVersionResolutionError, PluginVersionResolver, type VersionlessPlugin } from './plugin-versions';
+import { pluginKey, type WPlugin } from './work-model';
 import type { LockableArtifact, PinnedVersion } from './lock/lockable-artifact';
 import { createRemoteFetcher } from './transport-factory';
 import { legacyRangeText } from './legacy-version-range';
@@ -47,6 +50,13 @@ export interface RepositorySystem {
   readProject(coordinates: Coordinates): Promise<Project>;
   /** Every dependency of every scope, files resolved, with where each came from (see lock/). */
   resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]>;
+  /**
+   * Maven's check before a project's goals (and, for goal tasks, the top-level project's before
+   * any): every build plugin and managed plugin without a version gets one from the plugin
+   * repositories' metadata, or the build fails (PluginVersionResolutionError). Plugins for which
+   * `runsOwn` is true are goalhost's own: the version registered is the one that runs.
+   */
+  resolveMissingPluginVersions(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void>;
 }
 
 export function createRepositorySystem(config: ResolverConfig): RepositorySystem {
@@ -83,6 +93,9 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly cache?: ResolutionCache;
   private readonly systemProperties: Record<string, string>;
   private readonly listVersions: ListVersions;
+  private readonly pluginVersions: PluginVersionResolver;
+  /** Plugin repositories from active settings profiles and the super POM, mirrors applied. */
+  private readonly basePluginRepositories: RemoteRepository[];
 
   constructor(config: ResolverConfig) {
     this.log = new RecordingLog(config.log);
@@ -99,6 +112,9 @@ class DefaultRepositorySystem implements RepositorySystem {
     const active = profiles.filter((p) => config.settings.activeProfiles.includes(p.id) || p.activation?.activeByDefault === 'true');
     const declared = [...active.flatMap((p) => p.base.repositories), ...superModel().base.repositories].map(fromRaw);
     this.baseRepositories = aggregateRepositories([], declared, config.settings.mirrors, true);
+    const declaredPlugin = [...active.flatMap((p) => p.base.pluginRepositories), ...superModel().base.pluginRepositories].map(fromRaw);
+    this.basePluginRepositories = aggregateRepositories([], declaredPlugin, config.settings.mirrors, true);
+    this.pluginVersions = new PluginVersionResolver(this.local.basedir, remote, config.offline, this.resolver, (m) => this.log.debug(m));
     const activeIds = [...config.activeProfiles, ...config.settings.activeProfiles.filter((p) => !config.inactiveProfiles.includes(p))];
     /** The repositories a parent or import is looked up in: the ones its child declares first. */
     const withDeclared = (context: readonly RemoteRepository[], declared: readonly RawRepository[]): readonly RemoteRepository[] => {
@@ -131,6 +147,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       throw e;
     }
     this.projectFiles.add(file);
+    await this.resolveExtensionVersions(built, file);
     await this.checkParentProject(built);
     this.logModelWarnings(built);
     const project = toProject(built, file);
@@ -152,6 +169,48 @@ class DefaultRepositorySystem implements RepositorySystem {
       const m = built.model;
       this.config.log.warn(`Failed to build parent project for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`);
     }
+  }
+
+  /**
+   * A build plugin with `<extensions>true</extensions>` is loaded while the project is built, so
+   * a version no POM gives it is resolved then (after pluginManagement, before the lifecycle's
+   * versions): failing, the project cannot be read ("Unresolveable build extension").
+   */
+  private async resolveExtensionVersions(built: BuiltModel, file: string): Promise<void> {
+    for (const p of built.model.build.plugins) {
+      if (p.extensions?.toLowerCase() !== 'true' || p.version !== undefined || SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p))) continue;
+      try {
+        await this.pluginVersions.resolve(versionless(p), this.pluginRepositories(built));
+      } catch (e) {
+        if (!(e instanceof PluginVersionResolutionError)) throw e;
+        const problem = { severity: 'ERROR' as const, message: `Unresolveable build extension: ${e.message}`, modelId: built.id };
+        throw new ProjectBuildingError(file, built.id, [...built.problems, problem]);
+      }
+    }
+  }
+
+  async resolveMissingPluginVersions(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void> {
+    const built = await this.modelOf(project);
+    const { plugins, pluginManagement } = built.model.build;
+    const lifecycle = new Set<string>(lifecyclePlugins(built.model.packaging ?? 'jar').map((d) => `${MAVEN_PLUGINS}:${d.artifactId}`));
+    const repositories = this.pluginRepositories(built);
+    const needed = (p: WPlugin): boolean => !SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p)) && !runsOwn(p.groupId ?? MAVEN_PLUGINS, p.artifactId ?? '');
+    // The build's plugins as the lifecycle leaves them (its own plugins carry its versions), then the managed ones.
+    const versioned = new Set(lifecycle);
+    for (const p of plugins) {
+      const key = pluginKey(p);
+      if (p.version === undefined && !lifecycle.has(key) && needed(p)) await this.pluginVersions.resolve(versionless(p), repositories);
+      versioned.add(key);
+    }
+    for (const p of pluginManagement) {
+      if (p.version === undefined && !versioned.has(pluginKey(p)) && needed(p)) await this.pluginVersions.resolve(versionless(p), repositories);
+    }
+  }
+
+  /** Maven's remote plugin repositories of a project: its own (mirrored), then the settings' and the super POM's. */
+  private pluginRepositories(built: BuiltModel): RemoteRepository[] {
+    const own = aggregateRepositories([], built.model.pluginRepositories.map(fromRaw), this.config.settings.mirrors, true);
+    return aggregateRepositories(own, this.basePluginRepositories, this.config.settings.mirrors, false);
   }
 
   buildReactor(pomFile: string): Promise<Project[]> {
@@ -461,6 +520,12 @@ class DefaultRepositorySystem implements RepositorySystem {
     const file = this.local.pathOf({ ...coordinates, baseVersion: baseVersionOf(coordinates.version), classifier: '', extension: 'pom' });
     return toProject(built, file);
   }
+}
+
+const MAVEN_PLUGINS = 'org.apache.maven.plugins';
+
+function versionless(p: WPlugin): VersionlessPlugin {
+  return { groupId: p.groupId ?? MAVEN_PLUGINS, artifactId: p.artifactId ?? '' };
 }
 
 function toFrom(node: GNode): GDependency {
