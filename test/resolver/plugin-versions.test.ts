@@ -64,6 +64,39 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
     ]);
   });
 
+  it('in a reactor, a goal task fails on the top-level project\'s plugins with every project SKIPPED', async () => {
+    fs.writeFileSync(
+      path.join(sandbox.proj, 'pom.xml'),
+      '<project><modelVersion>4.0.0</modelVersion><groupId>zz.pv</groupId><artifactId>root</artifactId><version>1.0</version><packaging>pom</packaging>\n' +
+        `<modules><module>m1</module></modules>\n<build><plugins>${plugin('zz.pv', 'nover')}</plugins></build></project>\n`,
+    );
+    fs.mkdirSync(path.join(sandbox.proj, 'm1'));
+    fs.writeFileSync(
+      path.join(sandbox.proj, 'm1', 'pom.xml'),
+      '<project><modelVersion>4.0.0</modelVersion><parent><groupId>zz.pv</groupId><artifactId>root</artifactId><version>1.0</version></parent><artifactId>m1</artifactId></project>\n',
+    );
+    const run = await offline('dependency:list');
+    expect(run.status).to.equal(1);
+    const lines = stableLog(run.stdout).split('\n').filter((l) => !l.startsWith('[WARNING]'));
+    expect(lines).to.deep.equal([
+      '[INFO] Scanning for projects...',
+      '[INFO] ------------------------------------------------------------------------',
+      '[INFO] Reactor Build Order:',
+      '[INFO] ',
+      '[INFO] root                                                               [pom]',
+      '[INFO] m1                                                                 [jar]',
+      '[INFO] ------------------------------------------------------------------------',
+      '[INFO] Reactor Summary for root 1.0:',
+      '[INFO] ',
+      '[INFO] root ............................................... SKIPPED',
+      '[INFO] m1 ................................................. SKIPPED',
+      ...failure,
+      notFound('zz.pv:nover', `local (${sandbox.repo}), ${central}`),
+      ...HINTS,
+      '',
+    ]);
+  });
+
   it('a managed plugin without a version: a phase fails once its project has started, before its goals', async () => {
     project(`<pluginManagement><plugins>${plugin('zz.pv', 'managed')}</plugins></pluginManagement>`);
     const run = await offline('validate');

@@ -133,6 +133,7 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
     try {
       await system.resolveMissingPluginVersions(topLevel, runsOwn);
     } catch (e) {
+      if (projects.length > 1) logReactorSummary(log, projects[0], projects.map((project) => ({ project, status: 'SKIPPED', millis: 0 })));
       return fail(log, request, e, session.startTime, parallel);
     }
   }
