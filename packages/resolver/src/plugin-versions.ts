@@ -1,7 +1,7 @@
 import { child, childrenNamed, parseXmlFast } from '@goalhost/model';
 import { ArtifactResolutionError } from './errors';
 import type { ArtifactResolver, RemoteFetcher } from './artifact-resolver';
-import type { RemoteRepository } from './remote-repository';
+import { repositoriesKey, type RemoteRepository } from './remote-repository';
 import { compareVersions } from './version';
 import { artifactMetadata } from './version-listing';
 
@@ -43,7 +43,7 @@ interface Listed {
  * downloaded under the update policy unless offline); the release (or latest) version of the
  * most recently updated metadata when its jar resolves, else the highest release, else the
  * highest snapshot whose jar resolves. Nothing found fails as Maven fails ("Plugin not found in
- * any plugin repository"). One answer per plugin for the session, as Maven caches it.
+ * any plugin repository"). One answer per plugin and repositories for the session, as Maven caches it.
  */
 export class PluginVersionResolver {
   private readonly answers = new Map<string, Promise<string>>();
@@ -57,7 +57,7 @@ export class PluginVersionResolver {
   ) {}
 
   resolve(plugin: VersionlessPlugin, repositories: readonly RemoteRepository[]): Promise<string> {
-    const key = `${plugin.groupId}:${plugin.artifactId}`;
+    const key = `${plugin.groupId}:${plugin.artifactId}@${repositoriesKey(repositories)}`;
     let answer = this.answers.get(key);
     if (!answer) {
       answer = this.fromRepositories(plugin, repositories);
