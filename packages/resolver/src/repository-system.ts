@@ -72,6 +72,15 @@ export const SCOPES: Record<string, readonly string[]> = {
   test: ['compile', 'system', 'provided', 'runtime', 'test'],
 };
 
+/**
+ * Maven's resolution filter leaves out the known scopes a resolution scope does not take in
+ * (LifecycleDependencyResolver negates them): a scope Maven does not know, such as `import` on a
+ * plain dependency, is always taken in.
+ */
+function takenBy(scopes: readonly string[], scope: string): boolean {
+  return !SCOPES.test.includes(scope) || scopes.includes(scope);
+}
+
 class DefaultRepositorySystem implements RepositorySystem {
   private readonly local: LocalRepository;
   private readonly resolver: ArtifactResolver;
@@ -407,7 +416,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     const nodes: Array<{ node: GNode; depth: number }> = [];
     const walk = (node: GNode, depth: number): void => {
       for (const child of node.children) {
-        if (scopes.includes(child.dependency!.scope)) nodes.push({ node: child, depth });
+        if (takenBy(scopes, child.dependency!.scope)) nodes.push({ node: child, depth });
         walk(child, depth + 1);
       }
     };
@@ -474,17 +483,21 @@ class DefaultRepositorySystem implements RepositorySystem {
     return this.resolver.resolveFull(d, node.repositories);
   }
 
-  async collectTree(project: Project, scope: string, options: { readonly verbose?: boolean } = {}): Promise<DependencyNode> {
+  /**
+   * Every collected node, whatever its scope (`scope` is the goal's collection scope, which the
+   * tree does not filter by): maven-dependency-tree builds the tree from an unfiltered collection,
+   * so a dependency in a scope Maven does not know (`import` outside dependencyManagement) is a
+   * node too, its children in runtime scope.
+   */
+  async collectTree(project: Project, _scope: string, options: { readonly verbose?: boolean } = {}): Promise<DependencyNode> {
     const verbose = options.verbose === true;
     const root = await (verbose ? this.verboseGraph(project) : this.treeGraph(project));
-    const scopes = SCOPES[scope] ?? SCOPES.test;
     // Built without recursion: a dependency chain thousands deep is legal (Maven resolves one).
     const top: DependencyNode[] = [];
     const work: [GNode, DependencyNode[]][] = root.children.map((c): [GNode, DependencyNode[]] => [c, top]).reverse();
     for (let item = work.pop(); item; item = work.pop()) {
       const [node, into] = item;
       const d = node.dependency!;
-      if (!scopes.includes(d.scope)) continue;
       const children: DependencyNode[] = [];
       into.push({
         groupId: d.groupId, artifactId: d.artifactId, version: d.version, type: d.type,
