@@ -372,6 +372,12 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
       );
     });
 
+    it('a repository that does not exist, at a path holding 401 or 403 (not an HTTP status)', async () => {
+      poms[0] = dependencyPom(libA, { scm: { connection: `scm:git:${f.fileUrl('r401-403')}` } });
+      const { error } = await run();
+      expect(error).to.match(/ The repository does not exist: fix the <scm> connection in \/repo\/fr\/example\/liba\/1\.0\/liba-1\.0\.pom\.$/);
+    });
+
     it('an invalid git URL', async () => {
       poms[0] = dependencyPom(libA, { scm: { connection: 'scm:git:/just/a/path' } });
       const { error } = await run();

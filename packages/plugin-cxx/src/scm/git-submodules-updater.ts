@@ -12,7 +12,8 @@ import type { PreparedUpdate, SourceDependency, SourceUpdateRequest } from './so
 
 /** A hint for the git errors users meet most. */
 function gitHint(e: GitCommandError, d: SourceDependency): string {
-  if (/Authentication failed|could not read (Username|Password)|403|401/i.test(e.detail)) {
+  // The status as git words it ("The requested URL returned error: 403"), never a 401 inside a path.
+  if (/Authentication failed|could not read (Username|Password)|returned error: 40[13]\b|\b40[13] (Unauthorized|Forbidden)\b/i.test(e.detail)) {
     return credentialsHint(d.credentials);
   }
   if (/not found|does not appear to be a git repository|does not exist/i.test(e.detail)) {
