@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { child, childrenNamed, childText, parseXmlFast, tagEnd, type XmlElement, type XmlNode } from '@goalhost/model';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import { LIFECYCLE_BINDINGS_ID, REPORTING_CONVERTER_ID, SUPER_POM_ID, superPomLocations } from './super-pom-locations';
-import { managementKey, type WDependency, type WModel } from './work-model';
+import { managementKey, MAVEN_PLUGINS, type WDependency, type WModel } from './work-model';
 
 /**
  * help:effective-pom -Dverbose: where each value of an effective model comes from, as Maven 3.8.7
@@ -36,7 +36,6 @@ interface SourceTree {
   readonly roots: readonly XmlElement[];
 }
 
-const MAVEN_PLUGINS = 'org.apache.maven.plugins';
 
 /** `tree` (an effective model from effectiveModelXml) with the location of every value it can place. */
 export function locateEffectiveModel(tree: XmlNode, model: WModel, lineage: readonly LineageSource[]): XmlNode {

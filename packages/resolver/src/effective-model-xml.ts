@@ -3,9 +3,8 @@ import type { RawActivation, RawDependency, RawModelBase, RawPlugin, RawProfile,
 import { mergeDom } from './dom-merge';
 import { interpolate, type Lookup } from './interpolation';
 import { lifecyclePlugins, siteConfiguration, SUPER_POM_MANAGED_PLUGINS } from './lifecycle-plugins';
-import type { WBuild, WDependency, WExecution, WModel, WPlugin } from './work-model';
+import { MAVEN_PLUGINS, type WBuild, type WDependency, type WExecution, type WModel, type WPlugin } from './work-model';
 
-const MAVEN_PLUGINS = 'org.apache.maven.plugins';
 const PROJECT_ATTRIBUTES: ReadonlyArray<readonly [string, string]> = [
   ['xmlns', 'http://maven.apache.org/POM/4.0.0'],
   ['xmlns:xsi', 'http://www.w3.org/2001/XMLSchema-instance'],

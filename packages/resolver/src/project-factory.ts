@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { toRepository, type Dependency, type Plugin, type PluginExecution, type Project } from '@goalhost/model';
 import type { BuiltModel } from './model-builder';
-import type { WDependency, WPlugin } from './work-model';
+import { MAVEN_PLUGINS, type WDependency, type WPlugin } from './work-model';
 
 /** Turns an effective model into the `Project` the host and goals read. */
 export function toProject(built: BuiltModel, file: string): Project {
@@ -65,7 +65,7 @@ export function toDependency(d: WDependency): Dependency {
 
 function toPlugin(p: WPlugin): Plugin {
   return {
-    groupId: p.groupId ?? 'org.apache.maven.plugins',
+    groupId: p.groupId ?? MAVEN_PLUGINS,
     artifactId: p.artifactId ?? '',
     ...(p.version !== undefined ? { version: p.version } : {}),
     ...(p.configuration ? { configuration: p.configuration } : {}),

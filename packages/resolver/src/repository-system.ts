@@ -22,7 +22,7 @@ import { settingsProfiles, systemProperties, type ResolverConfig } from './resol
 import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import { PluginVersionResolutionError, PluginVersionResolver, type VersionlessPlugin } from './plugin-versions';
-import { pluginKey, type WPlugin } from './work-model';
+import { MAVEN_PLUGINS, pluginKey, type WPlugin } from './work-model';
 import type { LockableArtifact, PinnedVersion } from './lock/lockable-artifact';
 import { createRemoteFetcher } from './transport-factory';
 import { legacyRangeText } from './legacy-version-range';
@@ -78,7 +78,8 @@ export const SCOPES: Record<string, readonly string[]> = {
  * plain dependency, is always taken in.
  */
 function takenBy(scopes: readonly string[], scope: string): boolean {
-  return !SCOPES.test.includes(scope) || scopes.includes(scope);
+  const known = SCOPES.test; // every scope Maven knows
+  return !known.includes(scope) || scopes.includes(scope);
 }
 
 class DefaultRepositorySystem implements RepositorySystem {
@@ -534,8 +535,6 @@ class DefaultRepositorySystem implements RepositorySystem {
     return toProject(built, file);
   }
 }
-
-const MAVEN_PLUGINS = 'org.apache.maven.plugins';
 
 function versionless(p: WPlugin): VersionlessPlugin {
   return { groupId: p.groupId ?? MAVEN_PLUGINS, artifactId: p.artifactId ?? '' };

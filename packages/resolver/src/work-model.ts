@@ -185,8 +185,11 @@ export function managementKey(d: { groupId?: string; artifactId?: string; type?:
   return `${d.groupId}:${d.artifactId}:${d.type ?? 'jar'}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
 }
 
+/** The groupId a plugin declared without one has. */
+export const MAVEN_PLUGINS = 'org.apache.maven.plugins';
+
 export function pluginKey(p: { groupId?: string; artifactId?: string }): string {
-  return `${p.groupId ?? 'org.apache.maven.plugins'}:${p.artifactId}`;
+  return `${p.groupId ?? MAVEN_PLUGINS}:${p.artifactId}`;
 }
 
 /**
