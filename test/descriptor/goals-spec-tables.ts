@@ -15,7 +15,9 @@ export interface SpecParameter {
   readonly meaning: string;
 }
 
-export const SPEC_FILE = path.join(SHARED, 'spec', 'goals-spec.md');
+/** The goals spec, relative to ../shared. */
+export const SPEC_RELATIVE = path.join('spec', 'goals-spec.md');
+export const SPEC_FILE = path.join(SHARED, SPEC_RELATIVE);
 
 const SECTION_GOALS: Record<string, readonly string[]> = {
   '2.1': ['unpack-dependencies', 'scm-dependencies'],

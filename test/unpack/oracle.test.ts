@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { GOALHOST_BIN, ROOT, SHARED } from '../support/paths';
+import { GOALHOST_BIN, ROOT, SHARED, skipWithoutShared } from '../support/paths';
 
 const ORACLE = path.join(SHARED, 'oracle', 'unpack');
 const DIFFERENCES = fs
@@ -39,7 +39,7 @@ describe('unpack: oracle (shared/oracle/unpack, real Maven recordings)', functio
   this.timeout(20 * 60_000);
   let data: string;
   before(function () {
-    if (!fs.existsSync(path.join(ORACLE, 'compare.sh'))) this.skip();
+    skipWithoutShared(this, 'oracle/unpack/compare.sh', 'the unpack oracle (real Maven recordings)');
     data = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-oracle-unpack-'));
   });
   after(() => data && fs.rmSync(data, { recursive: true, force: true }));

@@ -51,15 +51,24 @@ export class ConsoleLog implements Log {
 
   progress(text: string): void {
     if (!this.options.progress || this.options.quiet) return;
-    const width = Math.max(20, (this.err.columns ?? 80) - 1);
+    const width = this.lineWidth();
     this.err.write(`\r${text.slice(0, width).padEnd(width)}`);
     this.progressShown = true;
   }
 
   progressDone(): void {
     if (!this.progressShown) return;
-    this.err.write(`\r${' '.repeat(Math.max(20, (this.err.columns ?? 80) - 1))}\r`);
+    this.err.write(`\r${' '.repeat(this.lineWidth())}\r`);
     this.progressShown = false;
+  }
+
+  /**
+   * One less than the terminal's width, so the line never wraps; 80 columns when the terminal
+   * reports none or 0 (a pseudo-terminal without a size, as under `script`).
+   */
+  private lineWidth(): number {
+    const columns = this.err.columns;
+    return Math.max(20, (columns !== undefined && columns > 0 ? columns : 80) - 1);
   }
 
   private write(level: string, message: string): void {
