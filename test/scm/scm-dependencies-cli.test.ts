@@ -265,5 +265,30 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
         `160000 ${f.commits.libA} 0\texternals/fr/example/liba\n160000 ${f.commits.libB} 0\texternals/org/other/libb\n`,
       );
     });
+
+    it("reads a source dependency's POM from the project's repositories on every run, the resolution cache's runs and locked runs too", async () => {
+      // A fresh local repository; the POM lives only in a file:// repository the project declares.
+      const remote = path.join(f.tmp, 'acme-repo');
+      installPom(remote, 'org.acme', 'srclib', '1.0', `  <scm><connection>scm:git:${f.fileUrl('libA')}</connection></scm>\n`);
+      const local = path.join(f.tmp, 'fresh-m2');
+      const settings = path.join(f.tmp, 'no-central-settings.xml');
+      fs.writeFileSync(settings, '<settings><mirrors><mirror><id>nowhere</id><url>http://127.0.0.1:9/central</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n');
+      const repositories = `  <repositories><repository><id>acme</id><url>file://${remote}</url></repository></repositories>\n`;
+      fs.writeFileSync(
+        path.join(f.wc, 'pom.xml'),
+        consumerPom(dependency('org.acme', 'srclib', '1.0'), '          <sourceSubdir>externals</sourceSubdir>\n').replace('  <dependencies>', `${repositories}  <dependencies>`),
+      );
+      const remoteLine = `[INFO] Git remote of dependency : org.acme:srclib:1.0:pom is ${f.fileUrl('libA')} branch main`;
+      const process = async (...more: string[]): Promise<string> => {
+        const run = await runGoalhostAsync(['-B', '-s', settings, `-Dmaven.repo.local=${local}`, ...more, 'process-sources'], f.wc, f.env as Record<string, string>);
+        expect(run.stdout, run.stdout).to.contain('[INFO] BUILD SUCCESS');
+        return stableLog(run.stdout);
+      };
+      for (let i = 1; i <= 3; i++) expect(await process(), `run ${i}`).to.contain(remoteLine);
+      const lock = await runGoalhostAsync(['-B', '-s', settings, `-Dmaven.repo.local=${local}`, 'dependency:lock'], f.wc, f.env as Record<string, string>);
+      expect(lock.stdout).to.contain('[INFO] BUILD SUCCESS');
+      for (let i = 1; i <= 3; i++) expect(await process(), `locked run ${i}`).to.contain(remoteLine);
+      expect(f.git(['ls-files', '--stage', 'externals/org/acme'], f.wc)).to.equal(`160000 ${f.commits.libA} 0\texternals/org/acme/srclib\n`);
+    });
   });
 });

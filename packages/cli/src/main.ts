@@ -190,8 +190,8 @@ function services(system: RepositorySystem, locks: DependencyLocks): BuildServic
   return {
     resolveDependencies: (project, scope) => locks.resolveDependencies(project, scope),
     collectTree: (project, scope, options) => system.collectTree(project, scope, options),
-    resolveArtifact: (request) => locks.resolveArtifact(request),
-    readProject: (coordinates) => system.readProject(coordinates),
+    resolveArtifact: (request, project) => locks.resolveArtifact(request, project),
+    readProject: (coordinates, project) => system.readProject(coordinates, project),
     writeDependencyLock: (project) => locks.writeLock(project),
   };
 }

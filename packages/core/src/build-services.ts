@@ -1,10 +1,27 @@
-import type { RepositoryService } from '@goalhost/api';
-import type { Artifact, Project } from '@goalhost/model';
+import type { ArtifactRequest, RepositoryService, WrittenDependencyLock } from '@goalhost/api';
+import type { Artifact, Coordinates, Project } from '@goalhost/model';
 
 /** What the executor needs from the resolver; the CLI wires the real implementation. */
-export interface BuildServices extends RepositoryService {
+export interface BuildServices {
   /** Resolved dependencies of `project` in `scope`, in Maven's order. */
   resolveDependencies(project: Project, scope: string): Promise<Artifact[]>;
   /** The dependency graph, for goals that print it (dependency:tree). */
   collectTree?(project: Project, scope: string, options?: { readonly verbose?: boolean }): Promise<unknown>;
+  /** An artifact file, from the repositories `project` sees (its own, then settings' and central). */
+  resolveArtifact(request: ArtifactRequest, project: Project): Promise<string>;
+  /** The effective model of a repository POM, from the repositories `project` sees. */
+  readProject(coordinates: Coordinates, project: Project): Promise<Project>;
+  writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
+}
+
+/**
+ * The repository as one project's goals see it: as Maven gives a mojo its project's remote
+ * repositories, every look-up goes to the repositories that project declares.
+ */
+export function repositoryFor(services: BuildServices, project: Project): RepositoryService {
+  return {
+    resolveArtifact: (request) => services.resolveArtifact(request, project),
+    readProject: (coordinates) => services.readProject(coordinates, project),
+    ...(services.writeDependencyLock ? { writeDependencyLock: (p: Project) => services.writeDependencyLock!(p) } : {}),
+  };
 }

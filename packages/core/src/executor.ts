@@ -4,7 +4,7 @@ import {
   type GoalClass, type GoalContext, type GoalInstance, type Log, type Session,
 } from '@goalhost/api';
 import type { Artifact, PluginDescriptor, Project } from '@goalhost/model';
-import type { BuildServices } from './build-services';
+import { repositoryFor, type BuildServices } from './build-services';
 import { BuildError } from './errors';
 import { ExpressionEvaluator } from './expression-evaluator';
 import { executionLabel, type ExecutionPlan, type GoalExecution } from './goal-execution';
@@ -80,8 +80,9 @@ export class Executor {
       throw this.failure(e, execution, project);
     }
     this.debugConfiguration(label, parameters);
+    const repository = repositoryFor(this.services, project);
     const context: GoalContext = {
-      session: this.session, project, artifacts, execution: info, repository: this.services, log: this.log,
+      session: this.session, project, artifacts, execution: info, repository, log: this.log,
       plugins: this.pluginView(),
       ...(this.reactorProjects ? { reactorProjects: this.reactorProjects } : {}),
       evaluate: (text: string) => evaluator.evaluate(text),
@@ -102,7 +103,7 @@ export class Executor {
     child.bind(TOKENS.Project).toConstantValue(project);
     child.bind(TOKENS.Session).toConstantValue(this.session);
     child.bind(TOKENS.Artifacts).toConstantValue(artifacts);
-    child.bind(TOKENS.Repository).toConstantValue(this.services);
+    child.bind(TOKENS.Repository).toConstantValue(repository);
     child.bind(goalClass).toSelf();
     try {
       const goal = child.get<GoalInstance>(goalClass);

@@ -44,10 +44,13 @@ export interface RepositorySystem {
   /** The mediated dependency tree (collection only: files are not resolved). */
   /** The mediated tree; `verbose`: with the losers Maven's verbose tree keeps (dependency:tree -Dverbose). */
   collectTree(project: Project, scope: string, options?: { readonly verbose?: boolean }): Promise<DependencyNode>;
-  /** Path of an artifact file in the local repository, downloading it when needed. */
-  resolveArtifact(request: ArtifactRequest): Promise<string>;
-  /** The effective model of a POM in the repositories. */
-  readProject(coordinates: Coordinates): Promise<Project>;
+  /**
+   * Path of an artifact file in the local repository, downloading it when needed from the
+   * repositories `project` sees (settings' and central only without a project).
+   */
+  resolveArtifact(request: ArtifactRequest, project?: Project): Promise<string>;
+  /** The effective model of a POM in the repositories `project` sees (as resolveArtifact). */
+  readProject(coordinates: Coordinates, project?: Project): Promise<Project>;
   /** Every dependency of every scope, files resolved, with where each came from (see lock/). */
   resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]>;
   /**
@@ -248,6 +251,11 @@ class DefaultRepositorySystem implements RepositorySystem {
     const rebuilt = await this.builder.buildProject(project.file, this.baseRepositories);
     this.built.set(project, rebuilt);
     return rebuilt;
+  }
+
+  /** The remote repositories a project's goals resolve from; the base ones for no project. */
+  private async repositoriesOf(project: Project | undefined): Promise<RemoteRepository[]> {
+    return project ? this.projectRepositories(await this.modelOf(project)) : this.baseRepositories;
   }
 
   private projectRepositories(built: BuiltModel): RemoteRepository[] {
@@ -520,17 +528,18 @@ class DefaultRepositorySystem implements RepositorySystem {
     };
   }
 
-  async resolveArtifact(request: ArtifactRequest): Promise<string> {
+  async resolveArtifact(request: ArtifactRequest, project?: Project): Promise<string> {
     const t = artifactType(request.type ?? 'jar');
     const coords = {
       groupId: request.groupId, artifactId: request.artifactId, version: request.version,
       classifier: request.classifier ?? t.classifier, extension: request.extension ?? t.extension,
     };
-    return this.resolver.resolve(coords, this.baseRepositories);
+    return this.resolver.resolve(coords, await this.repositoriesOf(project));
   }
 
-  async readProject(coordinates: Coordinates): Promise<Project> {
-    const built = await this.builder.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, this.baseRepositories);
+  async readProject(coordinates: Coordinates, project?: Project): Promise<Project> {
+    const repositories = await this.repositoriesOf(project);
+    const built = await this.builder.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, repositories);
     const file = this.local.pathOf({ ...coordinates, baseVersion: baseVersionOf(coordinates.version), classifier: '', extension: 'pom' });
     return toProject(built, file);
   }

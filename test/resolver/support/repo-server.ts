@@ -96,6 +96,9 @@ export class RepoServer {
 
 /** Central mirrored to a closed loopback port: tests never reach the internet. */
 export const NO_CENTRAL: Settings = { ...EMPTY_SETTINGS, mirrors: [{ id: 'no-central', url: 'http://127.0.0.1:9/central', mirrorOf: 'central' }] };
+/** The same mirror as settings.xml text, for runs of the CLI. */
+export const NO_CENTRAL_MIRROR_XML =
+  '<mirrors><mirror><id>no-central</id><url>http://127.0.0.1:9/central</url><mirrorOf>central</mirrorOf></mirror></mirrors>';
 
 /** A new fixture repository and a started RepoServer over its `remote` folder. */
 export async function startRemoteFixture(): Promise<{ f: FixtureRepo; server: RepoServer }> {

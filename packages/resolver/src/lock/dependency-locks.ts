@@ -100,8 +100,8 @@ export class DependencyLocks {
   }
 
   /** A goal's own artifact request: checked against the lock when it is a locked artifact. */
-  async resolveArtifact(request: ArtifactRequest): Promise<string> {
-    const file = await this.system.resolveArtifact(request);
+  async resolveArtifact(request: ArtifactRequest, project?: Project): Promise<string> {
+    const file = await this.system.resolveArtifact(request, project);
     if (this.inForce.size === 0) return file;
     const id = [request.groupId, request.artifactId, request.extension ?? request.type ?? 'jar', ...(request.classifier ? [request.classifier] : []), request.version].join(':');
     const held = this.lockedEntry(request);
