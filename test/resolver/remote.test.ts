@@ -126,6 +126,19 @@ describe('resolver: remote repositories over HTTP', () => {
     }
   });
 
+  it('a repository that cannot be reached is the failure reported, not a missing POM, when no repository has the file', async () => {
+    // Recorded with mvn 3.8.7: the project's repository answers "not found", central (mirrored to a
+    // closed port) cannot be reached; Maven fails on the transfer error and never calls the POM missing.
+    f.projectPom('cu:root:1.0', { dependencies: ['cu:a:1.0'], extra: repoXml('remote', server.url) });
+    const error = await failure(f.resolve({ offline: false, settings: NO_CENTRAL }));
+    expect(error.message).to.equal(
+      'Could not resolve dependencies for project cu:root:jar:1.0: Failed to collect dependencies at cu:a:jar:1.0: ' +
+        'Failed to read artifact descriptor for cu:a:jar:1.0: Could not transfer artifact cu:a:pom:1.0 from/to no-central (http://127.0.0.1:9/central): ' +
+        'connect ECONNREFUSED 127.0.0.1:9',
+    );
+    expect(f.warnings).to.deep.equal([]);
+  });
+
   it('never leaves a partial file when a transfer breaks', async () => {
     remoteArtifact('tr:a:1.0', {}, 'x'.repeat(100_000));
     server.truncate.add('tr/a/1.0/a-1.0.jar');

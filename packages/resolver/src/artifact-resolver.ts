@@ -135,8 +135,10 @@ export class ArtifactResolver {
         errors.push(e);
       }
     }
-    // Like Maven, the first repository's failure is the one reported.
-    throw errors[0];
+    // As maven-resolver's ArtifactResolutionException picks its cause: the first failure that is
+    // not "not found" (a repository that could not be reached), else the first "not found". A
+    // POM is then "missing" only when every repository answered that it does not have it.
+    throw errors.find((e) => !e.notFound) ?? errors[0];
   }
 
   private async resolveSnapshot(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
