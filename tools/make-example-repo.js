@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 'use strict';
 // Builds the small Maven repository of the bundled example (examples/cxx-app/repository):
-// a C++ library published as classified zips, the way C++ teams share binaries in Maven
-// repositories. Deterministic: fixed entry times, so the committed bytes only change on purpose.
+// C++ libraries published as classified zips and tar.gz archives, the way C++ teams share
+// binaries in Maven repositories. Deterministic: fixed entry times and owners, so the committed
+// bytes only change on purpose. The tar.gz archives are written by GNU tar and gzip.
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
+const os = require('node:os');
+const { execFileSync } = require('node:child_process');
 const yazl = require('yazl');
 
 const repo = path.resolve(__dirname, '..', 'examples', 'cxx-app', 'repository');
@@ -26,6 +29,17 @@ const libraries = [
     classifiers: {
       interface: { 'include/corelib/core.h': '#pragma once\nnamespace core { int init(); }\n' },
       'bin-linux-x86_64': { 'lib/libcorelib.so': 'ELF placeholder for libcorelib.so (linux x86_64)\n' },
+    },
+    dependencies: [],
+  },
+  {
+    groupId: 'org.example.cxx', artifactId: 'zlib', version: '1.3.1', type: 'tar.gz',
+    classifiers: {
+      'bin-linux-x86_64': {
+        'include/zlib.h': '#pragma once\n#define ZLIB_VERSION "1.3.1"\n',
+        'lib/libz.a': 'ar placeholder for libz.a (linux x86_64)\n',
+        'lib/libz.so.1.3.1': 'ELF placeholder for libz.so.1.3.1 (linux x86_64)\n',
+      },
     },
     dependencies: [],
   },
@@ -61,6 +75,22 @@ function zip(files) {
   });
 }
 
+/** A ustar archive of `files`, gzipped; GNU tar with fixed times and owners, gzip without a name or time. */
+function tarGz(files) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'example-tar-'));
+  try {
+    for (const [name, content] of Object.entries(files)) {
+      fs.mkdirSync(path.join(tmp, path.dirname(name)), { recursive: true });
+      fs.writeFileSync(path.join(tmp, name), content, { mode: 0o644 });
+    }
+    const tar = execFileSync('tar', ['--format=ustar', '--sort=name', `--mtime=${mtime.toISOString()}`, '--owner=0', '--group=0', '--numeric-owner',
+      '--mode=u=rw,go=r', '-C', tmp, '-cf', '-', ...Object.keys(files)]);
+    return execFileSync('gzip', ['-9', '-n', '-c'], { input: tar });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 function publish(dir, name, bytes) {
   fs.writeFileSync(path.join(dir, name), bytes);
   fs.writeFileSync(path.join(dir, `${name}.sha1`), crypto.createHash('sha1').update(bytes).digest('hex'));
@@ -72,8 +102,9 @@ function publish(dir, name, bytes) {
     const dir = path.join(repo, ...lib.groupId.split('.'), lib.artifactId, lib.version);
     fs.mkdirSync(dir, { recursive: true });
     publish(dir, `${lib.artifactId}-${lib.version}.pom`, Buffer.from(pom(lib)));
+    const type = lib.type ?? 'zip';
     for (const [classifier, files] of Object.entries(lib.classifiers)) {
-      publish(dir, `${lib.artifactId}-${lib.version}-${classifier}.zip`, await zip(files));
+      publish(dir, `${lib.artifactId}-${lib.version}-${classifier}.${type}`, type === 'zip' ? await zip(files) : tarGz(files));
     }
   }
   console.log(`wrote ${repo}`);
