@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * Hostile archives for the safety tests of issue 6 (test/hostile): path escapes, links out of the
+ * Hostile archives for the safety tests (test/hostile): path escapes, links out of the
  * output directory, hard links, devices, odd modes and names, lying sizes and bombs, in zip and
  * tar form. The writers below put every header byte exactly where asked, lies included, which no
  * archiving tool does. Deterministic: running it again gives the same bytes.

@@ -3,10 +3,10 @@ import { Sandbox, STACK_FRAME, type Run } from '../hostile/sandbox';
 import { installWorkload, markerCount, outcome, outputFileCount } from './workload';
 
 /**
- * Two runs on one project, one SIGKILLed part-way (issue 16, item 7). Without a lock, the
+ * Two runs on one project, one SIGKILLed part-way. Without a lock, the
  * killed run could truncate (O_TRUNC) a file the other was writing, or had written and marked:
  * the survivor's later writes left zeros before their offset, or the file stayed cut short,
- * under a marker. Now one run at a time unpacks into an output directory; the survivor waits,
+ * under a marker. So one run at a time unpacks into an output directory; the survivor waits,
  * skips what the killed run marked, redoes the rest, and the output is exactly an
  * uninterrupted run's.
  */

@@ -7,7 +7,7 @@ import { FaultyRepoServer } from './faulty-repo-server';
 import { runOnSmallDisk } from './small-disk';
 
 /**
- * A hostile or broken repository against the download path (issue 16), through the real CLI and
+ * A hostile or broken repository against the download path, through the real CLI and
  * loopback servers: a checksum is verified before the file takes its place, checksum bodies are
  * bounded, credentials never follow a redirect to another origin, redirects never lead to
  * `file://`, a trickling server is cut off, and a password in a repository URL is never printed.

@@ -7,7 +7,7 @@ import { runOnSmallDisk } from './small-disk';
 import { installWorkload, markerCount, outcome, outputFileCount } from './workload';
 
 /**
- * Unpacks that break in the middle (issue 6), through the real CLI: damaged archives, a killed
+ * Unpacks that break in the middle, through the real CLI: damaged archives, a killed
  * process, two processes at once, a full disk. After each, the output either is complete and
  * correct, or the run failed cleanly without a marker and a rerun completes it.
  */

@@ -13,7 +13,7 @@ import type { FuzzCase } from './fuzz-worker';
 import { interesting, mutate, mutations } from './mutations';
 
 /**
- * Bad input never crashes goalhost (issue 6). Property-based (fast-check): mutated pom.xml,
+ * Bad input never crashes goalhost. Property-based (fast-check): mutated pom.xml,
  * settings.xml (and settings-security.xml), plugin descriptors, svn:externals values and command
  * lines; every run must end with exit 0 or a clean error (exit 1, an [ERROR] message, no stack
  * trace without -e), never a throw, an unhandled rejection, a hang or a dead process. goalhost's

@@ -6,7 +6,7 @@ import { generator, hostile } from './fixtures';
 import { changes, errorLines, inParallel, Sandbox, STACK_FRAME, treeOf, unpackFailure, type Run, type Snapshot } from './sandbox';
 
 /**
- * Hostile archives through the real CLI (issue 6). Each case is a project depending on a harmless
+ * Hostile archives through the real CLI. Each case is a project depending on a harmless
  * zip, then on the hostile archive. A refused archive must: fail the run with exit 1 and one
  * error naming the archive file (its repository path carries the coordinates) and the entry;
  * create, change or remove nothing outside the output directory (a snapshot of the whole sandbox,

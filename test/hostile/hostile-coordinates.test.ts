@@ -7,7 +7,7 @@ import { generator } from './fixtures';
 import { changes, Sandbox, STACK_FRAME, type Run, type Snapshot } from './sandbox';
 
 /**
- * Hostile coordinates (issue 16, items 2 and 3): `../`, `/` or `\` in a groupId, artifactId,
+ * Hostile coordinates: `../`, `/` or `\` in a groupId, artifactId,
  * version, classifier or type, wherever they come from (the project's POM, a repository POM, its
  * parent, dependencyManagement, an import BOM, a relocation, a snapshot's maven-metadata.xml, a
  * repository id), through the real CLI against a local repository and a hostile HTTP repository
@@ -96,7 +96,7 @@ function expectProjectErrors(run: Run, pomFile: string, problems: readonly strin
 
 const resolutionFailure = (detail: string): string => `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail}`;
 
-describe('hostile coordinates (issue 16)', function () {
+describe('hostile coordinates', function () {
   this.timeout(120_000);
   const sandboxes: Sandbox[] = [];
   const make = (prefix: string, poms: Record<string, string> = {}, jars: readonly string[] = []): Sandbox => {

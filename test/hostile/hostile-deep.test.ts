@@ -4,11 +4,11 @@ import * as path from 'node:path';
 import { changes, Sandbox, STACK_FRAME } from './sandbox';
 
 /**
- * Deep chains that Maven 3.8.7 follows (issue 16, item 7) ended with "Maximum call stack size
- * exceeded": a chain of 5000 properties (`${a0}` -> `${a1}` -> ...; `mvn validate` succeeds)
- * and dependency:tree over a 5000-deep dependency chain in repository POMs. Both now succeed
- * with Maven's result. (Deep parent chains, module trees and dependency:list over the same
- * chain already held; XML nesting is bounded by the parser.)
+ * Deep chains that Maven 3.8.7 follows must not end in "Maximum call stack size exceeded" (a
+ * recursion as deep as the chain): a chain of 5000 properties (`${a0}` -> `${a1}` -> ...;
+ * `mvn validate` succeeds) and dependency:tree over a 5000-deep dependency chain in repository
+ * POMs both succeed with Maven's result. (Deep parent chains, module trees and dependency:list
+ * over the same chain hold as well; XML nesting is bounded by the parser.)
  */
 
 const DEPTH = 5000;

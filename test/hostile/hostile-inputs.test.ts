@@ -7,9 +7,9 @@ import { ROOT } from '../support/paths';
 import { changes, errorLines, Sandbox, STACK_FRAME, type Run } from './sandbox';
 
 /**
- * XML inputs that are not files, or far too big (issue 16, item 7): `-f /dev/zero`,
- * `-s /dev/zero` and the like were read until 16.8 GB of memory; a 100 MB plugin descriptor
- * made help:describe run out of memory. Each is refused before a byte is read, naming the file:
+ * XML inputs that are not files, or far too big: `-f /dev/zero`, `-s /dev/zero` and the like
+ * would be read until memory runs out (16.8 GB), a 100 MB plugin descriptor would exhaust
+ * help:describe's memory. Each is refused before a byte is read, naming the file:
  * only regular files are read, POMs and settings up to 16 MiB, plugin descriptors up to 16 MiB,
  * settings-security.xml up to 1 MiB.
  */

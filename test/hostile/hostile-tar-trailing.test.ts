@@ -6,10 +6,10 @@ import { generator } from './fixtures';
 import { changes, Sandbox, STACK_FRAME, treeOf } from './sandbox';
 
 /**
- * Data after a tar archive's end (issue 16, item 7): zeros, a lone zero block before more
- * entries, garbage. The first zero block ends the archive, as in commons-compress (Maven) and
- * GNU tar; whatever follows is never read, so any amount of it costs nothing. node-tar kept
- * concatenating it into one buffer: 64 MiB of zeros (a 65 kB .tar.gz) took minutes.
+ * Data after a tar archive's end: zeros, a lone zero block before more entries, garbage. The
+ * first zero block ends the archive, as in commons-compress (Maven) and GNU tar; whatever follows
+ * is never read, so any amount of it costs nothing (a reader that concatenates it into one
+ * buffer, as node-tar does, takes minutes over 64 MiB of zeros, a 65 kB .tar.gz).
  */
 
 const ENTRIES = [

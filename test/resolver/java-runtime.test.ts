@@ -11,7 +11,7 @@ const LIST = ['org.apache.maven.plugins:maven-dependency-plugin:3.5.0:list', '-D
  * `${java.home}` and `java.version` are those of the Java runtime mvn would run on (JAVA_HOME,
  * else the first `java` on PATH, links resolved), as real POMs use them for system-scope paths
  * (`${java.home}/../lib/tools.jar`) and `<jdk>` activation. Expected outputs recorded with Maven
- * 3.8.7 + maven-dependency-plugin 3.5.0 on JDK 17.0.15 (realpoms session 7 cases system-00 and
+ * 3.8.7 + maven-dependency-plugin 3.5.0 on JDK 17.0.15 (real-POM cases system-00 and
  * system-01); here the runtime is a directory shaped like one (bin/java, lib/jrt-fs.jar, release).
  */
 describe('resolver: the Java runtime (java.home, java.version)', () => {

@@ -64,7 +64,7 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
     );
   });
 
-  // Recorded with Maven 3.8.7 (realpoms session 7, range-03 and range-07: `[debian]` named
+  // Recorded with Maven 3.8.7 (real-POM cases range-03 and range-07: `[debian]` named
   // `[debian,debian]`): the project's own ranges are written as Maven 3's project artifacts
   // write them, every interval with both bounds and no blanks; a transitive range keeps its text.
   it("names the project's own ranges with both bounds of every interval, a transitive range as written", async () => {

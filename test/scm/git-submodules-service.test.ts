@@ -176,14 +176,14 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     ]);
   });
 
-  it('a sourceSubdir written as an absolute path is below the basedir, as the original concatenates basedir + "/" + sourceSubdir (issue 12)', async () => {
+  it('a sourceSubdir written as an absolute path is below the basedir, as the original concatenates basedir + "/" + sourceSubdir', async () => {
     const { log, error } = await run({ options: { sourceSubdir: '/externals' } });
     expect(error).to.equal(undefined);
     expect(log.visible[0]).to.equal(`[INFO] Git submodules dir is 'externals' in ${f.wc} (remote origin ${f.fileUrl('consumer')})`);
     expect(fs.readFileSync(path.join(f.wc, '.gitmodules'), 'utf8')).to.include('[submodule "externals/fr/example/liba"]');
   });
 
-  it('a version bump through <scm><tag> moves the gitlink to the new tag, and another branch to that branch (issue 12)', async () => {
+  it('a version bump through <scm><tag> moves the gitlink to the new tag, and another branch to that branch', async () => {
     await run();
     poms[2] = dependencyPom(libC, { scm: { connection: `scm:git:${f.fileUrl('libC')}`, tag: 'v1.1' } });
     poms[0] = dependencyPom(libA, { scm: { connection: `scm:git:${f.fileUrl('libA')}`, tag: 'stable' } });
@@ -207,7 +207,7 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     expect(f.snapshot()).to.deep.equal(settled);
   });
 
-  it('after a dependency URL changes, an initialised submodule fetches from the new URL, so git submodule update --init works (issue 12)', async () => {
+  it('after a dependency URL changes, an initialised submodule fetches from the new URL, so git submodule update --init works', async () => {
     await run({ artifacts: [libA] });
     f.initSubmodules(['externals/fr/example/liba']);
     // The dependency moved to another repository, which has a commit the old one lacks.
@@ -242,7 +242,7 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     expect(fs.readFileSync(path.join(checkout, 'a.c'), 'utf8')).to.equal('int a_moved;\n');
   });
 
-  it('a dependency given another target directory moves its submodule (git mv: the checkout too), in the summary and the dry run (issue 12)', async () => {
+  it('a dependency given another target directory moves its submodule (git mv: the checkout too), in the summary and the dry run', async () => {
     await run();
     f.initSubmodules(['externals/fr/example/liba']);
     const elsewhere = {
@@ -301,7 +301,7 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     expect(f.snapshot()).to.deep.equal(settled);
   });
 
-  it('git failing on the work tree itself names the file and the fix: a broken .gitmodules, a held index lock (issue 12)', async () => {
+  it('git failing on the work tree itself names the file and the fix: a broken .gitmodules, a held index lock', async () => {
     fs.writeFileSync(path.join(f.wc, '.gitmodules'), `${f.gitmodules()}\tthis is not a key\n`);
     // (git status itself refuses such a .gitmodules: compare the file and the index.)
     const broken = () => [f.gitmodules(), f.git(['ls-files', '--stage'], f.wc)];

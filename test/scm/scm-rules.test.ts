@@ -165,7 +165,7 @@ describe('scm: rules of the goal', () => {
       ]);
     });
 
-    it('refuses URLs that git, svn or ssh would read as an option or a command (issue 16)', () => {
+    it('refuses URLs that git, svn or ssh would read as an option or a command', () => {
       const shortly = (c: string): string =>
         message(c).replace(/^SCM Uri content invalide : (.*) \(artifact g:a:1:pom, <scm><connection> of \/p\.pom\): (.*)\. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>\.$/, '$1 -> $2');
       expect(

@@ -44,7 +44,7 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
     ]).to.deep.equal(['PW', 'a-much-longer-password-0123456789', 'pässwörd€', 'SECRET']);
   });
 
-  it('a plain password holding {...} that is no cipher text is used as written, with Maven\'s "Failed to decrypt" (issue 12, item 5)', () => {
+  it('a plain password holding {...} that is no cipher text is used as written, with Maven\'s "Failed to decrypt"', () => {
     // No settings-security.xml at all: a plain password never needs the master password.
     const decrypter = new SettingsDecrypter(path.join(dir, 'absent.xml'));
     const heard: string[] = [];

@@ -123,7 +123,7 @@ describe('scm: svn externals with a real svnserve', function () {
     expect(f.snapshot()).to.deep.equal(before);
   });
 
-  it('sourceFreezeRevision pins each entry to the last revision that changed it (svn info\'s last changed revision) (issue 12, item 4)', async () => {
+  it('sourceFreezeRevision pins each entry to the last revision that changed it (svn info\'s last changed revision)', async () => {
     const { log, error } = await run({ options: { sourceFreezeRevision: true } });
     expect(error).to.equal(undefined);
     const frozen = ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '-r1 ^/libA/trunk fr/example/liba', `-r1 svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`, ''].join('\n');
@@ -158,7 +158,7 @@ describe('scm: svn externals with a real svnserve', function () {
     );
   });
 
-  it('existing targets are compared as svn canonicalises them: libs/a/, ./libs/a and libs//a are libs/a (issue 12, item 2)', async () => {
+  it('existing targets are compared as svn canonicalises them: libs/a/, ./libs/a and libs//a are libs/a', async () => {
     const existing = ['^/libA/trunk fr/example/liba/', `svn://127.0.0.1:${port}/other/libB/trunk ./third-party//libB`, ''].join('\n');
     fs.writeFileSync(path.join(f.tmp, 'canonical.externals'), existing);
     f.svn(['propset', '-q', 'svn:externals', '--file', path.join(f.tmp, 'canonical.externals'), f.holder]);
@@ -316,7 +316,7 @@ describe('scm: svn externals with a real svnserve', function () {
       );
     });
 
-    it('a file:// or svn:// URL with no repository there: no hint about a server that is down (issue 12)', async () => {
+    it('a file:// or svn:// URL with no repository there: no hint about a server that is down', async () => {
       const missing = path.join(os.tmpdir(), 'goalhost-no-such-svn-repository');
       poms[0] = dependencyPom(libA, { scm: { connection: `scm:svn:file://${missing}/trunk` } });
       poms[1] = dependencyPom(libB, { scm: { connection: `scm:svn:svn://127.0.0.1:${port}/nope/trunk` } });
@@ -426,7 +426,7 @@ describe('scm: svn sourceFreezeRevision settles (a fixture of its own: this test
   let f: SvnFixture;
   after(async () => f?.destroy());
 
-  it('committing the pinned property moves HEAD of the same repository; a second frozen run writes nothing (issue 12, item 4)', async () => {
+  it('committing the pinned property moves HEAD of the same repository; a second frozen run writes nothing', async () => {
     f = await SvnFixture.create();
     const run = () => runLibA(f, { options: { username: SVN_USER, password: SVN_PASSWORD, sourceFreezeRevision: true } });
     expect((await run()).error).to.equal(undefined);
@@ -440,7 +440,7 @@ describe('scm: svn sourceFreezeRevision settles (a fixture of its own: this test
   });
 });
 
-describe('scm: a plain settings.xml password holding {...} (real svnserve; issue 12, item 5)', function () {
+describe('scm: a plain settings.xml password holding {...} (real svnserve)', function () {
   this.timeout(60000);
   let f: SvnFixture;
   after(async () => f?.destroy());

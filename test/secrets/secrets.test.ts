@@ -10,7 +10,7 @@ import { SVN_PASSWORD, SVN_USER, SvnFixture } from '../scm/support/svn-fixture';
 import { expose, forms, leaks, wrapperDir, type Exposure } from './watch';
 
 /**
- * Passwords never leak (issue 6): from the username/password parameters (command line or POM),
+ * Passwords never leak: from the username/password parameters (command line or POM),
  * or from settings.xml (Maven-encrypted, with the master password in settings-security.xml), for
  * svn, git over HTTP and HTTP repositories, in successful and failing runs, at the default log
  * level and with -X. Each run is searched for every secret (and its basic-auth base64 form) in

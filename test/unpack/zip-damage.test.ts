@@ -6,8 +6,8 @@ import { extendedTimestamp, extraField, zipRecords, type ZipLayout } from './zip
 
 /**
  * Damaged zips of the kinds other zip readers keep in their test suites (yauzl's
- * test/failure, zip2's tests/data, found by the session 7 corpus of 273 archives from
- * libarchive, node-tar, tar-rs, zip2 and yauzl), each made here record by record and unpacked
+ * test/failure, zip2's tests/data; the foreign-archive corpus of docs/differences-unpack.md, 273
+ * archives from libarchive, node-tar, tar-rs, zip2 and yauzl), each made here record by record and unpacked
  * by real Maven 3.8.7 + maven-dependency-plugin 3.5.0 (commons-compress 1.22) first: the
  * expected trees, times and messages below are Maven's.
  */

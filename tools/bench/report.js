@@ -1,6 +1,6 @@
 'use strict';
 /*
- * The figures table and the targets of issues #3 and #4 with PASS/MISS. Ratios are the median
+ * The figures table and the performance targets with PASS/MISS. Ratios are the median
  * of the ratios of runs made next to each other (goalhost run i against the other tool's run i),
  * which holds when a shared machine speeds up or slows down during the benchmark.
  */
@@ -77,7 +77,7 @@ function evaluateTargets(results) {
     }
     const locked = r['goalhost (locked)']?.summary.wall.median;
     if (locked !== undefined) {
-      // The lock's fast path (issue 15): no resolution at all, so below the cached resolution.
+      // The lock's fast path: no resolution at all, so below the cached resolution.
       out.push(target(`${name}, locked (goalhost.lock): goalhost faster than with the resolution cache`, locked / gh, 1, (x) => `${x.toFixed(2)}x`, locked < gh));
     }
   }

@@ -2,7 +2,8 @@
 'use strict';
 /*
  * `npm run bench`: goalhost side by side with real Maven (3.8.7, maven-dependency-plugin 3.5.0)
- * and Info-ZIP unzip on generated workloads, in one run, with the targets of issues #3 and #4.
+ * and Info-ZIP unzip / GNU tar on generated workloads, in one run, with the performance targets
+ * (docs/benchmarks.md).
  * Progress goes to stderr, the table to stdout, every figure to bench-work/results.json.
  */
 const fs = require('node:fs');

@@ -104,7 +104,7 @@ function describeGoal(out: HelpText, plugin: PluginDescriptor, mojo: MojoDescrip
     out.raw('');
     out.line(p.name + (p.defaultValue ? ` (Default: ${p.defaultValue})` : ''), 2);
     if (p.alias) out.keyValue('Alias', p.alias, 3);
-    // The issue asks for "Required: Yes" (the form of plugins' generated help goals); maven-help-plugin prints "true".
+    // "Required: Yes", the form of plugins' generated help goals (and of the goals spec); maven-help-plugin prints "true".
     if (p.required) out.keyValue('Required', 'Yes', 3);
     if (p.expression) {
       const property = userProperty(p);
