@@ -61,8 +61,11 @@ export const OPTIONS: readonly OptionSpec[] = [
   { short: 'X', long: 'debug', help: 'Produce execution debug output' },
 ];
 
-/** Parses argv (without node and script) the way Maven's CLI does: `-Dx=y`, `-D x=y`, `-Pa,!b`. */
-export function parseArgs(argv: readonly string[], source: ArgumentSource = 'command line options'): CliRequest {
+/**
+ * Parses argv (without node and script) the way Maven's CLI does: `-Dx=y`, `-D x=y`, `-Pa,!b`.
+ * `definedAt`, when given, receives the index in argv of the argument defining each property.
+ */
+export function parseArgs(argv: readonly string[], source: ArgumentSource = 'command line options', definedAt?: Map<string, number>): CliRequest {
   const unparseable = (reason: string) => new CliUsageError(`Unable to parse ${source}: ${reason}`);
   const props: Record<string, string> = {};
   const tasks: string[] = [];
@@ -75,7 +78,8 @@ export function parseArgs(argv: readonly string[], source: ArgumentSource = 'com
       continue;
     }
     if (arg.startsWith('-D') && arg.length > 2) {
-      define(props, arg.slice(2), unparseable);
+      const name = define(props, arg.slice(2), unparseable);
+      definedAt?.set(name, i);
       continue;
     }
     const [name, inline] = splitInline(arg);
@@ -94,8 +98,10 @@ export function parseArgs(argv: readonly string[], source: ArgumentSource = 'com
     }
     const value = inline ?? argv[++i];
     if (value === undefined) throw unparseable(`Missing argument for option: ${spec.short ?? spec.long}`);
-    if (spec.long === 'define') define(props, value, unparseable);
-    else values.set(spec.long, [...(values.get(spec.long) ?? []), value]);
+    if (spec.long === 'define') {
+      const name = define(props, value, unparseable);
+      definedAt?.set(name, i);
+    } else values.set(spec.long, [...(values.get(spec.long) ?? []), value]);
   }
   const last = (k: string) => values.get(k)?.at(-1);
   const list = (k: string) => (values.get(k) ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
@@ -131,12 +137,13 @@ function splitInline(arg: string): [string, string | undefined] {
   return eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
 }
 
-/** `name=value`, or `name` alone meaning `true`, as Maven does. */
-function define(props: Record<string, string>, text: string, unparseable: (reason: string) => CliUsageError): void {
+/** `name=value`, or `name` alone meaning `true`, as Maven does; returns the name. */
+function define(props: Record<string, string>, text: string, unparseable: (reason: string) => CliUsageError): string {
   const eq = text.indexOf('=');
   const name = eq < 0 ? text : text.slice(0, eq);
   if (name === '') throw unparseable(`-D needs a property name, got '-D${text}'`);
   props[name] = eq < 0 ? 'true' : text.slice(eq + 1);
+  return name;
 }
 
 /** `goalhost --help`: the usage and every option. */

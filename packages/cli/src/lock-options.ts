@@ -1,8 +1,9 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Session } from '@goalhost/api';
+import type { Log, Session } from '@goalhost/api';
 import { BuildError } from '@goalhost/core';
 import { LOCK_MODES, type LockMode } from '@goalhost/resolver';
+import { ON_COMMAND_LINE } from './project-config';
 
 /** `-Dgoalhost.lock=verify|update|ignore` (verify when absent: a lock file, if any, is checked). */
 export const LOCK_PROPERTY = 'goalhost.lock';
@@ -14,6 +15,25 @@ export function lockMode(session: Session): LockMode {
   if (value === undefined || value === '') return 'verify';
   if ((LOCK_MODES as readonly string[]).includes(value)) return value as LockMode;
   throw new BuildError(`Invalid -D${LOCK_PROPERTY}=${value}: use update (rewrite the lock files), ignore (build once without them) or verify (the default)`);
+}
+
+/**
+ * A lock mode that checks less than `verify`, set anywhere but in the command line's own
+ * arguments (.mvn/maven.config travels with the checkout, MAVEN_ARGS with the environment), is
+ * said aloud: those places must not turn verification off without a word.
+ */
+export function warnWeakenedLock(session: Session, propertyOrigins: Readonly<Record<string, string>>, log: Log): void {
+  const mode = lockMode(session);
+  const origin = propertyOrigins[LOCK_PROPERTY] ?? 'outside the command line';
+  if (mode === 'verify' || origin === ON_COMMAND_LINE) return;
+  const effect =
+    mode === 'ignore'
+      ? 'this build does not check the dependencies against the goalhost.lock files'
+      : 'this build rewrites the goalhost.lock files from what the repositories serve instead of checking them';
+  log.warn(
+    `-D${LOCK_PROPERTY}=${session.userProperties[LOCK_PROPERTY]} ${origin} weakens lock verification: ${effect}; ` +
+      'remove it there, or pass it on the command line when it is meant',
+  );
 }
 
 /** Where file digests are remembered: `$XDG_CACHE_HOME/goalhost/lock-digests.json`, unless turned off. */

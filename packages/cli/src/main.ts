@@ -10,11 +10,12 @@ import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
 import { consoleColor } from './console-color';
 import { ConsoleLog } from './console-log';
-import { cacheBase, digestsFile, lockMode } from './lock-options';
+import { cacheBase, digestsFile, lockMode, warnWeakenedLock } from './lock-options';
 import { GroupedLog } from './grouped-log';
 import { threadCount, warnNotThreadSafe } from './parallel-build';
 import { buildReactorProjects } from './reactor-build';
-import { BUILT_IN_PLUGINS, PLUGINS_PROPERTY, registerPluginModule } from './plugin-loader';
+import { BUILT_IN_PLUGINS, registerPluginModule } from './plugin-loader';
+import { pluginModules } from './plugin-sources';
 import { createSession } from './session-factory';
 import { selectProjects, standaloneProject } from './reactor';
 import { VERSION_TEXT } from './version';
@@ -74,10 +75,17 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (e) {
     return fail(log, request, e);
   }
-  return build(request, session, log, io, threads);
+  return build(request, configured.propertyOrigins, session, log, io, threads);
 }
 
-async function build(request: CliRequest, session: Session, log: Log, io: CliIo, threads: number): Promise<number> {
+async function build(
+  request: CliRequest,
+  propertyOrigins: Readonly<Record<string, string>>,
+  session: Session,
+  log: Log,
+  io: CliIo,
+  threads: number,
+): Promise<number> {
   const system = createRepositorySystem({
     localRepository: session.localRepository, offline: session.offline, updateSnapshots: request.updateSnapshots,
     settings: session.settings, userProperties: { ...session.userProperties }, env: session.env, launcherProperties: { ...session.launcherProperties },
@@ -89,6 +97,7 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
   let locks: DependencyLocks;
   try {
     locks = new DependencyLocks(system, { mode: lockMode(session), localRepository: session.localRepository, digestsFile: digestsFile(session), log });
+    warnWeakenedLock(session, propertyOrigins, log);
   } catch (e) {
     return fail(log, request, e);
   }
@@ -98,7 +107,7 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
   /** Maven's top-level project: the one of the POM the build started from, selected or not. */
   let topLevel: Project | undefined;
   try {
-    for (const spec of BUILT_IN_PLUGINS) registerPluginModule(registry, spec, __dirname);
+    for (const spec of BUILT_IN_PLUGINS) registerPluginModule(registry, { spec, origin: 'goalhost itself' }, __dirname, session.localRepository);
     planner.validateTasks(request.tasks.filter((t) => !t.includes(':') || registry.byPrefix(t.split(':')[0]) || t.split(':').length > 2));
     const pom = pomFile(request, io.cwd);
     log.info('Scanning for projects...');
@@ -115,11 +124,8 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
       topLevel = projects.find((p) => p.file === path.resolve(io.cwd, pom)) ?? projects[0];
       projects = selectProjects(projects, request);
     }
-    const extra = [session.userProperties[PLUGINS_PROPERTY], projects[0].properties[PLUGINS_PROPERTY]];
-    for (const list of extra) {
-      for (const spec of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-        if (!registry.all().some((p) => p.source === spec)) registerPluginModule(registry, spec, projects[0].basedir);
-      }
+    for (const module of pluginModules(session, propertyOrigins, pom ? projects[0] : undefined, log)) {
+      if (!registry.all().some((p) => p.source === module.spec)) registerPluginModule(registry, module, projects[0].basedir, session.localRepository);
     }
     planner.validateTasks(request.tasks);
   } catch (e) {

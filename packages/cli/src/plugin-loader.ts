@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { descriptorFromGoals, type GoalhostPlugin } from '@goalhost/api';
 import { BuildError, type PluginRegistry } from '@goalhost/core';
 import type { PluginDescriptor } from '@goalhost/model';
+import { isInside, realPath } from '@goalhost/resolver';
 import { readDescriptorCached } from './descriptor-cache';
 
 /** Plugins shipped with goalhost, registered exactly as third-party plugins are. */
@@ -11,19 +12,32 @@ export const BUILT_IN_PLUGINS = ['@goalhost/plugin-clean', '@goalhost/plugin-hel
 /** The property naming extra plugin modules (comma list of npm packages or paths). */
 export const PLUGINS_PROPERTY = 'goalhost.plugins';
 
+/** A plugin module to register and who named it (`-Dgoalhost.plugins on the command line`, `<goalhost.plugins> in /p/pom.xml`...). */
+export interface PluginModule {
+  readonly spec: string;
+  readonly origin: string;
+}
+
+/** The only files goalhost loads as code. */
+const CODE_FILE = /\.(c|m)?js$/;
+const ALLOWED = 'name a .js, .cjs or .mjs file outside the local repository, or an npm package installed in node_modules';
+
 /**
  * Registers a plugin module: an npm package name resolved from `fromDir`, or a path relative to
  * it. A package whose package.json names its descriptor (`"goalhost": { "descriptor": "plugin.xml" }`)
  * is registered from that descriptor alone and loaded only when one of its goals runs; any
  * other module is loaded now and must export `plugin` (or a default export), a GoalhostPlugin.
+ * The module is resolved and checked first (see resolveModule), whenever it is loaded.
  */
-export function registerPluginModule(registry: PluginRegistry, spec: string, fromDir: string): void {
+export function registerPluginModule(registry: PluginRegistry, module: PluginModule, fromDir: string, localRepository: string): void {
+  const { spec } = module;
+  const resolved = resolveModule(module, fromDir, localRepository);
   const manifest = declaredDescriptor(spec, fromDir);
   if (manifest) {
-    registry.registerLazy(manifest.descriptor, spec, () => loadPlugin(spec, resolveModule(spec, fromDir)));
+    registry.registerLazy(manifest.descriptor, spec, () => loadPlugin(spec, resolved));
     return;
   }
-  const plugin = loadPlugin(spec, resolveModule(spec, fromDir));
+  const plugin = loadPlugin(spec, resolved);
   registry.register(plugin, descriptorOf(plugin, spec), spec);
 }
 
@@ -71,14 +85,31 @@ function readDescriptorFile(file: string, source: string): PluginDescriptor {
   return readDescriptorCached(file, () => fs.readFileSync(file, 'utf8'));
 }
 
-function resolveModule(spec: string, fromDir: string): string {
+/**
+ * The file a plugin module is loaded from, only if goalhost may load it: a path must name a
+ * .js, .cjs or .mjs file; a package name has no `.`/`..` segment (it cannot walk out of
+ * node_modules) and its entry point must be such a file; and the real file (symbolic links
+ * resolved) is never inside the local repository, where everything came from a repository.
+ */
+function resolveModule(module: PluginModule, fromDir: string, localRepository: string): string {
+  const { spec, origin } = module;
+  const refuse = (why: string): BuildError => new BuildError(`Refusing to load plugin module '${spec}' named by ${origin}: ${why}; ${ALLOWED}`);
   const local = spec.startsWith('.') || path.isAbsolute(spec);
+  if (local && !CODE_FILE.test(spec)) throw refuse('a plugin path must end in .js, .cjs or .mjs');
+  if (!local && spec.split(/[/\\]/).some((s) => s === '.' || s === '..')) throw refuse("an npm package name has no '.' or '..' segment");
+  let resolved: string;
   try {
-    return require.resolve(local ? path.resolve(fromDir, spec) : spec, { paths: [fromDir, __dirname] });
+    resolved = require.resolve(local ? path.resolve(fromDir, spec) : spec, { paths: [fromDir, __dirname] });
   } catch {
     throw new BuildError(
-      `Cannot find plugin module '${spec}' (looked ${local ? `at ${path.resolve(fromDir, spec)}` : `in node_modules from ${fromDir}`}); ` +
+      `Cannot find plugin module '${spec}' named by ${origin} (looked ${local ? `at ${path.resolve(fromDir, spec)}` : `in node_modules from ${fromDir}`}); ` +
         `install it with npm or fix the ${PLUGINS_PROPERTY} property`,
     );
   }
+  const real = realPath(resolved);
+  if (!CODE_FILE.test(real)) throw refuse(`it resolves to ${real}, which is not a .js, .cjs or .mjs file`);
+  if (isInside(real, localRepository)) {
+    throw refuse(`${real} is inside the local repository ${localRepository}, whose files come from repositories and are never loaded as code`);
+  }
+  return real;
 }

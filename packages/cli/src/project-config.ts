@@ -9,7 +9,12 @@ export interface ConfiguredRequest {
   readonly multiModuleProjectDirectory: string;
   /** What was read and what does not apply, for `-X`. */
   readonly debugLines: readonly string[];
+  /** Where each user property was defined: ON_COMMAND_LINE, `in MAVEN_ARGS` or `in <maven.config file>`. */
+  readonly propertyOrigins: Readonly<Record<string, string>>;
 }
+
+/** The origin of a property defined by the command line's own arguments. */
+export const ON_COMMAND_LINE = 'on the command line';
 
 /**
  * Builds the request as Maven's launcher and CLI do: `MAVEN_ARGS` (Maven 3.9) go before the
@@ -20,7 +25,10 @@ export interface ConfiguredRequest {
  */
 export function configureRequest(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): ConfiguredRequest {
   const fromEnv = env.MAVEN_ARGS ? env.MAVEN_ARGS.split(/\s+/).filter((a) => a !== '') : [];
-  const cli = parseArgs([...fromEnv, ...argv]);
+  const definedAt = new Map<string, number>();
+  const cli = parseArgs([...fromEnv, ...argv], 'command line options', definedAt);
+  const propertyOrigins: Record<string, string> = {};
+  for (const [name, at] of definedAt) propertyOrigins[name] = at < fromEnv.length ? 'in MAVEN_ARGS' : ON_COMMAND_LINE;
   const debugLines: string[] = [];
   if (fromEnv.length > 0) debugLines.push(`MAVEN_ARGS adds: ${fromEnv.join(' ')}`);
   const base = env.MAVEN_BASEDIR ? path.resolve(cwd, env.MAVEN_BASEDIR) : projectDirectory(startDirectory(cli.file, cwd));
@@ -35,11 +43,12 @@ export function configureRequest(argv: readonly string[], cwd: string, env: Node
       );
     }
     request = merge(cli, config);
+    for (const name of Object.keys(config.userProperties)) if (!Object.hasOwn(cli.userProperties, name)) propertyOrigins[name] = `in ${configFile}`;
     debugLines.push(`Options from ${configFile}: ${tokens.join(' ')}`);
   }
   const jvmConfig = path.join(base, '.mvn', 'jvm.config');
   if (fs.existsSync(jvmConfig)) debugLines.push(`${jvmConfig} holds JVM options; goalhost runs no JVM, so they do not apply`);
-  return { request, multiModuleProjectDirectory: base, debugLines };
+  return { request, multiModuleProjectDirectory: base, debugLines, propertyOrigins };
 }
 
 /** Where the search for `.mvn` starts: the `-f` file's directory (or the `-f` directory), else the working directory. */

@@ -100,6 +100,38 @@ export interface Project extends Coordinates {
   readonly profileSources?: readonly ProfileSource[];
   /** The whole effective model as Maven writes it (help:effective-pom), built on demand. */
   readonly effectiveModel?: (verbose?: boolean) => XmlNode;
+  /** The declaration of a property that the effective model holds (the nearest one), for provenance. */
+  readonly propertyDeclaration?: (name: string) => PropertyDeclaration | undefined;
+  /**
+   * A property as the reactor's POM files on disk alone give it (see PropertyDeclaration.origin):
+   * their nearest declaration, interpolated only with the user's and system properties, their own
+   * properties and `${basedir}`; an expression none of those defines stays as written.
+   */
+  readonly diskProperty?: (name: string) => DiskProperty | undefined;
+}
+
+/**
+ * Who wrote a property: `disk` for the project's own pom.xml and the parents read from disk by
+ * relativePath from it (the reactor's POM files); `repository` for every POM a repository gave
+ * (parents resolved from a repository, any POM inside the local repository, and parents reached
+ * from those); `settings` for a settings.xml profile.
+ */
+export interface PropertyDeclaration {
+  readonly origin: 'disk' | 'repository' | 'settings';
+  /** `groupId:artifactId:version` of the declaring POM, or `settings.xml`. */
+  readonly source: string;
+  /** The declaring POM file. */
+  readonly file?: string;
+  /** The active profile declaring it, when not the POM's own `<properties>`. */
+  readonly profile?: string;
+  /** As written, before interpolation. */
+  readonly value: string;
+}
+
+export interface DiskProperty {
+  /** Interpolated (see Project.diskProperty). */
+  readonly value: string;
+  readonly declaration: PropertyDeclaration;
 }
 
 export interface ProfileSource {

@@ -11,6 +11,7 @@ import { selectProfiles, type ActivationContext } from './profile-activation';
 import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
 import { managementKey, mergeByKey, originOf, pluginKey, workModel, type WDependency, type WModel, type WPlugin } from './work-model';
 import { javaHashMapOrder } from './java-hash-order';
+import { PropertyProvenance, type PropertyLayer } from './property-provenance';
 import { compareVersions } from './version';
 import { isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version-range';
 
@@ -29,6 +30,8 @@ export interface ModelBuilderConfig<R> {
   resolvePom(groupId: string, artifactId: string, version: string, context: R, declared: readonly RawRepository[]): Promise<string>;
   /** The versions known for groupId:artifactId (metadata), to pick a parent from a version range. */
   listVersions?(groupId: string, artifactId: string, range: string, context: R, declared: readonly RawRepository[]): Promise<string[]>;
+  /** Whether a POM file lies in the local repository (its content then came from a repository). */
+  isRepositoryFile?(file: string): boolean;
 }
 
 /** An effective model and what was noticed while building it. */
@@ -47,6 +50,8 @@ export interface BuiltModel {
   readonly parentFile?: string;
   /** Whether that file was found by relativePath (else it came from a repository). */
   readonly parentLocal?: boolean;
+  /** Who wrote each property (projects on disk only). */
+  readonly provenance?: PropertyProvenance;
 }
 
 /** Model building failed: the problems say why; `unresolvable` is set when a parent or BOM is missing. */
@@ -150,6 +155,10 @@ export class ModelBuilder<R> {
     let raw: RawModel | undefined = req.raw;
     let file: string | undefined = req.pomFile;
     let local = req.projectDir !== undefined;
+    // The provenance of properties (projects only): `onDisk` while the lineage is the reactor's own POM files.
+    const layers: PropertyLayer[] | undefined = sources ? [] : undefined;
+    let externalLayers: PropertyLayer[] = [];
+    let onDisk = local && !this.isRepositoryFile(file);
     let parentFile: string | undefined;
     let parentLocal = false;
     let expressions = false;
@@ -162,6 +171,7 @@ export class ModelBuilder<R> {
       const profiles = selectProfiles(raw.profiles, req.activation, true);
       for (const p of profiles) injectProfile(w, p, origin);
       if (profiles.length > 0) profileSources.push({ source: origin.id, ids: profiles.map((p) => p.id) });
+      layers?.push(...propertyLayers(onDisk ? 'disk' : 'repository', origin.id, file, raw, profiles));
       sources?.push({ id: origin.id, ...(file ? { file } : {}), profiles: profiles.map((p) => p.id) });
       if (lineage.length === 0) {
         activeProfiles = profiles.map((p) => p.id);
@@ -170,6 +180,7 @@ export class ModelBuilder<R> {
           for (const p of external) injectProfile(w, p, origin);
           activeProfiles.push(...external.map((p) => p.id));
           externalIds.push(...external.map((p) => p.id));
+          externalLayers = external.map((p): PropertyLayer => ({ origin: 'settings', source: 'settings.xml', profile: p.id, properties: p.base.properties })).reverse();
         }
       }
       lineage.push(w);
@@ -196,6 +207,7 @@ export class ModelBuilder<R> {
       raw = parent!.raw;
       file = parent!.file;
       local = parent!.local;
+      onDisk &&= local && !this.isRepositoryFile(file);
     }
     lineage.push(this.superWork(req));
     if (req.strict) warnMissingPluginVersions(lineage, problems);
@@ -227,6 +239,7 @@ export class ModelBuilder<R> {
       ...(project
         ? {
             profileSources,
+            provenance: new PropertyProvenance([...externalLayers, ...(layers ?? [])], { ...interpolation, projectDir: req.projectDir! }),
             effectiveModel: (verbose?: boolean) => {
               const tree = effectiveModelXml(model, leafProfiles, modelLookup(model, interpolation));
               return verbose ? locateEffectiveModel(tree, model, sources ?? []) : tree;
@@ -278,6 +291,10 @@ export class ModelBuilder<R> {
       this.superWorks.set(key, top);
     }
     return top;
+  }
+
+  private isRepositoryFile(file: string | undefined): boolean {
+    return file !== undefined && this.config.isRepositoryFile?.(file) === true;
   }
 
   private interpolation(): InterpolationContext {
@@ -416,6 +433,15 @@ export class ModelBuilder<R> {
     for (const list of imported) for (const m of list) if (!byKey.has(managementKey(m))) byKey.set(managementKey(m), m);
     model.dependencyManagement = [...byKey.values()];
   }
+}
+
+/** A POM's `<properties>` layers, highest precedence first: its active profiles (the last injected wins), then its own. */
+function propertyLayers(origin: 'disk' | 'repository', source: string, file: string | undefined, raw: RawModel, profiles: readonly RawProfile[]): PropertyLayer[] {
+  const at = { origin, source, ...(file ? { file } : {}) };
+  return [
+    ...profiles.map((p): PropertyLayer => ({ ...at, profile: p.id, properties: p.base.properties })).reverse(),
+    { ...at, properties: raw.base.properties },
+  ];
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { toRepository, type Dependency, type Plugin, type PluginExecution, type Project } from '@goalhost/model';
 import type { BuiltModel } from './model-builder';
+import type { PropertyProvenance } from './property-provenance';
 import { MAVEN_PLUGINS, type WDependency, type WPlugin } from './work-model';
 
 /** Turns an effective model into the `Project` the host and goals read. */
@@ -46,7 +47,12 @@ export function toProject(built: BuiltModel, file: string): Project {
     activeProfiles: built.activeProfiles,
     ...(built.profileSources ? { profileSources: built.profileSources } : {}),
     ...(built.effectiveModel ? { effectiveModel: built.effectiveModel } : {}),
+    ...(built.provenance ? provenanceOf(built.provenance) : {}),
   };
+}
+
+function provenanceOf(provenance: PropertyProvenance): Pick<Project, 'propertyDeclaration' | 'diskProperty'> {
+  return { propertyDeclaration: (name) => provenance.declaration(name), diskProperty: (name) => provenance.diskProperty(name) };
 }
 
 export function toDependency(d: WDependency): Dependency {

@@ -25,6 +25,7 @@ import { PluginVersionResolutionError, PluginVersionResolver, type VersionlessPl
 import { MAVEN_PLUGINS, pluginKey, type WPlugin } from './work-model';
 import type { LockableArtifact, PinnedVersion } from './lock/lockable-artifact';
 import { createRemoteFetcher } from './transport-factory';
+import { isInside } from './real-path';
 import { legacyRangeText } from './legacy-version-range';
 import { isVersionRange } from './version-range';
 
@@ -146,6 +147,7 @@ class DefaultRepositorySystem implements RepositorySystem {
         this.resolver.resolve({ groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' }, withDeclared(context, declaredRepos)),
       listVersions: (g, a, range, context, declaredRepos) =>
         listVersions(this.local.basedir, remote, config.offline, { groupId: g, artifactId: a, version: range }, withDeclared(context, declaredRepos)),
+      isRepositoryFile: (file) => isInside(file, this.local.basedir),
     });
     this.descriptors = new DescriptorReader((g, a, v, repos) => this.builder.repositoryModel(g, a, v, repos));
   }
