@@ -8,3 +8,4 @@ export { upstreamProjects } from './reactor';
 export { readSettings } from '@goalhost/model';
 export { DependencyLocks, LOCK_MODES, type LockMode, type WrittenLock } from './lock/dependency-locks';
 export { LOCK_FILE_NAME } from './lock/lock-file';
+export { LockError } from './lock/lock-errors';
