@@ -21,6 +21,10 @@ describe('lock: the lock file format', () => {
       entry({ artifactId: 'odd', type: 'dll', classifier: '', version: '1', extension: 'so', repository: undefined, sha256: HEX('c') }),
       entry({ artifactId: 'sys', type: 'jar', classifier: '', version: '1', extension: 'jar', scope: 'system', repository: undefined, systemPath: '/opt/with space/sys.jar', sha256: HEX('d') }),
     ].map((e) => JSON.parse(JSON.stringify(e)) as LockEntry),
+    requested: [
+      { groupId: 'org.example', artifactId: 'parent', type: 'pom', classifier: '', version: '3', extension: 'pom', sha256: HEX('e'), repository: 'central' },
+      { groupId: 'org.example', artifactId: 'zlib', type: 'zip', classifier: 'sources', version: '1.2.13', extension: 'zip', sha256: HEX('f') },
+    ],
   };
   const text = formatLockFile(lock, 't:p:jar:1');
 
@@ -32,6 +36,8 @@ describe('lock: the lock file format', () => {
       `org.example:util:test-jar:tests:2.0-20261101.120000-3 test depth=2 via=org.example:zlib:1.2.13 optional sha256:${HEX('b')} from=snapshots`,
       `org.example:odd:dll:1 compile depth=1 ext=so sha256:${HEX('c')} local`,
       `org.example:sys:jar:1 system depth=1 sha256:${HEX('d')} path=/opt/with space/sys.jar`,
+      `org.example:parent:pom:3 requested sha256:${HEX('e')} from=central`,
+      `org.example:zlib:zip:sources:1.2.13 requested sha256:${HEX('f')} local`,
       '',
     ]);
   });
@@ -52,6 +58,10 @@ describe('lock: the lock file format', () => {
     ['two origins', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 sha256:${HEX('a')} local from=central\n`, "line 3: g:a:jar:1 needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end"],
     ['fields out of order', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile sha256:${HEX('a')} depth=1 local\n`, 'line 3: the fields of g:a:jar:1 are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)'],
     ['a version leaving the repository', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:.. compile depth=1 sha256:${HEX('a')} local\n`, 'line 3: the coordinates g:a:jar:.. could place a file outside the local repository'],
+    ['a requested line without a digest', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested local\n`, 'line 3: the fields of g:a:jar:1 are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)'],
+    ['a requested line with a path', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} path=/etc/shadow\n`, 'line 3: the fields of g:a:jar:1 are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)'],
+    ['a requested line leaving the repository', `format 1\ninputs sha256:${HEX('0')}\ng:..:pom:.. requested sha256:${HEX('a')} local\n`, 'line 3: the coordinates g:..:pom:.. could place a file outside the local repository'],
+    ['a dependency after the requested lines', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} local\ng:b:jar:1 compile depth=1 sha256:${HEX('a')} local\n`, "line 4: a dependency line after the 'requested' lines (they come last)"],
     ['a separator in an extension', `format 1\ninputs sha256:${HEX('0')}\ng:a:x:1 compile depth=1 ext=../../x sha256:${HEX('a')} local\n`, 'line 3: the coordinates g:a:x:1 could place a file outside the local repository'],
   ];
   for (const [what, content, message] of broken) {

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FaultyRepoServer } from '../faults/faulty-repo-server';
-import { generator } from '../hostile/fixtures';
-import { errorLines, Sandbox, STACK_FRAME, treeOf, type Run } from '../hostile/sandbox';
+import type { FaultyRepoServer } from '../faults/faulty-repo-server';
+import { errorLines, treeOf, type Run, type Sandbox } from '../hostile/sandbox';
+import { dep, expectSuccess, failureText, LockFixture, pom, settle, sha256, UPDATE, zip } from './lock-fixture';
 
 /**
  * Lock files (goalhost.lock) through the real CLI against a Maven repository served over
@@ -14,90 +13,27 @@ import { errorLines, Sandbox, STACK_FRAME, treeOf, type Run } from '../hostile/s
  */
 describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', function () {
   this.timeout(120_000);
-  const zip = (name: string, text: string): Buffer => generator.zip([{ name, data: text, mode: 0o644 }]);
-  const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
-  const pom = (gav: string, deps = ''): Buffer => {
-    const [g, a, v] = gav.split(':');
-    return Buffer.from(`<project><modelVersion>4.0.0</modelVersion><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version><dependencies>${deps}</dependencies></project>\n`);
-  };
-  const dep = (gav: string, type = 'zip', scope = ''): string => {
-    const [g, a, v] = gav.split(':');
-    return `<dependency><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version><type>${type}</type>${scope ? `<scope>${scope}</scope>` : ''}</dependency>`;
-  };
   const zlib = zip('zlib.h', 'zlib 1.0\n');
   const util = zip('util.h', 'util 1.0\n');
   const extra = zip('extra.h', 'extra 1.0\n');
+  let f: LockFixture;
   let server: FaultyRepoServer;
   let sandbox: Sandbox;
-  let settings: string;
   let lockFile: string;
-
-  /** Puts an artifact (POM and file) on the server. */
-  function deploy(gav: string, file: Buffer, deps = '', type = 'zip'): void {
-    const [g, a, v] = gav.split(':');
-    const dir = `${g.replace(/\./g, '/')}/${a}/${v}`;
-    server.files.set(`${dir}/${a}-${v}.pom`, pom(gav, deps));
-    server.files.set(`${dir}/${a}-${v}.${type}`, file);
-  }
-
-  function projectXml(gav: string, deps: string, extraXml = ''): string {
-    const [g, a, v] = gav.split(':');
-    return (
-      `<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version>\n` +
-      `  <packaging>pom</packaging>\n  <dependencies>${deps}</dependencies>\n${extraXml}` +
-      `  <repositories><repository><id>loopback</id><url>${server.url}</url><snapshots><enabled>true</enabled></snapshots></repository></repositories>\n</project>\n`
-    );
-  }
-
-  function project(deps: string): void {
-    fs.writeFileSync(path.join(sandbox.proj, 'pom.xml'), projectXml('t:p:1', deps));
-  }
-
-  function run(...args: string[]): Promise<Run> {
-    return sandbox.run(['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, ...args], {
-      env: { XDG_CACHE_HOME: path.join(sandbox.root, 'cache') },
-    });
-  }
-
-  /** Files just written are "racy" (file-observations.ts): their digests are remembered once they aged. */
-  const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 150));
-
-  function expectSuccess(r: Run): void {
-    expect(r.status, r.stdout).to.equal(0);
-    expect(r.stdout).not.to.match(STACK_FRAME);
-  }
-
-  /** The text after `[ERROR] ` of the failure, continuation lines included, up to the next log line. */
-  function failureText(r: Run): string {
-    expect(r.status, r.stdout).to.equal(1);
-    expect(r.stdout).not.to.match(STACK_FRAME);
-    const lines = r.stdout.split('\n');
-    const start = lines.findIndex((l) => l.startsWith('[ERROR] Failed to execute goal'));
-    expect(start, r.stdout).to.be.at.least(0);
-    const end = lines.findIndex((l, i) => i > start && l.startsWith('['));
-    return [lines[start].slice('[ERROR] '.length), ...lines.slice(start + 1, end)].join('\n');
-  }
-
-  const UPDATE =
-    'If this change is intended, update the lock on purpose: goalhost dependency:lock (or add -Dgoalhost.lock=update to this build) ' +
-    'and review the diff of the lock file; -Dgoalhost.lock=ignore builds once without the lock.';
+  const deploy = (gav: string, file: Buffer, deps = ''): void => f.deploy(gav, file, deps);
+  const projectXml = (gav: string, deps: string, extraXml = ''): string => f.projectXml(gav, deps, extraXml);
+  const project = (deps: string): void => f.project(deps);
+  const run = (...args: string[]): Promise<Run> => f.run(...args);
 
   beforeEach(async () => {
-    server = new FaultyRepoServer();
-    await server.start();
+    f = await LockFixture.start();
+    ({ server, sandbox, lockFile } = f);
     deploy('f:zlib:1.0', zlib, dep('f:util:1.0'));
     deploy('f:util:1.0', util);
     deploy('f:extra:1.0', extra);
-    sandbox = Sandbox.create('lock');
-    settings = path.join(sandbox.root, 'settings.xml');
-    fs.writeFileSync(settings, `<settings><mirrors><mirror><id>no-central</id><url>http://${server.host}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`);
-    lockFile = path.join(sandbox.proj, 'goalhost.lock');
   });
 
-  afterEach(async () => {
-    await server.stop();
-    sandbox.dispose();
-  });
+  afterEach(() => f.stop());
 
   it('dependency:lock writes every resolved artifact with its SHA-256 and repository; the next build verifies it and unpacks', async () => {
     project(dep('f:zlib:1.0') + dep('f:extra:1.0', 'zip', 'test'));
@@ -302,20 +238,6 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     const parallel = await run('-T', '2', '--fail-at-end', 'dependency:list');
     expect(failureText(parallel)).to.contain(`The content of 1 artifact does not match the lock file ${lockOf('m2')} of t:m2:pom:1 (no goal used it):\n  f:extra:zip:1.0\n`);
     expect(parallel.stdout).to.match(/\[INFO\] m1 \.+ SUCCESS/).and.match(/\[INFO\] m2 \.+ FAILURE/);
-  });
-
-  it('an artifact a goal fetches beyond the locked set (-Dclassifier) is used with a warning that it is not verified', async () => {
-    project(dep('f:zlib:1.0'));
-    expectSuccess(await run('dependency:lock'));
-    // Installed locally (a goal's own requests go to the settings' repositories only, here none).
-    sandbox.install({ groupId: 'f', artifactId: 'zlib', type: 'zip', classifier: 'src' }, zip('zlib.c', 'int z;\n'));
-    const r = await run('-Dclassifier=src', 'cxx:unpack-dependencies');
-    expectSuccess(r);
-    // f:util has no src archive: skipped as without a lock (nothing to warn about).
-    expect(r.stdout.split('\n').filter((l) => l.startsWith('[WARNING]'))).to.deep.equal([
-      '[WARNING] f:zlib:zip:src:1.0 is not in a lock file of this build: its content is not verified',
-    ]);
-    expect(treeOf(path.join(sandbox.proj, 'target', 'dependency'))).to.deep.equal(['f 644 zlib.c = "int z;\\n"']);
   });
 
   it('refuses an unknown -Dgoalhost.lock value and a broken lock file, naming what to fix', async () => {

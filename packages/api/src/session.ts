@@ -31,9 +31,13 @@ export interface ArtifactRequest extends Coordinates {
 
 /** Repository access for goals: resolve artifact files and read dependency POMs. */
 export interface RepositoryService {
-  /** Absolute path of the artifact file in the local repository, downloading it when needed. */
+  /**
+   * Absolute path of the artifact file in the local repository, downloading it when needed.
+   * Rejects with a GoalExecutionError when the host refuses the file (a dependency lock that
+   * does not list it or whose digest differs): goals let that fail them, never skip it.
+   */
   resolveArtifact(request: ArtifactRequest): Promise<string>;
-  /** The effective model of a POM from the repositories (parents, properties, scm). */
+  /** The effective model of a POM from the repositories (parents, properties, scm); refused files as for resolveArtifact. */
   readProject(coordinates: Coordinates): Promise<Project>;
   /**
    * Resolves the project's dependencies afresh and writes its lock file (`dependency:lock`);

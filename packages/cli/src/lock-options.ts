@@ -7,7 +7,7 @@ import { ON_COMMAND_LINE } from './project-config';
 
 /** `-Dgoalhost.lock=verify|update|ignore` (verify when absent: a lock file, if any, is checked). */
 export const LOCK_PROPERTY = 'goalhost.lock';
-/** `-Dgoalhost.lock.remember=false`: hash every locked file on every run. */
+/** `-Dgoalhost.lock.remember=false`: hash every locked file and resolve every locked project on every run. */
 export const REMEMBER_PROPERTY = 'goalhost.lock.remember';
 
 export function lockMode(session: Session): LockMode {
@@ -40,6 +40,12 @@ export function warnWeakenedLock(session: Session, propertyOrigins: Readonly<Rec
 export function digestsFile(session: Session): string | undefined {
   if (session.userProperties[REMEMBER_PROPERTY] === 'false') return undefined;
   return path.join(cacheBase(session), 'goalhost', 'lock-digests.json');
+}
+
+/** Where the lock texts verified on this machine are remembered: `$XDG_CACHE_HOME/goalhost/lock-verified.json`, unless turned off. */
+export function verifiedLocksFile(session: Session): string | undefined {
+  if (session.userProperties[REMEMBER_PROPERTY] === 'false') return undefined;
+  return path.join(cacheBase(session), 'goalhost', 'lock-verified.json');
 }
 
 /** The XDG base directory rules: a relative XDG_CACHE_HOME is invalid and ignored. */

@@ -1,16 +1,16 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Container, stylesOf, type Log, type Session } from '@goalhost/api';
+import { Container, GoalExecutionError, stylesOf, type Log, type Session } from '@goalhost/api';
 import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
-import { createRepositorySystem, DependencyLocks, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
+import { createRepositorySystem, DependencyLocks, LockError, upstreamProjects } from '@goalhost/resolver';
 import { logBuildResult, logReactorBuildOrder, logReactorSummary } from './build-log';
 import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
 import { consoleColor } from './console-color';
 import { ConsoleLog } from './console-log';
-import { cacheBase, digestsFile, lockMode, warnWeakenedLock } from './lock-options';
+import { cacheBase, digestsFile, lockMode, verifiedLocksFile, warnWeakenedLock } from './lock-options';
 import { GroupedLog } from './grouped-log';
 import { threadCount, warnNotThreadSafe } from './parallel-build';
 import { buildReactorProjects } from './reactor-build';
@@ -96,7 +96,9 @@ async function build(
   });
   let locks: DependencyLocks;
   try {
-    locks = new DependencyLocks(system, { mode: lockMode(session), localRepository: session.localRepository, digestsFile: digestsFile(session), log });
+    locks = new DependencyLocks(system, {
+      mode: lockMode(session), localRepository: session.localRepository, digestsFile: digestsFile(session), verifiedLocksFile: verifiedLocksFile(session), log,
+    });
     warnWeakenedLock(session, propertyOrigins, log);
   } catch (e) {
     return fail(log, request, e);
@@ -161,7 +163,7 @@ async function build(
       if (topLevel) await system.resolveMissingPluginVersions(project, runsOwn);
       const plan = planner.plan(request.tasks, project);
       if (parallel) warnNotThreadSafe(projectLog, project, plan);
-      await new Executor(new Container(), registry, session, services(system, locks.withLog(projectLog)), projectLog, projects).run(plan);
+      await new Executor(new Container(), registry, session, services(locks.withLog(projectLog)), projectLog, projects).run(plan);
     },
   );
   if (projects.length > 1) logReactorSummary(log, projects[0], outcomes);
@@ -191,15 +193,28 @@ function logResumeHint(log: Log, projects: readonly Project[], failed: Project):
   log.error(`  ${stylesOf(log).strong(`goalhost <args> -rf ${ambiguous ? failed.groupId : ''}:${failed.artifactId}`)}`);
 }
 
-/** Resolution for the goals: dependencies and artifact files go through the lock files. */
-function services(system: RepositorySystem, locks: DependencyLocks): BuildServices {
+/**
+ * Resolution for the goals: dependencies, the tree, artifact files and POMs go through the lock
+ * file of the project a goal runs for. A lock refusing a file a goal asked for fails the goal (a
+ * goal error, which goals let through where they skip an artifact that is missing).
+ */
+function services(locks: DependencyLocks): BuildServices {
   return {
     resolveDependencies: (project, scope) => locks.resolveDependencies(project, scope),
-    collectTree: (project, scope, options) => system.collectTree(project, scope, options),
-    resolveArtifact: (request, project) => locks.resolveArtifact(request, project),
-    readProject: (coordinates, project) => system.readProject(coordinates, project),
+    collectTree: (project, scope, options) => locks.collectTree(project, scope, options),
+    resolveArtifact: (request, project) => asGoalError(locks.resolveArtifact(request, project)),
+    readProject: (coordinates, project) => asGoalError(locks.readProject(coordinates, project)),
     writeDependencyLock: (project) => locks.writeLock(project),
   };
+}
+
+async function asGoalError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (e instanceof LockError) throw new GoalExecutionError(e.message, { cause: e });
+    throw e;
+  }
 }
 
 /** `-Dgoalhost.resolution.cache=false` turns the resolution cache off. */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { Goal, inject, Parameter, TOKENS, type GoalContext, type Log } from '@goalhost/api';
+import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type Log } from '@goalhost/api';
 import type { Artifact } from '@goalhost/model';
 import { filterArtifacts } from './artifact-filters';
 import { DependencyFilterGoal } from './dependency-filter-goal';
@@ -88,6 +88,8 @@ export class ListGoal extends DependencyFilterGoal {
       });
       return { groupId: a.groupId, artifactId: a.artifactId, type: extension, classifier: this.classifier, baseVersion: a.baseVersion, optional: false, file };
     } catch (e) {
+      // The host refused the file (a dependency lock): not a missing artifact to skip.
+      if (e instanceof GoalExecutionError) throw e;
       this.log.debug(`Unable to resolve ${a.groupId}:${a.artifactId}:${extension}:${this.classifier}:${a.baseVersion}: ${(e as Error).message}`);
       return undefined;
     }

@@ -9,3 +9,4 @@ export { readSettings } from '@goalhost/model';
 export { DependencyLocks, LOCK_MODES, type LockMode, type WrittenLock } from './lock/dependency-locks';
 export { LOCK_FILE_NAME } from './lock/lock-file';
 export { isInside, realPath } from './real-path';
+export { LockError } from './lock/lock-errors';

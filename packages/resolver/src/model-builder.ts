@@ -52,6 +52,15 @@ export interface BuiltModel {
   readonly parentLocal?: boolean;
   /** Who wrote each property (projects on disk only). */
   readonly provenance?: PropertyProvenance;
+  /** Every POM file the model was built from: the POM, its parents, then the imported BOMs' (with theirs). */
+  readonly sources: readonly ModelSource[];
+}
+
+/** One POM file a model was built from. */
+export interface ModelSource {
+  /** `groupId:artifactId:version` as the POM says it (inherited from its parent when absent). */
+  readonly id: string;
+  readonly file: string;
 }
 
 /** Model building failed: the problems say why; `unresolvable` is set when a parent or BOM is missing. */
@@ -162,9 +171,11 @@ export class ModelBuilder<R> {
     let parentFile: string | undefined;
     let parentLocal = false;
     let expressions = false;
+    const modelSources: ModelSource[] = [];
     while (raw) {
       expressions ||= raw.hasExpressions !== false;
       const origin = originOf(raw);
+      if (file) modelSources.push({ id: origin.id, file });
       const w = workModel(raw, file, local && file ? path.dirname(file) : undefined);
       if (req.strict) validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
       w.dependencies = mergeByKey(w.dependencies, [], managementKey, true);
@@ -224,7 +235,7 @@ export class ModelBuilder<R> {
     const id = `${model.groupId}:${model.artifactId}:${model.version}`;
     if (req.projectDir) alignBuildDirectories(model, req.projectDir);
     injectPluginManagement(model);
-    await this.importManagement(model, id, req, problems);
+    await this.importManagement(model, id, req, problems, modelSources);
     injectDependencyManagement(model);
     injectDefaultScopes(model);
     validateEffectiveModel(model, id, req.strict, problems);
@@ -235,7 +246,7 @@ export class ModelBuilder<R> {
     const leafProfiles = req.raw.profiles;
     const interpolation = this.interpolation();
     return {
-      model, id, problems, activeProfiles,
+      model, id, problems, activeProfiles, sources: modelSources,
       ...(project
         ? {
             profileSources,
@@ -271,7 +282,7 @@ export class ModelBuilder<R> {
     if (problems.some((p) => p.severity !== 'WARNING')) {
       throw new ModelBuildingFailure(originOf(raw).id, req.pomFile ?? raw.source, problems);
     }
-    return { model, id, problems, activeProfiles: [] };
+    return { model, id, problems, activeProfiles: [], sources: req.pomFile ? [{ id: originOf(raw).id, file: req.pomFile }] : [] };
   }
 
   private readonly superWorks = new Map<string, WModel>();
@@ -397,7 +408,7 @@ export class ModelBuilder<R> {
   }
 
   /** Replaces `<scope>import</scope>` BOM entries by their managed dependencies (own entries first). */
-  private async importManagement(model: WModel, id: string, req: BuildRequest<R>, problems: ModelProblem[]): Promise<void> {
+  private async importManagement(model: WModel, id: string, req: BuildRequest<R>, problems: ModelProblem[], sources: ModelSource[]): Promise<void> {
     const imports = model.dependencyManagement.filter((d) => d.type === 'pom' && d.scope === 'import');
     if (imports.length === 0) return;
     model.dependencyManagement = model.dependencyManagement.filter((d) => !imports.includes(d));
@@ -420,6 +431,7 @@ export class ModelBuilder<R> {
       try {
         const built = await this.repositoryModel(d.groupId!, d.artifactId!, d.version!, req.context, chain);
         imported.push(built.model.dependencyManagement);
+        sources.push(...built.sources);
       } catch (e) {
         if (e instanceof ArtifactResolutionError) {
           const mentions = e.message.includes(`${d.groupId}:${d.artifactId}`);

@@ -23,7 +23,8 @@ import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import { PluginVersionResolutionError, PluginVersionResolver, type VersionlessPlugin } from './plugin-versions';
 import { MAVEN_PLUGINS, pluginKey, type WPlugin } from './work-model';
-import type { LockableArtifact, PinnedVersion } from './lock/lockable-artifact';
+import type { LockableArtifact, LockableFile, LockablePom, PinnedVersion } from './lock/lockable-artifact';
+import type { ResolvedEntry } from './lock/lock-diff';
 import { createRemoteFetcher } from './transport-factory';
 import { isInside } from './real-path';
 import { legacyRangeText } from './legacy-version-range';
@@ -54,6 +55,12 @@ export interface RepositorySystem {
   readProject(coordinates: Coordinates, project?: Project): Promise<Project>;
   /** Every dependency of every scope, files resolved, with where each came from (see lock/). */
   resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]>;
+  /** The same dependencies, collected only (no file resolved; versions as collected, a snapshot's not timestamped). */
+  collectForLock(project: Project): Promise<ResolvedEntry[]>;
+  /** `resolveArtifact` with the repository the file came from. */
+  resolveArtifactForLock(request: ArtifactRequest, project: Project): Promise<LockableFile>;
+  /** `readProject` with every POM file the model was built from (the POM, its parents, imported BOMs). */
+  readProjectForLock(coordinates: Coordinates, project: Project): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }>;
   /**
    * Maven's check before a project's goals (and, for goal tasks, the top-level project's before
    * any): every build plugin and managed plugin without a version gets one from the plugin
@@ -451,7 +458,8 @@ class DefaultRepositorySystem implements RepositorySystem {
     });
   }
 
-  async resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]> {
+  /** Every node of the mediated graph in pre-order, whatever its scope, with its depth and parent. */
+  private async lockNodes(project: Project): Promise<Array<{ node: GNode; depth: number; parent: GNode }>> {
     const root = await this.graph(project);
     const found: Array<{ node: GNode; depth: number; parent: GNode }> = [];
     const walk = (node: GNode, depth: number): void => {
@@ -461,6 +469,24 @@ class DefaultRepositorySystem implements RepositorySystem {
       }
     };
     walk(root, 1);
+    return found;
+  }
+
+  async collectForLock(project: Project): Promise<ResolvedEntry[]> {
+    return (await this.lockNodes(project)).map(({ node, depth, parent }) => {
+      const d = node.dependency!;
+      const p = parent.dependency;
+      return {
+        groupId: d.groupId, artifactId: d.artifactId, type: d.type, classifier: d.classifier, version: d.version, extension: d.extension,
+        scope: d.scope, depth, optional: d.optional,
+        ...(p ? { via: `${p.groupId}:${p.artifactId}:${p.version}` } : {}),
+        ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version ? { premanagedVersion: node.premanagedVersion } : {}),
+      };
+    });
+  }
+
+  async resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]> {
+    const found = await this.lockNodes(project);
     let resolved: ResolvedFile[];
     try {
       resolved = await Promise.all(found.map(({ node }) => this.resolveFile(node, pinned?.(node.dependency!))));
@@ -539,11 +565,31 @@ class DefaultRepositorySystem implements RepositorySystem {
     return this.resolver.resolve(coords, await this.repositoriesOf(project));
   }
 
+  async resolveArtifactForLock(request: ArtifactRequest, project: Project): Promise<LockableFile> {
+    const repositories = await this.repositoriesOf(project);
+    const file = await this.resolveArtifact(request, project);
+    const from = this.local.find(file, repositories.map((r) => r.id)).repository;
+    return { file, ...(from !== undefined ? { repository: from } : {}) };
+  }
+
   async readProject(coordinates: Coordinates, project?: Project): Promise<Project> {
     const repositories = await this.repositoriesOf(project);
     const built = await this.builder.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, repositories);
     const file = this.local.pathOf({ ...coordinates, baseVersion: baseVersionOf(coordinates.version), classifier: '', extension: 'pom' });
     return toProject(built, file);
+  }
+
+  async readProjectForLock(coordinates: Coordinates, project: Project): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }> {
+    const repositories = await this.repositoriesOf(project);
+    const read = await this.readProject(coordinates, project);
+    const built = await this.builder.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, repositories);
+    const ids = repositories.map((r) => r.id);
+    const poms = built.sources.map(({ id, file }) => {
+      const [groupId, artifactId, version] = id.split(':');
+      const from = this.local.find(file, ids).repository;
+      return { groupId, artifactId, version, file, ...(from !== undefined ? { repository: from } : {}) };
+    });
+    return { project: read, poms };
   }
 }
 

@@ -61,6 +61,8 @@ export async function selectArtifacts(
         type: extension,
       });
     } catch (e) {
+      // The host refused the file (a dependency lock): not a missing artifact to skip.
+      if (e instanceof GoalExecutionError) throw e;
       log.debug(`error resolving: ${coordinates}`);
       if (o.failOnMissingClassifierArtifact) {
         throw new GoalExecutionError(`error resolving: ${coordinates}: ${(e as Error).message}`, { cause: e });

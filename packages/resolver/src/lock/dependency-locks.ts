@@ -1,15 +1,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Artifact, Project } from '@goalhost/model';
+import type { Artifact, Coordinates, Project } from '@goalhost/model';
+import type { DependencyNode } from '../dependency-node';
 import { baseVersionOf } from '../local-repository';
 import type { ArtifactRequest, RepositorySystem } from '../repository-system';
 import { SCOPES } from '../repository-system';
 import { lockDifferences, type ResolvedEntry } from './lock-diff';
-import { LockDigestError, LockMismatchError, type DigestMismatch } from './lock-errors';
+import { LockDigestError, LockMismatchError, projectId, type DigestMismatch } from './lock-errors';
 import { lockInputs } from './lock-inputs';
 import { entryId, formatLockFile, LOCK_FILE_NAME, parseLockFile, type LockEntry, type LockFile } from './lock-file';
 import type { LockableArtifact } from './lockable-artifact';
 import { RememberedDigests } from './remembered-digests';
+import { RequestedFiles, type Digested, type LoadedLock, type RequestedFile } from './requested-files';
+import { readText, writeAtomically } from './text-files';
+import { VerifiedLocks } from './verified-locks';
 
 /** `-Dgoalhost.lock`: `verify` (the default: check when a lock file exists), `update`, `ignore`. */
 export type LockMode = 'verify' | 'update' | 'ignore';
@@ -26,6 +30,8 @@ export interface DependencyLocksOptions {
   readonly localRepository: string;
   /** Where digests are remembered between runs (none: every file is hashed every run). */
   readonly digestsFile?: string;
+  /** Where the lock texts verified on this machine are remembered (none: every build resolves). */
+  readonly verifiedLocksFile?: string;
   readonly log: LockLog;
 }
 
@@ -42,18 +48,25 @@ type Locked = Promise<Artifact[]>;
 /**
  * Dependency resolution under lock files (see lock-file.ts): stands between the goals and the
  * repository system. Without a lock file (or with `ignore`) it only passes resolution through.
- * With one, a project's dependencies are the locked ones, every file's SHA-256 checked before
- * any goal gets them:
- * - fast path: the lock is consistent with the POM (lock-inputs.ts) and every locked file is in
- *   the local repository: no resolution at all;
- * - otherwise the dependencies are resolved (snapshots at their locked timestamps) and must be
- *   exactly the locked set, else the build fails with the differences.
- * `update` resolves afresh and rewrites the lock of each project built.
+ * With one, every file a goal of the project gets is locked and verified, or the goal fails:
+ * - its dependencies are the locked ones, every file's SHA-256 checked before any goal gets
+ *   them. The POM decides the set, the lock pins it: the dependencies are resolved (snapshots
+ *   at their locked timestamps) and must be exactly the locked set, else the build fails with
+ *   the differences (a line the POM does not bring is one of them). The fast path skips the
+ *   resolution when the lock is consistent with the POM (lock-inputs.ts), this very text of it
+ *   was written or verified on this machine before (verified-locks.ts) and every locked file is
+ *   in the local repository; a system path is always the POM's, never the lock's;
+ * - a file a goal asks for itself (a classifier translation, the POMs of a source dependency)
+ *   must be a locked dependency or a `requested` line of the lock (requested-files.ts);
+ * - the graph dependency:tree prints must be the locked set.
+ * `update` resolves afresh and rewrites the lock of each project built, adding the files its
+ * goals ask for.
  */
 export class DependencyLocks {
   /** The local repository's absolute path and a `/`. */
   private readonly repositoryPrefix: string;
   private readonly state: BuildLockState;
+  private readonly requested: RequestedFiles;
 
   constructor(
     private readonly system: RepositorySystem,
@@ -61,7 +74,9 @@ export class DependencyLocks {
     state?: BuildLockState,
   ) {
     this.repositoryPrefix = `${path.resolve(options.localRepository)}/`;
-    this.state = state ?? new BuildLockState(new RememberedDigests(options.digestsFile, (m) => options.log.debug(m)));
+    const debug = (m: string): void => options.log.debug(m);
+    this.state = state ?? new BuildLockState(new RememberedDigests(options.digestsFile, debug), new VerifiedLocks(options.verifiedLocksFile, debug));
+    this.requested = new RequestedFiles(options.mode === 'update', this.state.verified, options.log, (project, lockFile, items) => this.check(project, lockFile, items), (files) => this.sha256All(files));
   }
 
   /** The same locks (one state for the whole build) logging to `log`: a project's own log in a parallel build. */
@@ -69,65 +84,84 @@ export class DependencyLocks {
     return new DependencyLocks(this.system, { ...this.options, log }, this.state);
   }
 
-  private get digests(): RememberedDigests {
-    return this.state.digests;
-  }
-
-  private get locked(): Map<string, Locked> {
-    return this.state.locked;
-  }
-
-  private get inForce(): Map<string, { entries: readonly LockEntry[]; project: Project }> {
-    return this.state.inForce;
-  }
-
   static lockFileOf(project: Project): string {
     return path.join(path.dirname(project.file), LOCK_FILE_NAME);
   }
 
-  async resolveDependencies(project: Project, scope: string): Promise<Artifact[]> {
+  /** The project's lock file when the build goes by it: any in `update` mode, an existing one in `verify` mode. */
+  private lockFileInForce(project: Project): string | undefined {
+    if (this.options.mode === 'ignore') return undefined;
     const lockFile = DependencyLocks.lockFileOf(project);
-    if (this.options.mode === 'ignore' || (this.options.mode === 'verify' && !fs.existsSync(lockFile))) {
-      return this.system.resolveDependencies(project, scope);
-    }
-    let all = this.locked.get(project.file);
+    return this.options.mode === 'update' || fs.existsSync(lockFile) ? lockFile : undefined;
+  }
+
+  /** The project's locked and verified artifacts, every scope, once per build. */
+  private lockedSet(project: Project, lockFile: string): Locked {
+    let all = this.state.locked.get(project.file);
     if (!all) {
       all = this.options.mode === 'update' ? this.update(project) : this.verify(project, lockFile);
-      this.locked.set(project.file, all);
+      this.state.locked.set(project.file, all);
     }
+    return all;
+  }
+
+  async resolveDependencies(project: Project, scope: string): Promise<Artifact[]> {
+    const lockFile = this.lockFileInForce(project);
+    if (!lockFile) return this.system.resolveDependencies(project, scope);
     const scopes = SCOPES[scope] ?? SCOPES.test;
-    return (await all).filter((a) => scopes.includes(a.scope));
+    return (await this.lockedSet(project, lockFile)).filter((a) => scopes.includes(a.scope));
   }
 
-  /** A goal's own artifact request: checked against the lock when it is a locked artifact. */
-  async resolveArtifact(request: ArtifactRequest, project?: Project): Promise<string> {
-    const file = await this.system.resolveArtifact(request, project);
-    if (this.inForce.size === 0) return file;
-    const id = [request.groupId, request.artifactId, request.extension ?? request.type ?? 'jar', ...(request.classifier ? [request.classifier] : []), request.version].join(':');
-    const held = this.lockedEntry(request);
-    if (held) {
-      await this.check(held.project, held.lockFile, [{ entry: held.entry, file }]);
-    } else if (!this.state.unverified.has(id)) {
-      this.state.unverified.add(id);
-      this.options.log.warn(`${id} is not in a lock file of this build: its content is not verified`);
+  /** A goal's own artifact request for `project`: a locked dependency or a requested line of its lock. */
+  async resolveArtifact(request: ArtifactRequest, project: Project): Promise<string> {
+    const lockFile = this.lockFileInForce(project);
+    if (!lockFile) return this.system.resolveArtifact(request, project);
+    await this.lockedSet(project, lockFile);
+    const resolved = await this.system.resolveArtifactForLock(request, project);
+    await this.requested.check(project, this.loaded(project), [{ ...RequestedFiles.coordinatesOf(request), ...resolved }]);
+    return resolved.file;
+  }
+
+  /** A POM a goal of `project` reads from the repositories: it and every POM its model is built from must be locked. */
+  async readProject(coordinates: Coordinates, project: Project): Promise<Project> {
+    const lockFile = this.lockFileInForce(project);
+    if (!lockFile) return this.system.readProject(coordinates, project);
+    await this.lockedSet(project, lockFile);
+    const read = await this.system.readProjectForLock(coordinates, project);
+    const poms: RequestedFile[] = read.poms.map((p) => ({ ...p, type: 'pom', classifier: '', extension: 'pom' }));
+    await this.requested.check(project, this.loaded(project), poms);
+    return read.project;
+  }
+
+  /** The tree dependency:tree prints, once its graph was found to be the locked set. */
+  async collectTree(project: Project, scope: string, options?: { readonly verbose?: boolean }): Promise<DependencyNode> {
+    const lockFile = this.lockFileInForce(project);
+    if (lockFile) {
+      let checked = this.state.graphs.get(project.file);
+      if (!checked) {
+        checked = this.checkGraph(project, lockFile);
+        this.state.graphs.set(project.file, checked);
+      }
+      await checked;
     }
-    return file;
+    return this.system.collectTree(project, scope, options);
   }
 
-  /** `dependency:lock`: resolves afresh and writes the project's lock file. */
+  /** `dependency:lock`: resolves afresh and writes the project's lock file (its requested lines kept). */
   async writeLock(project: Project): Promise<WrittenLock> {
     const lockFile = DependencyLocks.lockFileOf(project);
     const resolved = await this.system.resolveForLock(project);
-    const digests = await this.digests.sha256All(resolved.map((r) => r.artifact.file));
+    const digests = await this.sha256All(resolved.map((r) => r.artifact.file));
     const entries = resolved.map((r, i) => ({ ...toEntry(r), sha256: digests[i] }));
-    this.digests.save();
-    const lock: LockFile = { inputs: lockInputs(project), entries };
-    const text = formatLockFile(lock, projectId(project));
     const old = readText(lockFile);
-    if (old !== undefined) this.logChanges(old, lockFile, resolved, project);
+    const previous = old === undefined ? undefined : parseQuietly(old, lockFile);
+    const lock: LockFile = { inputs: lockInputs(project), entries, requested: previous?.requested ?? [] };
+    const text = formatLockFile(lock, projectId(project));
+    if (previous) this.logChanges(previous, lockFile, resolved, project);
     const changed = old !== text;
     if (changed) writeAtomically(lockFile, text);
-    this.remember(project, lockFile, entries);
+    this.state.verified.remember(lockFile, text);
+    this.state.loaded.set(project.file, { file: lockFile, lock });
     return { file: lockFile, artifacts: entries.length, changed };
   }
 
@@ -138,35 +172,67 @@ export class DependencyLocks {
   }
 
   private async verify(project: Project, lockFile: string): Promise<Artifact[]> {
-    const lock = parseLockFile(fs.readFileSync(lockFile, 'utf8'), lockFile);
-    this.remember(project, lockFile, lock.entries);
+    const text = fs.readFileSync(lockFile, 'utf8');
+    const lock = parseLockFile(text, lockFile);
+    this.state.loaded.set(project.file, { file: lockFile, lock });
     const consistent = lock.inputs === lockInputs(project);
-    if (consistent) {
-      const files = lock.entries.map((e) => this.fileOf(e));
-      try {
-        await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: files[i] })));
-        this.options.log.debug(`Lock: ${lockFile} is consistent with ${project.file}: ${files.length} locked artifacts, no resolution`);
-        return lock.entries.map((e, i) => toArtifact(e, files[i]));
-      } catch (e) {
-        // A locked file not in the local repository (yet): resolution downloads it.
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    let why: string;
+    if (!consistent) why = `${project.file} changed since ${lockFile} was written`;
+    else if (!this.state.verified.has(lockFile, text)) why = `this text of ${lockFile} was neither written nor verified on this machine`;
+    else {
+      const files = this.fastFiles(project, lock.entries);
+      why = `a system-scope dependency of ${lockFile} is not declared by ${project.file} itself`;
+      if (files) {
+        try {
+          await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: files[i] })));
+          this.options.log.debug(`Lock: ${lockFile} is consistent with ${project.file}: ${files.length} locked artifacts, no resolution`);
+          return lock.entries.map((e, i) => toArtifact(e, files[i]));
+        } catch (e) {
+          // A locked file not in the local repository (yet): resolution downloads it.
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+          why = 'some locked files are not in the local repository';
+        }
       }
     }
-    this.options.log.debug(`Lock: ${consistent ? 'some locked files are not in the local repository' : `${project.file} changed since ${lockFile} was written`}: resolving`);
+    this.options.log.debug(`Lock: ${why}: resolving`);
     const pins = new Map(lock.entries.map((e) => [pinKey(e.groupId, e.artifactId, e.classifier, e.extension, baseVersionOf(e.version)), e.version]));
     const resolved = await this.system.resolveForLock(project, (d) => pins.get(pinKey(d.groupId, d.artifactId, d.classifier, d.extension, baseVersionOf(d.version))));
     const differences = lockDifferences(lock.entries, resolved.map(toEntry), project.file);
     if (differences.length > 0) throw new LockMismatchError(projectId(project), lockFile, differences);
     await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: resolved[i].artifact.file })));
+    this.state.verified.remember(lockFile, text);
     if (!consistent) {
       this.options.log.info(`The POM ${project.file} changed without changing the dependencies of ${lockFile}: resolved and verified (goalhost dependency:lock lets the next builds skip resolution)`);
     }
     return resolved.map((r) => r.artifact);
   }
 
-  /** Where a locked file is: its system path, or its place in the local repository (the timestamped file of a snapshot). */
+  /**
+   * Where the locked files are without resolving: the place of each in the local repository (the
+   * timestamped file of a snapshot), a system-scope file at the path the project's own POM gives
+   * it (undefined when a system-scope line is not one of the project's own dependencies: only a
+   * resolution knows its path). The lock's `path=` is never read.
+   */
+  private fastFiles(project: Project, entries: readonly LockEntry[]): string[] | undefined {
+    let own: Map<string, string> | undefined;
+    const files: string[] = [];
+    for (const e of entries) {
+      if (e.systemPath === undefined && e.scope !== 'system') {
+        files.push(this.fileOf(e));
+        continue;
+      }
+      own ??= new Map(
+        project.dependencies.filter((d) => d.scope === 'system' && d.systemPath !== undefined).map((d) => [systemKey({ ...d, classifier: d.classifier ?? '', version: d.version ?? '' }), path.resolve(d.systemPath!)]),
+      );
+      const file = e.depth === 1 ? own.get(systemKey(e)) : undefined;
+      if (file === undefined) return undefined;
+      files.push(file);
+    }
+    return files;
+  }
+
+  /** A locked file's place in the local repository. */
   private fileOf(e: LockEntry): string {
-    if (e.systemPath !== undefined) return e.systemPath;
     // Maven's default layout, as LocalRepository.pathOf makes it; parseLockFile refused
     // coordinates that could leave their place (separators, '.' and '..'), so the string is
     // put together directly: on the fast path this runs for every locked artifact.
@@ -175,11 +241,11 @@ export class DependencyLocks {
   }
 
   /** Every file's SHA-256 against the lock; all mismatches reported at once. */
-  private async check(project: Project, lockFile: string, items: ReadonlyArray<{ entry: LockEntry; file: string }>): Promise<void> {
-    const hashedBefore = this.digests.hashed;
-    const actual = await this.digests.sha256All(items.map((i) => i.file));
-    this.digests.save();
-    this.options.log.debug(`Lock: ${items.length} digests checked, ${this.digests.hashed - hashedBefore} files hashed`);
+  private async check(project: Project, lockFile: string, items: ReadonlyArray<{ entry: Digested; file: string }>): Promise<void> {
+    if (items.length === 0) return;
+    const hashedBefore = this.state.digests.hashed;
+    const actual = await this.sha256All(items.map((i) => i.file));
+    this.options.log.debug(`Lock: ${items.length} digests checked, ${this.state.digests.hashed - hashedBefore} files hashed`);
     const mismatches: DigestMismatch[] = [];
     items.forEach(({ entry, file }, i) => {
       if (actual[i] !== entry.sha256) mismatches.push({ artifact: entryId(entry), file, locked: entry.sha256, actual: actual[i] });
@@ -187,27 +253,34 @@ export class DependencyLocks {
     if (mismatches.length > 0) throw new LockDigestError(projectId(project), lockFile, mismatches);
   }
 
-  private remember(project: Project, lockFile: string, entries: readonly LockEntry[]): void {
-    this.inForce.set(lockFile, { entries, project });
+  private async sha256All(files: readonly string[]): Promise<string[]> {
+    const digests = await this.state.digests.sha256All(files);
+    this.state.digests.save();
+    return digests;
   }
 
-  private lockedEntry(request: ArtifactRequest): { entry: LockEntry; lockFile: string; project: Project } | undefined {
-    for (const [lockFile, { entries, project }] of this.inForce) {
-      const entry = entries.find((e) =>
-        e.groupId === request.groupId && e.artifactId === request.artifactId && e.version === request.version &&
-        e.classifier === (request.classifier ?? '') && e.extension === (request.extension ?? e.extension) && e.systemPath === undefined);
-      if (entry) return { entry, lockFile, project };
-    }
-    return undefined;
-  }
-
-  private logChanges(old: string, lockFile: string, resolved: readonly LockableArtifact[], project: Project): void {
-    let previous: LockFile;
-    try {
-      previous = parseLockFile(old, lockFile);
-    } catch {
+  /**
+   * The graph dependency:tree prints is the locked set: collected (no file resolved) and compared
+   * with the lock as a resolution is, a snapshot by its base version (collection does not pick
+   * timestamps). With `update` the lock is written from that graph first.
+   */
+  private async checkGraph(project: Project, lockFile: string): Promise<void> {
+    if (this.options.mode === 'update') {
+      await this.lockedSet(project, lockFile);
       return;
     }
+    const lock = parseLockFile(fs.readFileSync(lockFile, 'utf8'), lockFile);
+    const collected = await this.system.collectForLock(project);
+    const base = <T extends { readonly version: string }>(e: T): T => ({ ...e, version: baseVersionOf(e.version) });
+    const differences = lockDifferences(lock.entries.map(base), collected.map(base), project.file);
+    if (differences.length > 0) throw new LockMismatchError(projectId(project), lockFile, differences);
+  }
+
+  private loaded(project: Project): LoadedLock {
+    return this.state.loaded.get(project.file)!;
+  }
+
+  private logChanges(previous: LockFile, lockFile: string, resolved: readonly LockableArtifact[], project: Project): void {
     for (const line of lockDifferences(previous.entries, resolved.map(toEntry), project.file)) this.options.log.info(`${lockFile}:${line.slice(1)}`);
   }
 }
@@ -216,12 +289,28 @@ export class DependencyLocks {
 class BuildLockState {
   /** Each project's locked artifacts (every scope), by POM file. */
   readonly locked = new Map<string, Locked>();
-  /** The locks in force in this build by lock file, for artifacts goals resolve themselves. */
-  readonly inForce = new Map<string, { entries: readonly LockEntry[]; project: Project }>();
-  /** Artifacts already warned about as not verified. */
-  readonly unverified = new Set<string>();
+  /** Each project's lock as read or written in this build, by POM file. */
+  readonly loaded = new Map<string, LoadedLock>();
+  /** Each project's graph checked against its lock (dependency:tree), by POM file. */
+  readonly graphs = new Map<string, Promise<void>>();
 
-  constructor(readonly digests: RememberedDigests) {}
+  constructor(
+    readonly digests: RememberedDigests,
+    readonly verified: VerifiedLocks,
+  ) {}
+}
+
+/** What identifies a system-scope dependency: `g:a:type:classifier:version`. */
+function systemKey(d: { readonly groupId: string; readonly artifactId: string; readonly type: string; readonly classifier: string; readonly version: string }): string {
+  return `${d.groupId}:${d.artifactId}:${d.type}:${d.classifier}:${d.version}`;
+}
+
+function parseQuietly(text: string, file: string): LockFile | undefined {
+  try {
+    return parseLockFile(text, file);
+  } catch {
+    return undefined;
+  }
 }
 
 function pinKey(groupId: string, artifactId: string, classifier: string, extension: string, baseVersion: string): string {
@@ -246,27 +335,4 @@ function toArtifact(e: LockEntry, file: string): Artifact {
     ...(e.classifier ? { classifier: e.classifier } : {}),
     extension: e.extension, scope: e.scope, optional: e.optional, file, depth: e.depth,
   };
-}
-
-function projectId(p: Project): string {
-  return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
 }

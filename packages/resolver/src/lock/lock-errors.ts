@@ -3,8 +3,16 @@ export const UPDATE_HINT =
   'If this change is intended, update the lock on purpose: goalhost dependency:lock (or add -Dgoalhost.lock=update to this build) ' +
   'and review the diff of the lock file; -Dgoalhost.lock=ignore builds once without the lock.';
 
+/** How lock messages name a project: `groupId:artifactId:packaging:version`. */
+export function projectId(p: { readonly groupId: string; readonly artifactId: string; readonly packaging: string; readonly version: string }): string {
+  return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
+}
+
+/** A lock refused what a build would use; hosts fail the goal with the message as it is. */
+export class LockError extends Error {}
+
 /** The resolution no longer gives the locked set (added, removed, changed artifacts). */
-export class LockMismatchError extends Error {
+export class LockMismatchError extends LockError {
   constructor(readonly projectId: string, readonly lockFile: string, readonly differences: readonly string[]) {
     super(`The dependencies of ${projectId} no longer match the lock file ${lockFile}:\n${differences.join('\n')}\n${UPDATE_HINT}`);
     this.name = 'LockMismatchError';
@@ -20,7 +28,7 @@ export interface DigestMismatch {
 }
 
 /** A file's content is not the locked content. */
-export class LockDigestError extends Error {
+export class LockDigestError extends LockError {
   constructor(readonly projectId: string, readonly lockFile: string, readonly mismatches: readonly DigestMismatch[]) {
     const lines = mismatches.flatMap((m) => [
       `  ${m.artifact}`,
@@ -35,5 +43,26 @@ export class LockDigestError extends Error {
         `Find out why before trusting it; to get the locked content again, delete the file and build again. ${UPDATE_HINT}`,
     );
     this.name = 'LockDigestError';
+  }
+}
+
+/** A file a goal asked for beyond the dependencies. */
+export interface UnlockedFile {
+  /** `g:a:type[:classifier]:version`. */
+  readonly artifact: string;
+  readonly file: string;
+}
+
+/** Files a goal asked for that the lock does not list: their content cannot be verified. */
+export class UnlockedFilesError extends LockError {
+  constructor(readonly projectId: string, readonly lockFile: string, readonly files: readonly UnlockedFile[]) {
+    const lines = files.flatMap((f) => [`  ${f.artifact}`, `    file:   ${f.file}`]);
+    const what = files.length === 1 ? '1 file' : `${files.length} files`;
+    super(
+      `The lock file ${lockFile} of ${projectId} does not list ${what} a goal asked for, so ${files.length === 1 ? 'its' : 'their'} content cannot be verified (no goal used ${files.length === 1 ? 'it' : 'them'}):\n${lines.join('\n')}\n` +
+        "Files a goal asks for beyond the dependencies (a -Dclassifier or -Dtype translation, the POMs of a source dependency) are locked as 'requested' lines: " +
+        'run this build once with -Dgoalhost.lock=update and review the lines it adds to the lock file; -Dgoalhost.lock=ignore builds once without the lock.',
+    );
+    this.name = 'UnlockedFilesError';
   }
 }

@@ -1,4 +1,5 @@
 import { artifactType } from '../artifact-types';
+import { LockError } from './lock-errors';
 
 /**
  * The lock file beside a project's pom.xml (`goalhost.lock`): text, one line per resolved
@@ -9,8 +10,12 @@ import { artifactType } from '../artifact-types';
  *     format 1
  *     inputs sha256:<hex of the effective dependency inputs, see lock-inputs.ts>
  *     g:a:type[:classifier]:version scope depth=N [via=g:a:v] [optional] [ext=E] sha256:<hex> (from=<repository id> | local | path=<system path>)
+ *     g:a:type[:classifier]:version requested [ext=E] sha256:<hex> (from=<repository id> | local)
  *
- * `version` is the resolved one: the timestamped version of a snapshot.
+ * `version` is the resolved one: the timestamped version of a snapshot. `requested` lines pin
+ * files goals ask for beyond the dependencies (a `-Dclassifier` translation, the parent POM of
+ * a source dependency); they come after the dependencies, sorted, and never add anything to a
+ * build: a goal that does not ask for such a file does not use it.
  */
 export const LOCK_FILE_NAME = 'goalhost.lock';
 export const LOCK_FORMAT = 1;
@@ -37,10 +42,28 @@ export interface LockEntry {
   readonly systemPath?: string;
 }
 
+/** A file a goal asked for beyond the dependencies, pinned by its digest. */
+export interface RequestedEntry {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly type: string;
+  /** '' when none. */
+  readonly classifier: string;
+  /** The version as the goal asked for it. */
+  readonly version: string;
+  readonly extension: string;
+  /** Lower-case hex SHA-256 of the file. */
+  readonly sha256: string;
+  /** Repository id the file came from; absent when installed locally. */
+  readonly repository?: string;
+}
+
 export interface LockFile {
   /** Digest of the effective inputs the entries were resolved from (see lock-inputs.ts). */
   readonly inputs: string;
   readonly entries: readonly LockEntry[];
+  /** Files goals asked for beyond the dependencies, sorted by their ids. */
+  readonly requested: readonly RequestedEntry[];
 }
 
 /** `g:a:type[:classifier]:version`, Maven's artifact id form (the first field of a line). */
@@ -53,7 +76,7 @@ export function entryKey(e: Pick<LockEntry, 'groupId' | 'artifactId' | 'type' | 
   return [e.groupId, e.artifactId, e.type, ...(e.classifier ? [e.classifier] : [])].join(':');
 }
 
-export class LockFileError extends Error {
+export class LockFileError extends LockError {
   constructor(readonly file: string, readonly line: number, why: string) {
     super(`Invalid lock file ${file}, line ${line}: ${why}; fix the line or write the lock again with goalhost dependency:lock`);
     this.name = 'LockFileError';
@@ -67,6 +90,7 @@ export function formatLockFile(lock: LockFile, projectId: string): string {
     `format ${LOCK_FORMAT}`,
     `inputs sha256:${lock.inputs}`,
     ...lock.entries.map(formatEntry),
+    ...lock.requested.map(formatRequested),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -82,6 +106,18 @@ function formatEntry(e: LockEntry): string {
   return fields.join(' ');
 }
 
+function formatRequested(e: RequestedEntry): string {
+  const fields = [entryId(e), 'requested'];
+  if (e.extension !== artifactType(e.type).extension) fields.push(`ext=${e.extension}`);
+  fields.push(`sha256:${e.sha256}`, e.repository !== undefined ? `from=${e.repository}` : 'local');
+  return fields.join(' ');
+}
+
+/** Requested lines in the order they are written: by id, so the file does not depend on when goals asked. */
+export function sortRequested(requested: readonly RequestedEntry[]): RequestedEntry[] {
+  return [...requested].sort((a, b) => (entryId(a) < entryId(b) ? -1 : entryId(a) > entryId(b) ? 1 : 0));
+}
+
 const HEX64 = /^[0-9a-f]{64}$/;
 const SCOPE_NAMES = new Set(['compile', 'provided', 'runtime', 'test', 'system']);
 
@@ -90,6 +126,7 @@ export function parseLockFile(text: string, file: string): LockFile {
   let format: number | undefined;
   let inputs: string | undefined;
   const entries: LockEntry[] = [];
+  const requested: RequestedEntry[] = [];
   lines.forEach((raw, i) => {
     const line = raw.replace(/\r$/, '');
     const n = i + 1;
@@ -107,10 +144,38 @@ export function parseLockFile(text: string, file: string): LockFile {
       inputs = m[1];
       return;
     }
-    entries.push(parseEntry(line, file, n));
+    if (line.split(' ', 2)[1] === 'requested') requested.push(parseRequested(line, file, n));
+    else if (requested.length > 0) throw new LockFileError(file, n, "a dependency line after the 'requested' lines (they come last)");
+    else entries.push(parseEntry(line, file, n));
   });
   if (format === undefined || inputs === undefined) throw new LockFileError(file, lines.length, `no '${format === undefined ? 'format' : 'inputs'}' line`);
-  return { inputs, entries };
+  return { inputs, entries, requested };
+}
+
+/** `g:a:type[:classifier]:version requested [ext=E] sha256:<hex> (from=<id>|local)`. */
+function parseRequested(line: string, file: string, n: number): RequestedEntry {
+  const fields = line.split(' ');
+  const parts = fields[0].split(':');
+  let i = 2;
+  const ext = fields[i]?.startsWith('ext=') ? fields[i++].slice(4) : undefined;
+  const shaField = fields[i++];
+  const origin = fields[i++];
+  if ((parts.length !== 4 && parts.length !== 5) || parts.includes('')) {
+    throw new LockFileError(file, n, `'${fields[0]}' is not groupId:artifactId:type[:classifier]:version`);
+  }
+  const well =
+    ext !== '' && shaField !== undefined && shaField.startsWith('sha256:') && HEX64.test(shaField.slice(7)) &&
+    (origin === 'local' || (origin !== undefined && origin.startsWith('from=') && origin.length > 5)) && i === fields.length;
+  if (!well) throw new LockFileError(file, n, `the fields of ${fields[0]} are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)`);
+  const [groupId, artifactId, type] = parts;
+  const version = parts[parts.length - 1];
+  if (SEPARATOR.test(`${fields[0]}${ext ?? ''}`) || artifactId === '.' || artifactId === '..' || version === '.' || version === '..') {
+    throw new LockFileError(file, n, `the coordinates ${fields[0]} could place a file outside the local repository`);
+  }
+  return {
+    groupId, artifactId, type, classifier: parts.length === 5 ? parts[3] : '', version, extension: ext ?? artifactType(type).extension,
+    sha256: shaField.slice(7), ...(origin !== 'local' ? { repository: origin.slice(5) } : {}),
+  };
 }
 
 /** Separators (or NUL) in a coordinate would move its file out of its place in the local repository. */

@@ -8,7 +8,8 @@ import { LOCK_FORMAT } from './lock-file';
  * `<dependencies>` and `<dependencyManagement>` in order (every field: version, type,
  * classifier, scope, optional, systemPath, exclusions) and its `<repositories>` (id, url,
  * layout, whether releases and snapshots are enabled). A lock is *consistent* with the POM when
- * the digest it records equals this one: then the build takes the locked set without resolving.
+ * the digest it records equals this one: then, if this text of the lock was written or verified
+ * on this machine before (verified-locks.ts), the build takes the locked set without resolving.
  *
  * Left out on purpose: settings.xml (mirrors, servers, proxies: they change where files come
  * from, never which files, and the digests check what arrives), the POMs of the dependencies

@@ -20,3 +20,17 @@ export type PinnedVersion = (dependency: {
   readonly classifier: string;
   readonly extension: string;
 }) => string | undefined;
+
+/** A file a goal asked for beyond the dependencies, with where it came from. */
+export interface LockableFile {
+  readonly file: string;
+  /** Id of the repository the file came from; absent when installed locally. */
+  readonly repository?: string;
+}
+
+/** One POM file an effective model read from the repositories was built from. */
+export interface LockablePom extends LockableFile {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly version: string;
+}
