@@ -1,5 +1,6 @@
 export * from './xml';
-export * from './xml-file';
+export * from './input-file';
+export * from './excerpt';
 export * from './project';
 export * from './settings';
 export * from './plugin-descriptor';

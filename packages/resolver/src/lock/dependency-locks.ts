@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Artifact, Project } from '@goalhost/model';
+import { INPUT_KINDS, readInputFile, readInputFileIfPresent, type Artifact, type Project } from '@goalhost/model';
 import { baseVersionOf } from '../local-repository';
 import type { ArtifactRequest, RepositorySystem } from '../repository-system';
 import { SCOPES } from '../repository-system';
@@ -61,7 +61,7 @@ export class DependencyLocks {
     state?: BuildLockState,
   ) {
     this.repositoryPrefix = `${path.resolve(options.localRepository)}/`;
-    this.state = state ?? new BuildLockState(new RememberedDigests(options.digestsFile, (m) => options.log.debug(m)));
+    this.state = state ?? new BuildLockState(new RememberedDigests(options.digestsFile, (m) => options.log.debug(m), (m) => options.log.warn(m)));
   }
 
   /** The same locks (one state for the whole build) logging to `log`: a project's own log in a parallel build. */
@@ -138,7 +138,7 @@ export class DependencyLocks {
   }
 
   private async verify(project: Project, lockFile: string): Promise<Artifact[]> {
-    const lock = parseLockFile(fs.readFileSync(lockFile, 'utf8'), lockFile);
+    const lock = parseLockFile(readInputFile(lockFile, 'The lock file', INPUT_KINDS.lock), lockFile);
     this.remember(project, lockFile, lock.entries);
     const consistent = lock.inputs === lockInputs(project);
     if (consistent) {
@@ -252,12 +252,9 @@ function projectId(p: Project): string {
   return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
 }
 
+/** The lock file's text, undefined when there is none; a file that is not one is refused. */
 function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return readInputFileIfPresent(file, 'The lock file', INPUT_KINDS.lock);
 }
 
 function writeAtomically(file: string, text: string): void {
