@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { excerpt, InputFileError, INPUT_KINDS, parseXml, readInputFile, type InputKind } from '@goalhost/model';
+import { excerpt, InputFileError, INPUT_KINDS, parseXml, readInputFile, redactUrl, type InputKind } from '@goalhost/model';
 import { parseLockFile } from '@goalhost/resolver/dist/lock/lock-file';
 import { Sandbox } from './sandbox';
 
@@ -96,5 +96,25 @@ describe('input files: what errors quote of them', () => {
       message = (e as Error).message;
     }
     expect(message).to.equal(`Malformed XML in /p/pom.xml:1:10 (in project): Expected closing tag 'project' (opened in line 1, col 1) instead of closing tag 'a${'b'.repeat(79)}…'.`);
+  });
+});
+
+describe('URLs with a password: redactUrl', () => {
+  it('shows every password in a text as ***, and leaves other URLs alone', () => {
+    expect(
+      [
+        'http://user:pw@127.0.0.1:8080/repo/',
+        "svn: E170013: Unable to connect to a repository at URL 'svn://alice:s3cret@h/x' (svn://alice:s3cret@h/x)",
+        'ssh://git:p%40ss:w@h:22/x.git',
+        'https://user@h/x https://h:443/x user@example.com',
+        'scm:git:https://u:p@h/x.git',
+      ].map(redactUrl),
+    ).to.deep.equal([
+      'http://user:***@127.0.0.1:8080/repo/',
+      "svn: E170013: Unable to connect to a repository at URL 'svn://alice:***@h/x' (svn://alice:***@h/x)",
+      'ssh://git:***@h:22/x.git',
+      'https://user@h/x https://h:443/x user@example.com',
+      'scm:git:https://u:***@h/x.git',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 export * from './xml';
 export * from './input-file';
 export * from './excerpt';
+export * from './redact-url';
 export * from './project';
 export * from './settings';
 export * from './plugin-descriptor';

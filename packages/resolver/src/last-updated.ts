@@ -1,15 +1,19 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { INPUT_KINDS, readInputFileIfPresent } from '@goalhost/model';
+import { INPUT_KINDS, readInputFileIfPresent, redactUrl } from '@goalhost/model';
 import { formatProperties, parseProperties } from './java-properties';
 import type { RemoteRepository } from './remote-repository';
 import { isOutdatedSince } from './snapshot-metadata';
 
 const NOTE = 'NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.';
 
-/** The resolver's key of a repository in the record: its URL with one trailing slash. */
+/**
+ * The resolver's key of a repository in the record: its URL with one trailing slash, a password
+ * in it shown as `***` (the record is a file: no password is ever written).
+ */
 function urlKey(repo: RemoteRepository): string {
-  return repo.url.endsWith('/') ? repo.url : `${repo.url}/`;
+  const url = redactUrl(repo.url);
+  return url.endsWith('/') ? url : `${url}/`;
 }
 
 /**
@@ -44,7 +48,7 @@ export class LastUpdatedRecord {
   transferFailed(repo: RemoteRepository, message: string): void {
     this.update((e) => {
       e.set(`@default-${repo.id}-${urlKey(repo)}.lastUpdated`, String(Date.now()));
-      e.set(`${urlKey(repo)}.error`, message);
+      e.set(`${urlKey(repo)}.error`, redactUrl(message));
     });
   }
 

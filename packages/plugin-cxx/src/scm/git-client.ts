@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Log } from '@goalhost/api';
+import { redactUrl } from '@goalhost/model';
 import { runCommand, type CommandResult } from './run-command';
 import type { ScmCredentials } from './svn-client';
 
@@ -209,7 +210,8 @@ export class GitClient {
     cwd: string,
     extra: { env?: NodeJS.ProcessEnv; stdin?: string; allowExit?: readonly number[] } = {},
   ): Promise<CommandResult> {
-    const command = [this.executable, ...args].join(' ');
+    // What is printed and thrown shows no password, even of a URL that still held one.
+    const command = redactUrl([this.executable, ...args].join(' '));
     this.options.log?.debug(`Running ${command} in ${cwd}${extra.env?.GIT_ASKPASS ? ' (credentials through GIT_ASKPASS)' : ''}`);
     const result = await runCommand(this.executable, args, {
       cwd,
@@ -218,7 +220,7 @@ export class GitClient {
     });
     if (result.exitCode !== 0 && !extra.allowExit?.includes(result.exitCode)) {
       const detail = result.stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '').join(' ');
-      throw new GitCommandError(command, result.exitCode, detail || `no message (exit code ${result.exitCode})`);
+      throw new GitCommandError(command, result.exitCode, redactUrl(detail) || `no message (exit code ${result.exitCode})`);
     }
     return result;
   }
