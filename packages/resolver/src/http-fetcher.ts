@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { redactUrl, SettingsDecrypter, type Proxy, type Server } from '@goalhost/model';
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';

@@ -6,7 +6,7 @@ import { redactUrl } from '@goalhost/model';
 import { logChanges } from './change-summary';
 import { credentialsHint, UNREACHABLE_HINT } from './credentials';
 import { allInOrder } from './in-order';
-import { GitCommandError, type GitClient } from './git-client';
+import { GitCommandError, readGitmodulesFile, type GitClient } from './git-client';
 import { planSubmodules, type DesiredSubmodule, type SubmoduleWrite } from './git-submodules-plan';
 import { submoduleUrl } from './git-url';
 import type { PreparedUpdate, SourceDependency, SourceUpdateRequest } from './source-update';
@@ -172,7 +172,7 @@ export class GitSubmodulesUpdater {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-gitmodules-'));
     try {
       const draft = path.join(scratch, 'gitmodules');
-      fs.writeFileSync(draft, fs.existsSync(gitmodules) ? fs.readFileSync(gitmodules) : '');
+      fs.writeFileSync(draft, readGitmodulesFile(gitmodules) ?? '');
       for (const w of writes) {
         await this.git.setConfig(top, draft, `submodule.${w.name}.path`, w.path);
         await this.git.setConfig(top, draft, `submodule.${w.name}.url`, w.url);
