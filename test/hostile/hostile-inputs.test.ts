@@ -182,10 +182,10 @@ describe('hostile inputs: settings-security.xml (read when a password is decrypt
 });
 
 /**
- * The files of the lock and of the local repository, which goalhost read whole whatever they
- * were: each as a link to /dev/zero (std::bad_alloc, exit 134) or to /proc/self/environ (a lock
- * file's parse error printed the whole environment), a FIFO (read forever), or oversize. Each
- * is refused, naming the file, and not a byte of the environment is printed.
+ * The files of the lock and of the local repository, read whole: each as a link to /dev/zero
+ * (read until std::bad_alloc, exit 134) or to /proc/self/environ (a lock file's parse error
+ * would print the whole environment), a FIFO (read forever), or oversize. Each is refused,
+ * naming the file, and not a byte of the environment is printed.
  */
 describe('hostile inputs: lock and local repository files that are links, FIFOs or oversize (CLI)', function () {
   this.timeout(120_000);
