@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MavenPasswordError, readSettingsSecurity } from '@goalhost/model';
+import { FaultyRepoServer } from '../faults/faulty-repo-server';
 import { ROOT } from '../support/paths';
 import { changes, errorLines, Sandbox, STACK_FRAME, type Run } from './sandbox';
 
@@ -177,5 +178,141 @@ describe('hostile inputs: settings-security.xml (read when a password is decrypt
     } finally {
       sandbox.dispose();
     }
+  });
+});
+
+/**
+ * The files of the lock and of the local repository, read whole: each as a link to /dev/zero
+ * (read until std::bad_alloc, exit 134) or to /proc/self/environ (a lock file's parse error
+ * would print the whole environment), a FIFO (read forever), or oversize. Each is refused,
+ * naming the file, and not a byte of the environment is printed.
+ */
+describe('hostile inputs: lock and local repository files that are links, FIFOs or oversize (CLI)', function () {
+  this.timeout(120_000);
+  const CANARY = `canary-${process.pid}-${Date.now().toString(36)}`;
+  let sandbox: Sandbox;
+  let server: FaultyRepoServer;
+
+  before(async () => {
+    server = new FaultyRepoServer();
+    await server.start();
+  });
+  after(async () => server.stop());
+  beforeEach(() => {
+    sandbox = Sandbox.create('links');
+    for (const [artifactId, version] of [['a', '1.0'], ['s', '1.0-SNAPSHOT']]) {
+      const pom = `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>${artifactId}</artifactId><version>${version}</version></project>\n`;
+      sandbox.install({ artifactId, version, type: 'pom' }, Buffer.from(pom));
+      sandbox.install({ artifactId, version, type: 'jar' }, Buffer.from('jar'));
+    }
+  });
+  afterEach(() => sandbox.dispose());
+
+  const env = (): Record<string, string> => ({ XDG_CACHE_HOME: path.join(sandbox.root, 'cache'), GOALHOST_TEST_CANARY: CANARY });
+  const run = (args: readonly string[]): Promise<Run> => sandbox.run(['-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args], { env: env(), timeoutMs: 60_000 });
+
+  /** A run that ends with a clean error and nothing of the environment in its output. */
+  function expectClean(r: Run, status: number): void {
+    // A whole file printed in a message (64 MiB of a lock file) is a failure, not something to search.
+    expect(r.stdout.length + r.stderr.length, 'output length').to.be.below(100_000);
+    expect(r.signal, r.stdout).to.equal(null);
+    expect(r.status, r.stdout).to.equal(status);
+    expect(r.stderr).to.equal('');
+    expect(r.stdout).not.to.match(STACK_FRAME);
+    expect(`${r.stdout}${r.stderr}`).not.to.include(CANARY);
+  }
+
+  const collect = (id: string, version: string): string =>
+    `Could not resolve dependencies for project t:p:pom:1: Failed to collect dependencies at g:${id}:jar:${version}: Failed to read artifact descriptor for g:${id}:jar:${version}: `;
+  const targets = [
+    { name: '/dev/zero', reason: (reads: string) => `is not a regular file (a character device); goalhost reads ${reads} only from regular files` },
+    {
+      name: '/proc/self/environ',
+      reason: (reads: string) => `is not a regular file (it claims 0 bytes but holds data, as /proc and /sys files do); goalhost reads ${reads} only from regular files`,
+    },
+  ];
+
+  for (const target of targets) {
+    it(`goalhost.lock -> ${target.name}`, async () => {
+      sandbox.pom([{ artifactId: 'a', type: 'jar' }]);
+      const lock = path.join(sandbox.proj, 'goalhost.lock');
+      fs.symlinkSync(target.name, lock);
+      const r = await run(['-o', 'dependency:list']);
+      expectClean(r, 1);
+      expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: The lock file ${lock} ${target.reason('lock files')}`);
+    });
+
+    it(`lock-digests.json -> ${target.name}: a warning, the digests computed and the file written anew`, async () => {
+      sandbox.pom([{ artifactId: 'a', type: 'jar' }]);
+      expect((await run(['-o', 'dependency:lock'])).status).to.equal(0);
+      const digests = path.join(sandbox.root, 'cache', 'goalhost', 'lock-digests.json');
+      fs.rmSync(digests);
+      fs.symlinkSync(target.name, digests);
+      const r = await run(['-o', 'dependency:list']);
+      expectClean(r, 0);
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('[WARNING]'))).to.deep.equal([
+        `[WARNING] The remembered digests ${digests} ${target.reason('caches')}: ignored, every locked file is hashed and the file is written anew`,
+      ]);
+      expect(fs.lstatSync(digests).isFile()).to.equal(true);
+    });
+
+    it(`_remote.repositories -> ${target.name}`, async () => {
+      sandbox.pom([{ artifactId: 'a', type: 'jar' }]);
+      const record = path.join(path.dirname(sandbox.fileOf({ artifactId: 'a', type: 'pom' })), '_remote.repositories');
+      fs.symlinkSync(target.name, record);
+      const r = await run(['-o', 'dependency:list']);
+      expectClean(r, 1);
+      expect(errorLines(r)[0]).to.equal(
+        `[ERROR] Failed to execute goal on project p: ${collect('a', '1.0')}The repository record ${record} ${target.reason('repository records')}`,
+      );
+    });
+
+    it(`maven-metadata-local.xml -> ${target.name}`, async () => {
+      sandbox.pom([{ artifactId: 's', version: '1.0-SNAPSHOT', type: 'jar' }]);
+      const metadata = path.join(path.dirname(sandbox.fileOf({ artifactId: 's', version: '1.0-SNAPSHOT', type: 'pom' })), 'maven-metadata-local.xml');
+      fs.symlinkSync(target.name, metadata);
+      const r = await run(['-o', 'dependency:list']);
+      expectClean(r, 1);
+      expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: ${collect('s', '1.0-SNAPSHOT')}The metadata file ${metadata} ${target.reason('XML')}`);
+    });
+
+    it(`*.lastUpdated -> ${target.name} (an artifact to download from a loopback repository)`, async () => {
+      sandbox.pom([{ artifactId: 'm', type: 'jar' }], `  <repositories><repository><id>central</id><url>${server.url}</url></repository></repositories>\n`);
+      const record = `${sandbox.fileOf({ artifactId: 'm', type: 'pom' })}.lastUpdated`;
+      fs.mkdirSync(path.dirname(record), { recursive: true });
+      fs.symlinkSync(target.name, record);
+      const r = await run(['dependency:list']);
+      expectClean(r, 1);
+      expect(errorLines(r)[0]).to.equal(
+        `[ERROR] Failed to execute goal on project p: ${collect('m', '1.0')}The record of failed downloads ${record} ${target.reason('repository records')}`,
+      );
+      expect(fs.readlinkSync(record)).to.equal(target.name);
+    });
+  }
+
+  it('goalhost.lock as a FIFO no writer ever opens', async () => {
+    sandbox.pom([{ artifactId: 'a', type: 'jar' }]);
+    const lock = path.join(sandbox.proj, 'goalhost.lock');
+    execFileSync('mkfifo', [lock]);
+    const r = await run(['-o', 'dependency:list']);
+    expectClean(r, 1);
+    expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: The lock file ${lock} is not a regular file (a FIFO); goalhost reads lock files only from regular files`);
+  });
+
+  it('a goalhost.lock of 65 MiB and a _remote.repositories of 2 MiB', async () => {
+    sandbox.pom([{ artifactId: 'a', type: 'jar' }]);
+    const lock = path.join(sandbox.proj, 'goalhost.lock');
+    fs.writeFileSync(lock, 'format 1\n');
+    fs.truncateSync(lock, 65 * MiB);
+    let r = await run(['-o', 'dependency:list']);
+    expectClean(r, 1);
+    expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: The lock file ${lock} ${tooBig(65 * MiB, '64 MiB')}`);
+    fs.rmSync(lock);
+    const record = path.join(path.dirname(sandbox.fileOf({ artifactId: 'a', type: 'pom' })), '_remote.repositories');
+    fs.writeFileSync(record, '#NOTE\n');
+    fs.truncateSync(record, 2 * MiB);
+    r = await run(['-o', 'dependency:list']);
+    expectClean(r, 1);
+    expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: ${collect('a', '1.0')}The repository record ${record} ${tooBig(2 * MiB, '1 MiB')}`);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -299,6 +299,25 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     const again = await run({ options: elsewhere });
     expect(again.log.visible.slice(-1)).to.deep.equal([`[INFO] git submodules of ${f.wc} are up to date: nothing to write`]);
     expect(f.snapshot()).to.deep.equal(settled);
+  });
+
+  it('a .gitmodules that is a link to /dev/zero or a FIFO is refused before git reads it (git would read it forever)', async () => {
+    const gitmodules = path.join(f.wc, '.gitmodules');
+    fs.rmSync(gitmodules);
+    fs.symlinkSync('/dev/zero', gitmodules);
+    const zero = await run();
+    expect(zero.error).to.equal(
+      `The submodules file ${gitmodules} is not a regular file (a character device); goalhost reads configuration only from regular files: ` +
+        'replace it with the regular file git expects, or remove it.',
+    );
+    fs.rmSync(gitmodules);
+    execFileSync('mkfifo', [gitmodules]);
+    const fifo = await run();
+    expect(fifo.error).to.equal(
+      `The submodules file ${gitmodules} is not a regular file (a FIFO); goalhost reads configuration only from regular files: ` +
+        'replace it with the regular file git expects, or remove it.',
+    );
+    fs.rmSync(gitmodules);
   });
 
   it('git failing on the work tree itself names the file and the fix: a broken .gitmodules, a held index lock', async () => {

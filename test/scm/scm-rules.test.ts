@@ -147,6 +147,32 @@ describe('scm: rules of the goal', () => {
       ]);
     });
 
+    it('takes the password out of every URL: credentials for svn and git over http(s), dropped (with a warning) from ssh logins', () => {
+      expect(
+        [
+          pom('scm:svn:svn://alice:s%3Acret@h:3690/x'),
+          pom('scm:svn:https://alice@h/svn/x'),
+          pom('scm:svn:svn+ssh://alice:pw@h/x'),
+          pom('scm:git:ssh://git:pw@h:2222/x.git'),
+          pom('scm:git:https://user:50%off@h/x.git'),
+        ].map((p) => scmConnectionOf('g:a:1:pom', p, 'connection')),
+      ).to.deep.equal([
+        { provider: 'svn', url: 'svn://h:3690/x', userInfo: { username: 'alice', password: 's:cret' } },
+        { provider: 'svn', url: 'https://h/svn/x', userInfo: { username: 'alice' } },
+        {
+          provider: 'svn',
+          url: 'svn+ssh://alice@h/x',
+          warning: 'The password in <scm><connection> of g:a:1:pom (svn+ssh://alice:***@h/x) is not used: svn+ssh authenticates with ssh keys or an agent. Remove it from the URL.',
+        },
+        {
+          provider: 'git',
+          url: 'ssh://git@h:2222/x.git',
+          warning: 'The password in <scm><connection> of g:a:1:pom (ssh://git:***@h:2222/x.git) is not used: ssh authenticates with ssh keys or an agent. Remove it from the URL.',
+        },
+        { provider: 'git', url: 'https://h/x.git', userInfo: { username: 'user', password: '50%off' } },
+      ]);
+    });
+
     /** The error for connection `c`, or 'accepted'. */
     const message = (c: string): string => {
       try {
@@ -165,7 +191,14 @@ describe('scm: rules of the goal', () => {
       ]);
     });
 
-    it('refuses URLs that git, svn or ssh would read as an option or a command', () => {
+    it('a refused connection is quoted with its password shown as ***', () => {
+      expect(['scm:svn:javascript://u:pw@h/x', 'scm:git:ftp://u:pw@h/x.git'].map(message)).to.deep.equal([
+        "SCM Uri content invalide : scm:svn:javascript://u:***@h/x (artifact g:a:1:pom, <scm><connection> of /p.pom): svn cannot use 'javascript://' URLs here (svn, svn+ssh, http, https, file are supported). Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.",
+        "SCM Uri content invalide : scm:git:ftp://u:***@h/x.git (artifact g:a:1:pom, <scm><connection> of /p.pom): git cannot use 'ftp://' URLs here (https, http, ssh, git and file are supported). Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.",
+      ]);
+    });
+
+    it('refuses URLs that git, svn or ssh would read as an option or a command ', () => {
       const shortly = (c: string): string =>
         message(c).replace(/^SCM Uri content invalide : (.*) \(artifact g:a:1:pom, <scm><connection> of \/p\.pom\): (.*)\. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>\.$/, '$1 -> $2');
       expect(

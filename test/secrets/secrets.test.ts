@@ -209,6 +209,211 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     }
   });
 
+  describe('a password written in a URL (repository, git, svn): shown as user:***@, never written', () => {
+    const URL_PASSWORD = 'Url-Pa55-8842';
+    /** Every line of goalhost's output that names a URL with a user: each must show `user:***@`. */
+    const userUrls = (e: Exposure): string[] => e.run.stdout.split('\n').filter((l) => /:\/\/[^/\s'"]*@/.test(l));
+
+    describe('HTTP repository http://user:password@127.0.0.1:PORT/ (failing downloads)', () => {
+      let server: FaultyRepoServer;
+      let s: Sandbox;
+      before(async () => {
+        server = new FaultyRepoServer();
+        server.auth = { username: 'deployer', password: URL_PASSWORD };
+        server.files.set('f/b/1.0/b-1.0.pom', Buffer.from('<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>b</artifactId><version>1.0</version></project>\n'));
+        server.files.set('f/b/1.0/b-1.0.zip', Buffer.from('zip'));
+        server.faults.set('f/b/1.0/b-1.0.zip', 'status-500');
+        await server.start();
+      });
+      after(async () => server.stop());
+      beforeEach(() => (s = Sandbox.create('secrets-url')));
+      afterEach(() => s.dispose());
+
+      const withPassword = (): string => server.url.replace('://', `://deployer:${URL_PASSWORD}@`);
+      const shown = (): string => server.url.replace('://', '://deployer:***@');
+      const goalhost = (level: readonly string[]) => {
+        s.pom(
+          [{ groupId: 'f', artifactId: 'a', type: 'zip' }, { groupId: 'f', artifactId: 'b', type: 'zip' }],
+          `  <repositories><repository><id>central</id><url>${withPassword()}</url></repository></repositories>\n`,
+        );
+        return expose(['-B', '-fae', `-Dmaven.repo.local=${s.repo}`, ...level, 'dependency:list'], {
+          cwd: s.proj,
+          env: { HOME: path.join(s.root, 'home'), TMPDIR: s.root, PATH: process.env.PATH ?? '' },
+          roots: [s.root],
+          bin: wrapperDir(path.join(s.root, 'bin')),
+        }).then(tally);
+      };
+
+      for (const level of LEVELS) {
+        it(`a missing artifact (404) and a failing one (500): *.lastUpdated records and messages hold no password${level.length ? ' (-X)' : ''}`, async () => {
+          const e = await goalhost(level);
+          expect(e.run.status).to.equal(1);
+          expect(leaks(e, forms('deployer', URL_PASSWORD))).to.deep.equal([]);
+          expect(errorLines(e.run)[0]).to.include(`Could not find artifact f:a:zip:1.0 in central (${shown()})`);
+          expect(userUrls(e).length).to.be.greaterThan(0);
+          for (const line of userUrls(e)) expect(line).to.include(shown());
+          // Maven's record keys and errors, with the URL as shown.
+          const records = [...e.files.keys()].filter((f) => f.endsWith('.lastUpdated')).map((f) => path.basename(f)).sort();
+          expect(records).to.deep.equal(['a-1.0.pom.lastUpdated', 'a-1.0.zip.lastUpdated', 'b-1.0.zip.lastUpdated']);
+          const keys = (name: string): string[] =>
+            [...e.files]
+              .filter(([f]) => path.basename(f) === name)
+              .flatMap(([, content]) => content.toString('utf8').split('\n'))
+              .filter((l) => l !== '' && !l.startsWith('#'))
+              .map((l) => l.replace(/=.*$/, '').replace(/\\/g, ''));
+          expect(keys('a-1.0.pom.lastUpdated')).to.deep.equal([`${shown()}/.error`, `${shown()}/.lastUpdated`]);
+          expect(keys('a-1.0.zip.lastUpdated')).to.deep.equal([`${shown()}/.error`, `${shown()}/.lastUpdated`]);
+          expect(keys('b-1.0.zip.lastUpdated')).to.deep.equal([`@default-central-${shown()}/.lastUpdated`, `${shown()}/.error`]);
+        });
+      }
+    });
+
+    describe('git over ssh://user:password@ (a stand-in for ssh running git-upload-pack on this machine)', () => {
+      let f: GitFixture;
+      let repo: string;
+      let bin: string;
+      let sshLog: string;
+      let env: Record<string, string>;
+      before(async () => {
+        f = await GitFixture.create();
+        repo = path.join(f.tmp, 'm2repo');
+        bin = wrapperDir(path.join(f.tmp, 'bin'));
+        fs.mkdirSync(path.join(f.tmp, 'tmp'));
+        sshLog = path.join(f.tmp, 'ssh.log');
+        // What sshd would do on the server: run the command git asks for (git-upload-pack '<path>').
+        // `-G` is git's probe for OpenSSH.
+        const ssh = path.join(f.tmp, 'ssh-here');
+        fs.writeFileSync(ssh, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${sshLog}'\n[ "$1" = -G ] && exit 0\nfor last; do :; done\nexec sh -c "$last"\n`, { mode: 0o755 });
+        const libA = path.join(f.tmp, 'git', 'libA.git');
+        installPom(repo, 'org.ssh', 'liba', `<scm><connection>scm:git:ssh://${GIT_USER}:${URL_PASSWORD}@127.0.0.1${libA}</connection></scm>`);
+        installPom(repo, 'org.ssh', 'gone', `<scm><connection>scm:git:ssh://${GIT_USER}:${URL_PASSWORD}@127.0.0.1${path.join(f.tmp, 'git', 'gone.git')}</connection></scm>`);
+        env = { ...(f.env as Record<string, string>), TMPDIR: path.join(f.tmp, 'tmp'), GIT_SSH_COMMAND: ssh };
+      });
+      after(async () => f?.destroy());
+      beforeEach(() => {
+        f.reset();
+        fs.rmSync(sshLog, { force: true });
+      });
+
+      const goalhost = (args: string[]) =>
+        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], { cwd: f.wc, env, roots: [f.tmp], bin }).then(tally);
+      const warning = (a: string, repository: string) =>
+        `[WARNING] The password in <scm><connection> of org.ssh:${a}:1.0:pom (ssh://${GIT_USER}:***@127.0.0.1${path.join(f.tmp, 'git', `${repository}.git`)}) is not used: ` +
+        'ssh authenticates with ssh keys or an agent. Remove it from the URL.';
+
+      for (const level of LEVELS) {
+        it(`the submodule is staged with ssh://user@ in .gitmodules, no password anywhere${level.length ? ' (-X)' : ''}`, async () => {
+          consumerPom(f.wc, 'org.ssh', 'liba');
+          const e = await goalhost([...level, '-DsourceFreezeRevision=true']);
+          expect(e.run.status, e.run.stdout).to.equal(0);
+          expectNoLeak(e, [URL_PASSWORD], /^git .*ls-remote/);
+          const url = `ssh://${GIT_USER}@127.0.0.1${path.join(f.tmp, 'git', 'libA.git')}`;
+          expect(f.git(['config', '--file', '.gitmodules', 'submodule.externals/org/ssh/liba.url'], f.wc).trim()).to.equal(url);
+          expect(f.git(['show', ':.gitmodules'], f.wc)).to.include(url);
+          expect(e.run.stdout.split('\n').filter((l) => l.startsWith('[WARNING]'))).to.deep.equal([warning('liba', 'libA')]);
+          // ssh got the login without the password.
+          expect(fs.readFileSync(sshLog, 'utf8')).to.include(`${GIT_USER}@127.0.0.1 git-upload-pack`);
+        });
+
+        it(`a repository that does not exist: the error shows the URL without password${level.length ? ' (-X)' : ''}`, async () => {
+          consumerPom(f.wc, 'org.ssh', 'gone');
+          const e = await goalhost([...level]);
+          expect(e.run.status).to.equal(1);
+          expect(errorLines(e.run)[0]).to.include(`Git remote not available for dependency : org.ssh:gone:1.0:pom at ssh://${GIT_USER}@127.0.0.1${path.join(f.tmp, 'git', 'gone.git')}: `);
+          expectNoLeak(e, [URL_PASSWORD], /^git .*ls-remote/);
+        });
+      }
+    });
+
+    describe('git over http://user:password@ (smart HTTP, basic auth)', () => {
+      let f: GitFixture;
+      let repo: string;
+      let bin: string;
+      let env: Record<string, string>;
+      before(async () => {
+        f = await GitFixture.create();
+        repo = path.join(f.tmp, 'm2repo');
+        bin = wrapperDir(path.join(f.tmp, 'bin'));
+        fs.mkdirSync(path.join(f.tmp, 'tmp'));
+        const withPassword = (password: string) => f.http.url('libB.git').replace('://', `://${GIT_USER}:${password}@`);
+        installPom(repo, 'org.http', 'libb', `<scm><connection>scm:git:${withPassword(GIT_PASSWORD)}</connection><tag>main</tag></scm>`);
+        installPom(repo, 'org.http', 'wrong', `<scm><connection>scm:git:${withPassword(WRONG)}</connection><tag>main</tag></scm>`);
+        env = { ...(f.env as Record<string, string>), TMPDIR: path.join(f.tmp, 'tmp') };
+      });
+      after(async () => f?.destroy());
+      beforeEach(() => f.reset());
+
+      const goalhost = (args: string[]) =>
+        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], { cwd: f.wc, env, roots: [f.tmp], bin }).then(tally);
+
+      for (const level of LEVELS) {
+        it(`the right password: .gitmodules holds the URL without credentials${level.length ? ' (-X)' : ''}`, async () => {
+          consumerPom(f.wc, 'org.http', 'libb');
+          const e = await goalhost([...level, '-DsourceFreezeRevision=true']);
+          expect(e.run.status, e.run.stdout).to.equal(0);
+          expectNoLeak(e, forms(GIT_USER, GIT_PASSWORD), /^git .*ls-remote/);
+          expect(f.git(['config', '--file', '.gitmodules', 'submodule.externals/org/http/libb.url'], f.wc).trim()).to.equal(f.http.url('libB.git'));
+        });
+
+        it(`a wrong password: git's refusal, no password shown${level.length ? ' (-X)' : ''}`, async () => {
+          consumerPom(f.wc, 'org.http', 'wrong');
+          const e = await goalhost([...level]);
+          expect(e.run.status).to.equal(1);
+          expect(errorLines(e.run)[0]).to.include(`Git remote not available for dependency : org.http:wrong:1.0:pom at ${f.http.url('libB.git')}: `);
+          expectNoLeak(e, [...forms(GIT_USER, WRONG), ...forms(GIT_USER, GIT_PASSWORD)], /^git .*ls-remote/);
+        });
+      }
+    });
+
+    describe('svn://user:password@ (svnserve, anon-access = none)', () => {
+      let f: SvnFixture;
+      let repo: string;
+      let bin: string;
+      let env: Record<string, string>;
+      before(async () => {
+        f = await SvnFixture.create();
+        repo = path.join(f.tmp, 'm2repo');
+        bin = wrapperDir(path.join(f.tmp, 'bin'));
+        fs.mkdirSync(path.join(f.tmp, 'tmp'));
+        const withPassword = (p: string, password: string) => f.server.url(p).replace('://', `://${SVN_USER}:${password}@`);
+        installPom(repo, 'fr.url', 'liba', `<scm><connection>scm:svn:${withPassword('main/libA/trunk', SVN_PASSWORD)}</connection></scm>`);
+        installPom(repo, 'fr.url', 'wrong', `<scm><connection>scm:svn:${withPassword('main/libA/trunk', WRONG)}</connection></scm>`);
+        installPom(repo, 'fr.url', 'nope', `<scm><connection>scm:svn:${withPassword('nope/libA/trunk', SVN_PASSWORD)}</connection></scm>`);
+        env = { HOME: path.join(f.tmp, 'home'), TMPDIR: path.join(f.tmp, 'tmp'), PATH: process.env.PATH ?? '' };
+      });
+      after(async () => f?.destroy());
+      beforeEach(() => f.reset());
+
+      const goalhost = (args: string[]) =>
+        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], { cwd: f.wc, env, roots: [f.tmp], bin }).then(tally);
+
+      for (const level of LEVELS) {
+        it(`the URL's credentials go to svn on standard input; svn:externals holds no password${level.length ? ' (-X)' : ''}`, async () => {
+          consumerPom(f.wc, 'fr.url', 'liba');
+          const e = await goalhost([...level]);
+          expect(e.run.status, e.run.stdout).to.equal(0);
+          expectNoLeak(e, [SVN_PASSWORD], /^svn .*--password-from-stdin/);
+          expect(f.externals()).to.include('^/libA/trunk fr/url/liba').and.not.include(SVN_PASSWORD);
+        });
+
+        it(`a wrong password and a missing repository: svn's message, no password shown${level.length ? ' (-X)' : ''}`, async () => {
+          consumerPom(f.wc, 'fr.url', 'wrong');
+          const wrong = await goalhost([...level]);
+          expect(wrong.run.status).to.equal(1);
+          expect(errorLines(wrong.run)[0]).to.include('Authentication error from server: Password incorrect');
+          expectNoLeak(wrong, [WRONG, SVN_PASSWORD], /^svn /);
+          consumerPom(f.wc, 'fr.url', 'nope');
+          const nope = await goalhost([...level]);
+          expect(nope.run.status).to.equal(1);
+          expect(errorLines(nope.run)[0]).to.include(
+            `Svn info not available for dependency : fr.url:nope:1.0:pom at ${f.server.url('nope/libA/trunk')}: svn: E170013: Unable to connect to a repository at URL '${f.server.url('nope/libA/trunk')}'`,
+          );
+          expectNoLeak(nope, [SVN_PASSWORD], /^svn /);
+        });
+      }
+    });
+  });
+
   describe('the hunt itself', () => {
     it('saw what it searched: svn and git command lines in /proc while they ran, and the files written', () => {
       // eslint-disable-next-line no-console

@@ -1,3 +1,5 @@
+import { excerpt } from '@goalhost/model';
+
 /** Everything the command line asked for, parsed once and passed along untouched. */
 export interface CliRequest {
   readonly tasks: readonly string[];
@@ -90,7 +92,7 @@ export function parseArgs(argv: readonly string[], source: ArgumentSource = 'com
         values.set(attached.long, [...(values.get(attached.long) ?? []), arg.slice(2)]);
         continue;
       }
-      throw unparseable(`Unrecognized option: ${arg}`);
+      throw unparseable(`Unrecognized option: ${excerpt(arg)}`);
     }
     if (!spec.arg) {
       flags.add(spec.long);
@@ -141,7 +143,7 @@ function splitInline(arg: string): [string, string | undefined] {
 function define(props: Record<string, string>, text: string, unparseable: (reason: string) => CliUsageError): string {
   const eq = text.indexOf('=');
   const name = eq < 0 ? text : text.slice(0, eq);
-  if (name === '') throw unparseable(`-D needs a property name, got '-D${text}'`);
+  if (name === '') throw unparseable(`-D needs a property name, got '${excerpt(`-D${text}`)}'`);
   props[name] = eq < 0 ? 'true' : text.slice(eq + 1);
   return name;
 }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readPluginDescriptor, unreadableXmlReason, XmlFileError, XML_FILE_LIMITS, type PluginDescriptor } from '@goalhost/model';
+import { InputFileError, INPUT_KINDS, readInputFile, readPluginDescriptor, unreadableReason, type PluginDescriptor } from '@goalhost/model';
 
 /** Where parsed descriptors are kept between runs (inside the installed CLI package). */
 const CACHE_DIR = path.join(__dirname, '..', '.descriptor-cache');
@@ -20,11 +20,11 @@ interface CacheEntry {
 export function readDescriptorCached(file: string, text: () => string): PluginDescriptor {
   const stat = fs.statSync(file);
   // Bounded before anything is parsed: help:describe of a huge descriptor ran out of memory.
-  const unreadable = unreadableXmlReason(stat, XML_FILE_LIMITS.pluginDescriptor);
-  if (unreadable) throw new XmlFileError(`The plugin descriptor ${file} ${unreadable}`);
+  const unreadable = unreadableReason(stat, INPUT_KINDS.pluginDescriptor);
+  if (unreadable) throw new InputFileError(file, 'The plugin descriptor', unreadable);
   const cacheFile = path.join(CACHE_DIR, `${file.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`);
   try {
-    const entry = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as CacheEntry;
+    const entry = JSON.parse(readInputFile(cacheFile, 'The descriptor cache', INPUT_KINDS.cache)) as CacheEntry;
     if (entry.file === file && entry.size === stat.size && entry.mtimeMs === stat.mtimeMs) return entry.descriptor;
   } catch {
     // No usable cache entry: parse below.

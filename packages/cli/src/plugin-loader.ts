@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { descriptorFromGoals, type GoalhostPlugin } from '@goalhost/api';
 import { BuildError, type PluginRegistry } from '@goalhost/core';
-import type { PluginDescriptor } from '@goalhost/model';
+import { INPUT_KINDS, readInputFile, type PluginDescriptor } from '@goalhost/model';
 import { isInside, realPath } from '@goalhost/resolver';
 import { readDescriptorCached } from './descriptor-cache';
 
@@ -50,7 +50,7 @@ function declaredDescriptor(spec: string, fromDir: string): { descriptor: Plugin
   } catch {
     return undefined;
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { goalhost?: { descriptor?: string } };
+  const manifest = JSON.parse(readInputFile(manifestFile, 'The package.json', INPUT_KINDS.configuration)) as { goalhost?: { descriptor?: string } };
   const relative = manifest.goalhost?.descriptor;
   if (!relative) return undefined;
   const file = path.resolve(path.dirname(manifestFile), relative);
@@ -82,7 +82,7 @@ function readDescriptorFile(file: string, source: string): PluginDescriptor {
   } catch (e) {
     throw new BuildError(`Plugin ${source}: cannot read its descriptor ${file}: ${(e as Error).message}`);
   }
-  return readDescriptorCached(file, () => fs.readFileSync(file, 'utf8'));
+  return readDescriptorCached(file, () => readInputFile(file, 'The plugin descriptor', INPUT_KINDS.pluginDescriptor));
 }
 
 /**

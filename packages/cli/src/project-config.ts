@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { excerpt, InputFileError, INPUT_KINDS, readInputFile } from '@goalhost/model';
 import { CliUsageError, parseArgs, type CliRequest } from './cli-request';
 
 /** The request of one run once the project's own configuration is merged in. */
@@ -34,12 +35,12 @@ export function configureRequest(argv: readonly string[], cwd: string, env: Node
   const base = env.MAVEN_BASEDIR ? path.resolve(cwd, env.MAVEN_BASEDIR) : projectDirectory(startDirectory(cli.file, cwd));
   const configFile = path.join(base, '.mvn', 'maven.config');
   let request = cli;
-  if (fs.statSync(configFile, { throwIfNoEntry: false })?.isFile()) {
-    const tokens = fs.readFileSync(configFile, 'utf8').split(/\s+/).filter((t) => t !== '');
+  if (fs.statSync(configFile, { throwIfNoEntry: false })) {
+    const tokens = readConfig(configFile).split(/\s+/).filter((t) => t !== '');
     const config = inFile(configFile, () => parseArgs(tokens, 'maven.config'));
     if (config.tasks.length > 0) {
       throw new CliUsageError(
-        `Unable to parse maven.config: Unrecognized maven.config entries: [${config.tasks.join(', ')}] (in ${configFile}: it holds options only; put goals and phases on the command line)`,
+        `Unable to parse maven.config: Unrecognized maven.config entries: [${excerpt(config.tasks.join(', '))}] (in ${configFile}: it holds options only; put goals and phases on the command line)`,
       );
     }
     request = merge(cli, config);
@@ -62,6 +63,16 @@ function projectDirectory(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (fs.statSync(path.join(dir, '.mvn'), { throwIfNoEntry: false })?.isDirectory()) return dir;
     if (path.dirname(dir) === dir) return start;
+  }
+}
+
+/** The text of .mvn/maven.config; a FIFO, a device or a huge file is a usage error naming it. */
+function readConfig(file: string): string {
+  try {
+    return readInputFile(file, 'The Maven configuration file', INPUT_KINDS.configuration);
+  } catch (e) {
+    if (e instanceof InputFileError) throw new CliUsageError(e.message);
+    throw e;
   }
 }
 

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { parseXmlFast, tagEnd } from './fast-xml';
 import { child, childrenNamed, childText, type XmlElement } from './xml';
+import { INPUT_KINDS, readInputFile } from './input-file';
 
 /**
  * A POM as written: nothing inherited, nothing interpolated, absent elements left undefined.
@@ -160,7 +160,7 @@ export interface PomReadOptions {
 }
 
 export function readPom(file: string, options: PomReadOptions = {}): RawModel {
-  return parsePom(readFileSync(file, 'utf8'), file, options);
+  return parsePom(readInputFile(file, 'The POM file', INPUT_KINDS.pom), file, options);
 }
 
 /** Parses POM text; `source` names it in messages. */

@@ -6,7 +6,7 @@ import { readRepository, type RawActivation, type RawRepository } from './pom-re
 import type { Repository, RepositoryPolicy } from './project';
 import { EMPTY_SETTINGS, type Mirror, type Proxy, type Server, type Settings, type SettingsProfile } from './settings';
 import { child, childrenNamed, childText, type XmlElement } from './xml';
-import { readXmlFile, XML_FILE_LIMITS } from './xml-file';
+import { INPUT_KINDS, readInputFile } from './input-file';
 
 /** A settings.xml that cannot be used: names the file, and where possible the line. */
 export class SettingsError extends Error {
@@ -42,7 +42,7 @@ function readOne(file: string, kind: 'user' | 'global', explicit: boolean, env: 
     if (explicit) throw new SettingsError(`The specified settings file does not exist: ${file}`);
     return undefined;
   }
-  return parseSettings(readXmlFile(file, `The ${kind} settings file`, XML_FILE_LIMITS.settings), file, env);
+  return parseSettings(readInputFile(file, `The ${kind} settings file`, INPUT_KINDS.settings), file, env);
 }
 
 /** Parses settings.xml text; `${user.home}`, `${env.X}` and other system values are interpolated. */

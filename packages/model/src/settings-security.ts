@@ -1,9 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childText, parseXml } from './xml';
-import { unreadableXmlReason, XML_FILE_LIMITS } from './xml-file';
+import { InputFileError, INPUT_KINDS, readInputFile } from './input-file';
 
 /**
  * Maven's settings.xml password encryption (plexus-cipher + plexus-sec-dispatcher as shipped with
@@ -159,11 +158,9 @@ export function readSettingsSecurity(file: string): SettingsSecurity {
     let source: string;
     const via = chain.length > 1 ? ` (the <relocation> of ${chain[chain.length - 2]})` : '';
     try {
-      const unreadable = unreadableXmlReason(statSync(current), XML_FILE_LIMITS.settingsSecurity);
-      if (unreadable) throw new MavenPasswordError(`The master password file ${current}${via} ${unreadable}.`);
-      source = readFileSync(current, 'utf8');
+      source = readInputFile(current, 'The master password file', INPUT_KINDS.settingsSecurity);
     } catch (e) {
-      if (e instanceof MavenPasswordError) throw e;
+      if (e instanceof InputFileError) throw new MavenPasswordError(`The master password file ${current}${via} ${e.reason}.`);
       const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(e as Error).message})`;
       throw new MavenPasswordError(
         `The master password file ${current}${via} ${reason}: create it with \`mvn --encrypt-master-password\` ` +

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { excerpt, withExcerpts } from './excerpt';
 
 /** One element of a parsed XML document, in document order, with its source position. */
 export interface XmlElement {
@@ -11,16 +12,23 @@ export interface XmlElement {
   readonly column: number;
 }
 
-/** Malformed XML: names the file, the line and column, and the element path around the error. */
+/**
+ * Malformed XML: names the file, the line and column, and the element path around the error.
+ * What the parser quotes of the input (tag and attribute names) is cut to a short excerpt.
+ */
 export class XmlSyntaxError extends Error {
+  readonly reason: string;
+
   constructor(
     readonly file: string,
     readonly line: number,
     readonly column: number,
     readonly elementPath: string,
-    readonly reason: string,
+    reason: string,
   ) {
-    super(`Malformed XML in ${file}:${line}:${column}${elementPath ? ` (in ${elementPath})` : ''}: ${reason}`);
+    const shown = withExcerpts(reason);
+    super(`Malformed XML in ${file}:${line}:${column}${elementPath ? ` (in ${excerpt(elementPath, 240)})` : ''}: ${shown}`);
+    this.reason = shown;
     this.name = 'XmlSyntaxError';
   }
 }

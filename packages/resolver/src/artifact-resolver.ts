@@ -1,5 +1,6 @@
 import { copyFileSync, statSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
+import { redactUrl } from '@goalhost/model';
 import { ArtifactResolutionError } from './errors';
 import { markUncacheable } from './file-observations';
 import { LastUpdatedRecord } from './last-updated';
@@ -101,7 +102,7 @@ export class ArtifactResolver {
     if (this.offline || !this.remote) {
       const r = applicable[0];
       throw new ArtifactResolutionError(
-        `Cannot access ${r.id} (${r.url}) in offline mode and the artifact ${name} has not been downloaded from it before.`,
+        `Cannot access ${r.id} (${redactUrl(r.url)}) in offline mode and the artifact ${name} has not been downloaded from it before.`,
         name,
         true,
       );
@@ -113,7 +114,7 @@ export class ArtifactResolver {
       if (!this.forceUpdate && record.notFoundRecently(repo, policy)) {
         errors.push(
           new ArtifactResolutionError(
-            `${name} was not found in ${repo.url} during a previous attempt. This failure was cached in the local repository and ` +
+            `${name} was not found in ${redactUrl(repo.url)} during a previous attempt. This failure was cached in the local repository and ` +
               `resolution is not reattempted until the update interval of ${repo.id} has elapsed or updates are forced`,
             name,
             true,
@@ -128,7 +129,7 @@ export class ArtifactResolver {
           return fetched;
         }
         record.notFound(repo);
-        errors.push(new ArtifactResolutionError(`Could not find artifact ${name} in ${repo.id} (${repo.url})`, name, true));
+        errors.push(new ArtifactResolutionError(`Could not find artifact ${name} in ${repo.id} (${redactUrl(repo.url)})`, name, true));
       } catch (e) {
         if (!(e instanceof ArtifactResolutionError)) throw e;
         record.transferFailed(repo, e.message);
@@ -158,7 +159,7 @@ export class ArtifactResolver {
         const v = snapshotVersion(meta, c.version, c.classifier, c.extension);
         if (!isValidSnapshotVersion(v.version, c.version)) {
           throw new ArtifactResolutionError(
-            `Invalid maven-metadata.xml of ${c.groupId}:${c.artifactId}:${c.version} in ${repo.id} (${repo.url}): the snapshot version '${v.version}' ` +
+            `Invalid maven-metadata.xml of ${c.groupId}:${c.artifactId}:${c.version} in ${repo.id} (${redactUrl(repo.url)}): the snapshot version '${v.version}' ` +
               `is neither ${c.version} nor ${c.version.slice(0, -'SNAPSHOT'.length)}<yyyyMMdd.HHmmss>-<buildNumber> (from its <value>, or <timestamp> and <buildNumber>)`,
             artifactString(c),
             false,
@@ -188,7 +189,7 @@ export class ArtifactResolver {
 function checkRepositoryId(repo: RemoteRepository, c: ArtifactCoords): void {
   if (!/[/\\\0]/.test(repo.id)) return;
   throw new ArtifactResolutionError(
-    `Invalid repository id '${repo.id}' (${repo.url}) for ${artifactString(c)}: an id must not contain '/', '\\' or NUL, as it names files in the local repository`,
+    `Invalid repository id '${repo.id}' (${redactUrl(repo.url)}) for ${artifactString(c)}: an id must not contain '/', '\\' or NUL, as it names files in the local repository`,
     artifactString(c),
     false,
   );

@@ -1,4 +1,4 @@
-import { XmlFileError, XmlSyntaxError } from '@goalhost/model';
+import { InputFileError, XmlSyntaxError } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import type { Descriptor } from './collector';
 import { ArtifactResolutionError } from './errors';
@@ -84,7 +84,7 @@ export class DescriptorReader {
         if (e instanceof ModelBuildingFailure && e.unresolvable) {
           return { error: new Error(`Failed to read artifact descriptor for ${gdepId(a)}: ${e.unresolvable.message}`, { cause: e }) };
         }
-        if (e instanceof XmlFileError) {
+        if (e instanceof InputFileError) {
           return { error: new Error(`Failed to read artifact descriptor for ${gdepId(a)}: ${e.message}`, { cause: e }) };
         }
         if (e instanceof ModelBuildingFailure || e instanceof XmlSyntaxError) {

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { child, childrenNamed, childText, parseXmlFast, tagEnd, type XmlElement, type XmlNode } from '@goalhost/model';
+import { child, childrenNamed, childText, INPUT_KINDS, parseXmlFast, readInputFile, tagEnd, type XmlElement, type XmlNode } from '@goalhost/model';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import { LIFECYCLE_BINDINGS_ID, REPORTING_CONVERTER_ID, SUPER_POM_ID, superPomLocations } from './super-pom-locations';
 import { managementKey, MAVEN_PLUGINS, type WDependency, type WModel } from './work-model';
@@ -98,7 +97,7 @@ function atPath(el: XmlElement, path: ReadonlyArray<readonly [string, number]>):
 
 function readPom(file: string): XmlElement | undefined {
   try {
-    return parseXmlFast(readFileSync(file, 'utf8'), file);
+    return parseXmlFast(readInputFile(file, 'The POM file', INPUT_KINDS.pom), file);
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { unreadableXmlReason, XmlFileError, XML_FILE_LIMITS } from '@goalhost/model';
+import { statSync, type Stats } from 'node:fs';
+import { INPUT_KINDS, readInputFile, type InputKind } from '@goalhost/model';
 
 /**
  * Every file the resolver looked at in this process, with what it saw: the inputs of a
@@ -68,35 +68,19 @@ function observe(p: string): Stats | string {
 
 /**
  * The text of a file, its state recorded first (a change between the two is seen as a change
- * next time). Stat, then readFileSync: Node reads a whole UTF-8 file in one native call, which
- * is faster than reading through an open descriptor from JavaScript.
+ * next time), read as every input file is (a regular file, within the limit of its kind).
  */
-export function readObservedText(p: string, what = 'The POM file', limit: number = XML_FILE_LIMITS.pom): string {
+export function readObservedText(p: string, what = 'The POM file', kind: InputKind = INPUT_KINDS.pom): string {
   // A POM found in the repository was just looked at (its state is already recorded, before
   // this read): one stat per file is enough.
-  let s = seen.get(p);
-  if (s === undefined) {
+  if (!seen.has(p)) {
     try {
-      s = observe(p);
+      observe(p);
     } catch {
-      // readFileSync reports it, as it did before anything was recorded.
+      // The read reports it, as it did before anything was recorded.
     }
   }
-  // Only a regular file of a bounded size is read whole (not -f /dev/zero); a state kept as a
-  // string (racy, absent) has no stats: look again.
-  const stats = typeof s === 'object' ? s : statOrNothing(p);
-  const unreadable = stats && unreadableXmlReason(stats, limit);
-  if (unreadable) throw new XmlFileError(`${what} ${p} ${unreadable}`);
-  return readFileSync(p, 'utf8');
-}
-
-/** The stats of `p`, or undefined when it cannot be stat'ed (readFileSync then reports why). */
-function statOrNothing(p: string): Stats | undefined {
-  try {
-    return statSync(p);
-  } catch {
-    return undefined;
-  }
+  return readInputFile(p, what, kind);
 }
 
 /** Whether `p` is a regular file (following links), recorded. */

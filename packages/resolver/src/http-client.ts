@@ -5,6 +5,7 @@ import * as https from 'node:https';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
+import { redactUrl } from '@goalhost/model';
 import { proxiedRequest } from './proxy-agents';
 import type { ProxyRoute } from './proxy-selector';
 
@@ -34,11 +35,6 @@ const LOW_SPEED_BYTES = 1024;
 
 /** Errors of the local file system while writing a download: not the server's fault. */
 const LOCAL_ERRORS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'EFBIG', 'ENAMETOOLONG']);
-
-/** `https://user:***@host/...` for a URL carrying a password, so no log or message shows it. */
-export function displayUrl(url: string): string {
-  return url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^@/:]*):[^@/]*@/, '$1:***@');
-}
 
 let agents: { http: http.Agent; https: https.Agent } | undefined;
 
@@ -132,20 +128,20 @@ async function getFollowingRedirects(url: string, options: DownloadOptions): Pro
       try {
         next = new URL(res.headers.location, current);
       } catch {
-        return { kind: 'error', message: `Invalid redirect from ${displayUrl(current)} to ${res.headers.location}` };
+        return { kind: 'error', message: `Invalid redirect from ${redactUrl(current)} to ${res.headers.location}` };
       }
       if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-        return { kind: 'error', message: `Redirect from ${displayUrl(current)} to ${displayUrl(next.href)} refused: only http and https redirects are followed` };
+        return { kind: 'error', message: `Redirect from ${redactUrl(current)} to ${redactUrl(next.href)} refused: only http and https redirects are followed` };
       }
       current = next.href;
       continue;
     }
     if (code === 404 || code === 410) return { kind: 'not-found' };
     // Maven's words (wagon-http) when the settings.xml proxy refuses the credentials.
-    if (code === 407) return { kind: 'error', code, message: `proxy authentication failed for ${displayUrl(current)}, status: 407 ${res.statusMessage ?? ''}`.trim() };
+    if (code === 407) return { kind: 'error', code, message: `proxy authentication failed for ${redactUrl(current)}, status: 407 ${res.statusMessage ?? ''}`.trim() };
     return { kind: 'error', code, message: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})` };
   }
-  return { kind: 'error', message: `Too many redirects for ${displayUrl(url)}` };
+  return { kind: 'error', message: `Too many redirects for ${redactUrl(url)}` };
 }
 
 function originOf(url: string): string {
@@ -194,7 +190,7 @@ export async function fetchText(url: string, options: DownloadOptions & { maxByt
   if (answer.kind === 'error') return answer.code === undefined ? { error: answer.message } : { error: answer.message, code: answer.code };
   const max = options.maxBytes ?? 64 * 1024 * 1024;
   const declared = answer.res.headers['content-length'] !== undefined ? Number(answer.res.headers['content-length']) : undefined;
-  const tooLarge = { error: `${displayUrl(url)} is larger than ${max} bytes` };
+  const tooLarge = { error: `${redactUrl(url)} is larger than ${max} bytes` };
   if (declared !== undefined && declared > max) {
     answer.res.destroy();
     return tooLarge;
@@ -244,7 +240,7 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
     try {
       parsed = new URL(url);
     } catch {
-      resolve({ error: `Invalid URL ${displayUrl(url)}` });
+      resolve({ error: `Invalid URL ${redactUrl(url)}` });
       return;
     }
     const secure = parsed.protocol === 'https:';
@@ -253,7 +249,7 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
       return;
     }
     if (!secure && parsed.protocol !== 'http:') {
-      resolve({ error: `Unsupported protocol ${parsed.protocol} in ${displayUrl(url)}: only http, https and file repositories are supported` });
+      resolve({ error: `Unsupported protocol ${parsed.protocol} in ${redactUrl(url)}: only http, https and file repositories are supported` });
       return;
     }
     const headers: Record<string, string> = { 'User-Agent': 'Apache-Maven/3.8.7 (goalhost)', 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
@@ -274,7 +270,7 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
     req.on('timeout', () => req.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)));
     req.on('error', (e: NodeJS.ErrnoException) => {
       const noResponse = e.code === 'ECONNRESET' || e.code === 'EPIPE';
-      resolve(noResponse ? { error: `transfer failed for ${displayUrl(url)}: ${parsed.host} failed to respond`, noResponse } : { error: e.message });
+      resolve(noResponse ? { error: `transfer failed for ${redactUrl(url)}: ${parsed.host} failed to respond`, noResponse } : { error: e.message });
     });
   });
 }

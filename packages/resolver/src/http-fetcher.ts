@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { SettingsDecrypter, type Proxy, type Server } from '@goalhost/model';
+import { redactUrl, SettingsDecrypter, type Proxy, type Server } from '@goalhost/model';
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
 import { ArtifactResolutionError } from './errors';
-import { displayUrl, download, fetchText, type DownloadOptions, type HttpAuth, type HttpResult } from './http-client';
+import { download, fetchText, type DownloadOptions, type HttpAuth, type HttpResult } from './http-client';
 import { ProxySelector } from './proxy-selector';
 import { baseVersionOf, layoutPath, readKept, type LocalRepository } from './local-repository';
 import { describeRepository, type RemoteRepository } from './remote-repository';
@@ -88,7 +88,7 @@ export class HttpFetcher implements RemoteFetcher {
 
   private blocked(repo: RemoteRepository, name: string): ArtifactResolutionError {
     return new ArtifactResolutionError(
-      `Could not transfer artifact ${name} from/to ${repo.id} (${displayUrl(repo.url)}): Blocked mirror for repositories: [${repo.mirrored.map(describeRepository).join(', ')}]`,
+      `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): Blocked mirror for repositories: [${repo.mirrored.map(describeRepository).join(', ')}]`,
       name,
       false,
     );
@@ -105,8 +105,8 @@ export class HttpFetcher implements RemoteFetcher {
       mkdirSync(path.dirname(target), { recursive: true });
       const log = this.options.log;
       const quiet = this.options.quietTransfers === true;
-      const shown = displayUrl(url);
-      const from = `${repo.id} (${displayUrl(repo.url)})`;
+      const shown = redactUrl(url);
+      const from = `${repo.id} (${redactUrl(repo.url)})`;
       if (!quiet) log.info(`Downloading from ${repo.id}: ${shown}`);
       const started = Date.now();
       let lastProgress = 0;
@@ -167,7 +167,7 @@ export class HttpFetcher implements RemoteFetcher {
       if (text === undefined) continue;
       if (typeof text !== 'string') {
         // A checksum that breaks off or is far too long is no checksum: the policy decides.
-        failure = `Checksum validation failed, could not read ${displayUrl(url)}.${ext}: ${text.error}`;
+        failure = `Checksum validation failed, could not read ${redactUrl(url)}.${ext}: ${text.error}`;
         if (text.code !== undefined) continue;
         break;
       }
@@ -185,9 +185,9 @@ export class HttpFetcher implements RemoteFetcher {
     if (!failure) return false;
     if (policy === 'fail') {
       rmSync(file, { force: true });
-      throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${displayUrl(repo.url)}): ${failure}`, name, false);
+      throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${failure}`, name, false);
     }
-    this.options.log.warn(`Could not validate integrity of download from ${displayUrl(url)}: ${failure}`);
+    this.options.log.warn(`Could not validate integrity of download from ${redactUrl(url)}: ${failure}`);
     return false;
   }
 
@@ -228,7 +228,7 @@ export class HttpFetcher implements RemoteFetcher {
       if (old !== undefined) utimesSync(cached, new Date(), new Date());
       return old;
     }
-    this.options.log.warn(`Could not transfer metadata ${groupId}:${artifactId}/maven-metadata.xml from/to ${repo.id} (${displayUrl(repo.url)}): ${text.error}`);
+    this.options.log.warn(`Could not transfer metadata ${groupId}:${artifactId}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${text.error}`);
     return old;
   }
 
@@ -240,7 +240,7 @@ export class HttpFetcher implements RemoteFetcher {
     let started = 0;
     const text = await this.slot(() => {
       // The transfer lines Maven prints for metadata too ("Downloading" even when it is absent).
-      if (!quiet) this.options.log.info(`Downloading from ${repo.id}: ${displayUrl(url)}`);
+      if (!quiet) this.options.log.info(`Downloading from ${repo.id}: ${redactUrl(url)}`);
       started = Date.now();
       return fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() });
     });
@@ -249,7 +249,7 @@ export class HttpFetcher implements RemoteFetcher {
       writeFileSync(cached, text);
       const size = Buffer.byteLength(text);
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      if (!quiet) this.options.log.info(`Downloaded from ${repo.id}: ${displayUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`);
+      if (!quiet) this.options.log.info(`Downloaded from ${repo.id}: ${redactUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`);
     }
     return { text, url };
   }
@@ -266,7 +266,7 @@ export class HttpFetcher implements RemoteFetcher {
       if (old) utimesSync(cached, new Date(), new Date());
       return old;
     }
-    this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${displayUrl(repo.url)}): ${text.error}`);
+    this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${text.error}`);
     return readSnapshotMetadata(cached);
   }
 }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { INPUT_KINDS, readInputFile } from '@goalhost/model';
 
 /** The Java runtime `mvn` would run on, as Java reports it in system properties. */
 export interface JavaRuntime {
@@ -41,7 +42,7 @@ function readRelease(home: string): { version?: string; vendor?: string } {
   for (const dir of [home, path.dirname(home)]) {
     let text: string;
     try {
-      text = fs.readFileSync(path.join(dir, 'release'), 'utf8');
+      text = readInputFile(path.join(dir, 'release'), 'The Java release file', INPUT_KINDS.configuration);
     } catch {
       continue;
     }

@@ -1,14 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { INPUT_KINDS, readInputFileIfPresent, redactUrl } from '@goalhost/model';
 import { formatProperties, parseProperties } from './java-properties';
 import type { RemoteRepository } from './remote-repository';
 import { isOutdatedSince } from './snapshot-metadata';
 
 const NOTE = 'NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.';
 
-/** The resolver's key of a repository in the record: its URL with one trailing slash. */
+/**
+ * The resolver's key of a repository in the record: its URL with one trailing slash, a password
+ * in it shown as `***` (the record is a file: no password is ever written).
+ */
 function urlKey(repo: RemoteRepository): string {
-  return repo.url.endsWith('/') ? repo.url : `${repo.url}/`;
+  const url = redactUrl(repo.url);
+  return url.endsWith('/') ? url : `${url}/`;
 }
 
 /**
@@ -43,7 +48,7 @@ export class LastUpdatedRecord {
   transferFailed(repo: RemoteRepository, message: string): void {
     this.update((e) => {
       e.set(`@default-${repo.id}-${urlKey(repo)}.lastUpdated`, String(Date.now()));
-      e.set(`${urlKey(repo)}.error`, message);
+      e.set(`${urlKey(repo)}.error`, redactUrl(message));
     });
   }
 
@@ -52,23 +57,24 @@ export class LastUpdatedRecord {
     rmSync(this.file, { force: true });
   }
 
+  /** The record's entries (none when there is no record); a record that is not a regular file is refused. */
   private read(): Map<string, string> {
-    if (!existsSync(this.file)) return new Map();
-    try {
-      return parseProperties(readFileSync(this.file, 'utf8'));
-    } catch {
-      return new Map();
-    }
+    const text = readInputFileIfPresent(this.file, 'The record of failed downloads', INPUT_KINDS.repositoryRecord);
+    return text === undefined ? new Map() : parseProperties(text);
   }
 
   private update(change: (entries: Map<string, string>) => void): void {
     const entries = this.read();
     change(entries);
+    // Written aside and renamed: a link in the record's place is replaced, never written through.
+    const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(this.file, formatProperties(entries, NOTE));
+      writeFileSync(tmp, formatProperties(entries, NOTE));
+      renameSync(tmp, this.file);
     } catch {
       // A record that cannot be written only costs a lookup next time.
+      rmSync(tmp, { force: true });
     }
   }
 }

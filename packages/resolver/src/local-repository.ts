@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { INPUT_KINDS, readInputFile, readInputFileIfPresent } from '@goalhost/model';
 import { ArtifactResolutionError } from './errors';
 import { observedExists, observedIsFile } from './file-observations';
 
@@ -134,7 +135,7 @@ export class LocalRepository {
       records = new Map();
       const file = path.join(dir, TRACKING_FILE);
       if (observedExists(file)) {
-        for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+        for (const line of readInputFile(file, 'The repository record', INPUT_KINDS.repositoryRecord).split(/\r?\n/)) {
           if (line === '' || line.startsWith('#')) continue;
           const eq = line.indexOf('=');
           records.set(eq < 0 ? line : line.slice(0, eq), eq < 0 ? '' : line.slice(eq + 1));
@@ -151,11 +152,10 @@ export function isFile(p: string): boolean {
   return observedIsFile(p);
 }
 
-/** The text of a kept file (metadata the local repository holds), undefined when there is none. */
+/**
+ * The text of a kept file (metadata the local repository holds), undefined when there is none;
+ * one that is not a regular file of a bounded size is refused, naming it.
+ */
 export function readKept(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return readInputFileIfPresent(file, 'The metadata file', INPUT_KINDS.metadata);
 }

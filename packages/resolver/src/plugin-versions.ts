@@ -1,4 +1,4 @@
-import { child, childrenNamed, parseXmlFast } from '@goalhost/model';
+import { child, childrenNamed, parseXmlFast, redactUrl } from '@goalhost/model';
 import { ArtifactResolutionError } from './errors';
 import type { ArtifactResolver, RemoteFetcher } from './artifact-resolver';
 import { repositoriesKey, type RemoteRepository } from './remote-repository';
@@ -14,7 +14,7 @@ export interface VersionlessPlugin {
 /** No version of a plugin could be chosen (Maven's PluginVersionResolutionException, same text). */
 export class PluginVersionResolutionError extends Error {
   constructor(plugin: VersionlessPlugin, localBasedir: string, repositories: readonly RemoteRepository[], reason: string) {
-    const where = [`local (${localBasedir})`, ...repositories.map((r) => `${r.id} (${r.url})`)].join(', ');
+    const where = [`local (${localBasedir})`, ...repositories.map((r) => `${r.id} (${redactUrl(r.url)})`)].join(', ');
     super(`Error resolving version for plugin '${plugin.groupId}:${plugin.artifactId}' from the repositories [${where}]: ${reason}`);
     this.name = 'PluginVersionResolutionError';
   }
@@ -137,5 +137,5 @@ function mergeMetadata(versions: MetadataVersions, text: string, source: string,
 /** A remote repository as Maven resolver's toString() names it. */
 function describe(r: RemoteRepository): string {
   const policies = r.releases.enabled ? (r.snapshots.enabled ? 'releases+snapshots' : 'releases') : r.snapshots.enabled ? 'snapshots' : 'disabled';
-  return `${r.id} (${r.url}, ${r.layout}, ${policies}${r.blocked ? ', blocked' : ''})`;
+  return `${r.id} (${redactUrl(r.url)}, ${r.layout}, ${policies}${r.blocked ? ', blocked' : ''})`;
 }

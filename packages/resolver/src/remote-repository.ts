@@ -1,4 +1,4 @@
-import { toRepository, type Mirror, type RawRepository, type Repository, type RepositoryPolicy } from '@goalhost/model';
+import { redactUrl, toRepository, type Mirror, type RawRepository, type Repository, type RepositoryPolicy } from '@goalhost/model';
 
 /** A repository as the resolver uses it: mirrors applied, policies with defaults. */
 export interface RemoteRepository {
@@ -31,7 +31,7 @@ export function fromRepository(r: Repository): RemoteRepository {
 /** `central (https://repo.maven.apache.org/maven2, default, releases)` as Maven prints repositories. */
 export function describeRepository(r: RemoteRepository): string {
   const kinds = [r.releases.enabled ? 'releases' : '', r.snapshots.enabled ? 'snapshots' : ''].filter(Boolean).join('+');
-  return `${r.id} (${r.url}, ${r.layout}${kinds ? `, ${kinds}` : ''})`;
+  return `${r.id} (${redactUrl(r.url)}, ${r.layout}${kinds ? `, ${kinds}` : ''})`;
 }
 
 function hostOf(url: string): string {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Artifact } from '@goalhost/model';
+import { InputFileError, INPUT_KINDS, readInputFile, type Artifact } from '@goalhost/model';
 import { firstChanged, isReusable, observedFiles } from './file-observations';
 
 /** A line the resolution logged, replayed when its result is reused. */
@@ -48,9 +48,10 @@ export class ResolutionCache {
     const file = this.fileOf(pomFile, scope);
     let entry: Entry;
     try {
-      entry = JSON.parse(fs.readFileSync(file, 'utf8')) as Entry;
-    } catch {
+      entry = JSON.parse(readInputFile(file, 'The resolution cache entry', INPUT_KINDS.cache)) as Entry;
+    } catch (e) {
       // None yet, or unreadable (a truncated write by a killed run): resolve and replace it.
+      if (e instanceof InputFileError) this.debug(`Resolution cache: ${e.message}, resolving again`);
       return undefined;
     }
     if (!isEntry(entry)) {

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { child, childrenNamed, childText, parseXmlFast } from '@goalhost/model';
+import { statSync } from 'node:fs';
+import { child, childrenNamed, childText, INPUT_KINDS, parseXmlFast, readInputFileIfPresent } from '@goalhost/model';
 
 /** What a `maven-metadata.xml` of a snapshot version says. */
 export interface SnapshotMetadata {
@@ -62,8 +62,8 @@ export function isValidSnapshotVersion(resolved: string, baseVersion: string): b
 }
 
 export function readSnapshotMetadata(file: string): SnapshotMetadata | undefined {
-  if (!existsSync(file)) return undefined;
-  return parseSnapshotMetadata(readFileSync(file, 'utf8'), file);
+  const text = readInputFileIfPresent(file, 'The metadata file', INPUT_KINDS.metadata);
+  return text === undefined ? undefined : parseSnapshotMetadata(text, file);
 }
 
 /**

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Log } from '@goalhost/api';
+import { GoalExecutionError, type Log } from '@goalhost/api';
+import { InputFileError, INPUT_KINDS, readInputBytes, redactUrl } from '@goalhost/model';
 import { runCommand, type CommandResult } from './run-command';
 import type { ScmCredentials } from './svn-client';
 
@@ -65,6 +66,17 @@ export function credentialOrigin(url: string): string {
   return m ? `${m[1].toLowerCase()}${m[2]}` : '';
 }
 
+/** The bytes of a .gitmodules file, undefined when there is none; anything but a regular file of at most 1 MiB is refused. */
+export function readGitmodulesFile(file: string): Buffer | undefined {
+  try {
+    return readInputBytes(file, 'The submodules file', INPUT_KINDS.configuration);
+  } catch (e) {
+    if (['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return undefined;
+    if (e instanceof InputFileError) throw new GoalExecutionError(`${e.message}: replace it with the regular file git expects, or remove it.`, { cause: e });
+    throw e;
+  }
+}
+
 /**
  * The `git` command line behind the few operations the goal needs. Never interactive
  * (`GIT_TERMINAL_PROMPT=0`, ssh in batch mode); explicit credentials go through a GIT_ASKPASS
@@ -115,9 +127,12 @@ export class GitClient {
     return { ...(headTarget ? { headTarget } : {}), refs: found };
   }
 
-  /** The sections of a .gitmodules file (empty when the file does not exist). */
+  /**
+   * The sections of a .gitmodules file (empty when the file does not exist). It must be a file
+   * goalhost would read itself: git would read a FIFO or a link to a device forever.
+   */
   async readGitmodules(repo: string, file = path.join(repo, '.gitmodules')): Promise<GitmodulesEntry[]> {
-    if (!fs.existsSync(file)) return [];
+    if (readGitmodulesFile(file) === undefined) return [];
     const result = await this.run(['config', '--file', file, '--null', '--list'], repo);
     const byName = new Map<string, Record<string, string>>();
     for (const item of result.stdout.split('\0')) {
@@ -209,7 +224,8 @@ export class GitClient {
     cwd: string,
     extra: { env?: NodeJS.ProcessEnv; stdin?: string; allowExit?: readonly number[] } = {},
   ): Promise<CommandResult> {
-    const command = [this.executable, ...args].join(' ');
+    // What is printed and thrown shows no password, even of a URL that still held one.
+    const command = redactUrl([this.executable, ...args].join(' '));
     this.options.log?.debug(`Running ${command} in ${cwd}${extra.env?.GIT_ASKPASS ? ' (credentials through GIT_ASKPASS)' : ''}`);
     const result = await runCommand(this.executable, args, {
       cwd,
@@ -218,7 +234,7 @@ export class GitClient {
     });
     if (result.exitCode !== 0 && !extra.allowExit?.includes(result.exitCode)) {
       const detail = result.stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '').join(' ');
-      throw new GitCommandError(command, result.exitCode, detail || `no message (exit code ${result.exitCode})`);
+      throw new GitCommandError(command, result.exitCode, redactUrl(detail) || `no message (exit code ${result.exitCode})`);
     }
     return result;
   }

@@ -2,10 +2,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { GoalExecutionError, type Log } from '@goalhost/api';
+import { redactUrl } from '@goalhost/model';
 import { logChanges } from './change-summary';
 import { credentialsHint, UNREACHABLE_HINT } from './credentials';
 import { allInOrder } from './in-order';
-import { GitCommandError, type GitClient } from './git-client';
+import { GitCommandError, readGitmodulesFile, type GitClient } from './git-client';
 import { planSubmodules, type DesiredSubmodule, type SubmoduleWrite } from './git-submodules-plan';
 import { submoduleUrl } from './git-url';
 import type { PreparedUpdate, SourceDependency, SourceUpdateRequest } from './source-update';
@@ -80,7 +81,7 @@ export class GitSubmodulesUpdater {
     }
     const prefix = path.relative(fs.realpathSync(top), fs.realpathSync(holder)).split(path.sep).join('/');
     const remote = await this.git.config(top, 'remote.origin.url');
-    this.log.info(`Git submodules dir is '${prefix || '.'}' in ${top}${remote ? ` (remote origin ${stripUserInfo(remote)})` : ''}`);
+    this.log.info(`Git submodules dir is '${prefix || '.'}' in ${top}${remote ? ` (remote origin ${redactUrl(remote)})` : ''}`);
 
     const modules = await this.git.readGitmodules(top);
     const desiredPaths = request.dependencies.map((d) => (prefix ? `${prefix}/${d.target.dir}` : d.target.dir));
@@ -92,8 +93,8 @@ export class GitSubmodulesUpdater {
     const remotes = await allInOrder(request.dependencies, (d) => this.remoteCommit(top, d));
     const desired: DesiredSubmodule[] = request.dependencies.map((d, i) => {
       const { branch, commit } = remotes[i];
-      const url = submoduleUrl(d.url, remote === undefined ? undefined : stripUserInfo(remote)).url;
-      this.log.info(`Git remote of dependency : ${d.id} is ${d.url} ${branch ? `branch ${branch}` : `tag ${d.tag}`} @${commit.slice(0, 12)}`);
+      const url = submoduleUrl(d.url, remote).url;
+      this.log.info(`Git remote of dependency : ${d.id} is ${redactUrl(d.url)} ${branch ? `branch ${branch}` : `tag ${d.tag}`} @${commit.slice(0, 12)}`);
       this.log.info(`Dependency ${d.id} submodule computed with the ${d.target.because} is : ${desiredPaths[i]} ${url}`);
       return { dependency: d.id, path: desiredPaths[i], url, ...(branch ? { branch } : {}), commit };
     });
@@ -139,7 +140,7 @@ export class GitSubmodulesUpdater {
       remote = await this.git.lsRemote(cwd, d.url, refs, credentials);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
-      throw new GoalExecutionError(`Git remote not available for dependency : ${d.id} at ${d.url}: ${e.detail.replace(/[.\s]+$/, '')}. ${gitHint(e, d)}`, { cause: e });
+      throw new GoalExecutionError(`Git remote not available for dependency : ${d.id} at ${redactUrl(d.url)}: ${e.detail.replace(/[.\s]+$/, '')}. ${gitHint(e, d)}`, { cause: e });
     }
     if (d.tag) {
       const branch = remote.refs.get(`refs/heads/${d.tag}`);
@@ -147,14 +148,14 @@ export class GitSubmodulesUpdater {
       const tag = remote.refs.get(`refs/tags/${d.tag}^{}`) ?? remote.refs.get(`refs/tags/${d.tag}`);
       if (tag) return { commit: tag };
       throw new GoalExecutionError(
-        `Git remote ${d.url} of dependency ${d.id} has no branch or tag '${d.tag}' (from <scm><tag> of ${d.pomFile}): ` +
+        `Git remote ${redactUrl(d.url)} of dependency ${d.id} has no branch or tag '${d.tag}' (from <scm><tag> of ${d.pomFile}): ` +
           'push that tag, or fix <scm><tag> (HEAD or no tag follows the remote default branch).',
       );
     }
     const head = remote.refs.get('HEAD');
     if (!head || !remote.headTarget?.startsWith('refs/heads/')) {
       throw new GoalExecutionError(
-        `Git remote ${d.url} of dependency ${d.id} has no default branch (empty repository, or HEAD detached): push a branch, or name one in <scm><tag> of ${d.pomFile}.`,
+        `Git remote ${redactUrl(d.url)} of dependency ${d.id} has no default branch (empty repository, or HEAD detached): push a branch, or name one in <scm><tag> of ${d.pomFile}.`,
       );
     }
     return { branch: remote.headTarget.slice('refs/heads/'.length), commit: head };
@@ -171,7 +172,7 @@ export class GitSubmodulesUpdater {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-gitmodules-'));
     try {
       const draft = path.join(scratch, 'gitmodules');
-      fs.writeFileSync(draft, fs.existsSync(gitmodules) ? fs.readFileSync(gitmodules) : '');
+      fs.writeFileSync(draft, readGitmodulesFile(gitmodules) ?? '');
       for (const w of writes) {
         await this.git.setConfig(top, draft, `submodule.${w.name}.path`, w.path);
         await this.git.setConfig(top, draft, `submodule.${w.name}.url`, w.url);
@@ -214,10 +215,6 @@ export class GitSubmodulesUpdater {
     for (let dir = path.dirname(source); dir.startsWith(`${top}${path.sep}`) && fs.readdirSync(dir).length === 0; dir = path.dirname(dir)) fs.rmdirSync(dir);
     this.log.info(`Submodule ${from} moved to ${to} (git mv: a checkout moves with it)`);
   }
-}
-
-function stripUserInfo(url: string): string {
-  return url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^@/]*@/, '$1');
 }
 
 /** A new submodule path must not hold tracked files nor a non-empty directory of other content. */

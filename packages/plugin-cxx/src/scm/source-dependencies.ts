@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { GoalExecutionError, type Log } from '@goalhost/api';
-import type { Coordinates, Project, Server } from '@goalhost/model';
+import { redactUrl, type Coordinates, type Project, type Server } from '@goalhost/model';
 import { resolveCredentials, type PasswordDecrypter } from './credentials';
 import { allInOrder } from './in-order';
 import type { GitSubmodulesUpdater } from './git-submodules-updater';
@@ -63,6 +63,7 @@ export async function recordSourceDependencies(
     const id = `${a.groupId}:${a.artifactId}:${a.version}:${a.type}`;
     const project = projects[i];
     const connection = scmConnectionOf(id, project, options.connectionType);
+    if (connection.warning) log.warn(connection.warning);
     const target = computeTargetDir(
       {
         id,
@@ -86,7 +87,7 @@ export async function recordSourceDependencies(
       decrypter: services.decrypter,
       warn: (m) => log.warn(m),
     });
-    log.debug(`Credentials for ${connection.url}: ${credentials.source}`);
+    log.debug(`Credentials for ${redactUrl(connection.url)}: ${credentials.source}`);
     byProvider[connection.provider].push({
       id,
       url: connection.url,

@@ -1,4 +1,4 @@
-import { parseXml, child, childText } from '@goalhost/model';
+import { parseXml, child, childText, redactUrl } from '@goalhost/model';
 import type { Log } from '@goalhost/api';
 import { runCommand, type CommandResult } from './run-command';
 
@@ -79,7 +79,7 @@ export class SvnClient {
         this.commandLine(['info', '--xml', '--', target], credentials),
         result.exitCode,
         [],
-        `incomplete svn info for ${target} (url, repository root or revision missing${
+        `incomplete svn info for ${redactUrl(target)} (url, repository root or revision missing${
           entry && !Number.isInteger(revision) ? `: revision is '${entry.attributes.revision}'` : ''
         })`,
       );
@@ -123,7 +123,7 @@ export class SvnClient {
   }
 
   private commandLine(args: readonly string[], credentials: ScmCredentials = {}): string {
-    return [this.executable, ...this.baseArgs(credentials), ...args].join(' ');
+    return redactUrl([this.executable, ...this.baseArgs(credentials), ...args].join(' '));
   }
 
   private async run(args: readonly string[], credentials: ScmCredentials = {}): Promise<CommandResult> {
@@ -133,7 +133,8 @@ export class SvnClient {
     }
     if (credentials.password !== undefined && args[0] !== '--version') await this.requirePasswordFromStdin();
     const argv = args[0] === '--version' ? [...args] : [...this.baseArgs(credentials), ...args];
-    const command = [this.executable, ...argv].join(' ');
+    // What is printed and thrown shows no password, even of a URL that still held one.
+    const command = redactUrl([this.executable, ...argv].join(' '));
     this.options.log?.debug(`Running ${command}${credentials.password !== undefined ? ' (password on standard input)' : ''}`);
     const result = await runCommand(this.executable, argv, {
       cwd: this.options.cwd,
@@ -143,7 +144,7 @@ export class SvnClient {
     if (result.exitCode !== 0) {
       const detail = result.stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '').join(' ');
       const codes = [...result.stderr.matchAll(/\b([EW]\d{6}):/g)].map((m) => m[1]);
-      throw new SvnCommandError(command, result.exitCode, codes, detail || `no message (stdout: ${result.stdout.trim()})`);
+      throw new SvnCommandError(command, result.exitCode, codes, redactUrl(detail || `no message (stdout: ${result.stdout.trim()})`));
     }
     return result;
   }

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { GoalExecutionError, type Log } from '@goalhost/api';
+import { redactUrl } from '@goalhost/model';
 import { logChanges } from './change-summary';
 import { allInOrder } from './in-order';
 import { credentialsHint, UNREACHABLE_HINT, type ResolvedCredentials } from './credentials';
@@ -76,7 +77,7 @@ export class SvnExternalsUpdater {
     this.log.info(`Svn externals dir is 'r${holderInfo.revision} ${holderInfo.root} ${holderInfo.relativeUrl}'`);
     const existing = await this.svn.propget('svn:externals', holder);
     const initial = parseExternals(existing ?? '').filter((l) => l.kind !== 'blank').map((l) => l.raw.trim());
-    this.log.info(`Svn initial externals are '[${initial.join(', ')}]'`);
+    this.log.info(redactUrl(`Svn initial externals are '[${initial.join(', ')}]'`));
 
     // Dependency URLs are independent: ask svn about them together, report in order.
     const infos = await allInOrder(request.dependencies, (d) => this.dependencyInfo(d));
@@ -96,7 +97,7 @@ export class SvnExternalsUpdater {
     });
 
     const plan = planExternals(existing, desired);
-    for (const w of plan.warnings) this.log.warn(`unrecognized svn:externals entry of ${holder} line content : ${w}; kept as it is`);
+    for (const w of plan.warnings) this.log.warn(redactUrl(`unrecognized svn:externals entry of ${holder} line content : ${w}; kept as it is`));
     logChanges(this.log, `svn:externals of ${holder}`, plan.changes);
     return {
       changes: plan.changes,
@@ -120,7 +121,7 @@ export class SvnExternalsUpdater {
     } catch (e) {
       if (!(e instanceof SvnCommandError)) throw e;
       throw new GoalExecutionError(
-        `Svn info not available for dependency : ${d.id} at ${d.url}: ${e.detail.replace(/[.\s]+$/, '')}. ${svnHint(e, d.credentials)}`,
+        `Svn info not available for dependency : ${d.id} at ${redactUrl(d.url)}: ${e.detail.replace(/[.\s]+$/, '')}. ${svnHint(e, d.credentials)}`,
         { cause: e },
       );
     }

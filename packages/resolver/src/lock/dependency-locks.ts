@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Artifact, Coordinates, Project } from '@goalhost/model';
+import { INPUT_KINDS, readInputFile, type Artifact, type Coordinates, type Project } from '@goalhost/model';
 import type { DependencyNode } from '../dependency-node';
 import { baseVersionOf } from '../local-repository';
 import type { ArtifactRequest, RepositorySystem } from '../repository-system';
@@ -75,7 +75,7 @@ export class DependencyLocks {
   ) {
     this.repositoryPrefix = `${path.resolve(options.localRepository)}/`;
     const debug = (m: string): void => options.log.debug(m);
-    this.state = state ?? new BuildLockState(new RememberedDigests(options.digestsFile, debug), new VerifiedLocks(options.verifiedLocksFile, debug));
+    this.state = state ?? new BuildLockState(new RememberedDigests(options.digestsFile, debug, (m) => options.log.warn(m)), new VerifiedLocks(options.verifiedLocksFile, debug));
     this.requested = new RequestedFiles(options.mode === 'update', this.state.verified, options.log, (project, lockFile, items) => this.check(project, lockFile, items), (files) => this.sha256All(files));
   }
 
@@ -172,7 +172,7 @@ export class DependencyLocks {
   }
 
   private async verify(project: Project, lockFile: string): Promise<Artifact[]> {
-    const text = fs.readFileSync(lockFile, 'utf8');
+    const text = readInputFile(lockFile, 'The lock file', INPUT_KINDS.lock);
     const lock = parseLockFile(text, lockFile);
     this.state.loaded.set(project.file, { file: lockFile, lock });
     const consistent = lock.inputs === lockInputs(project);

@@ -1,3 +1,4 @@
+import { excerpt } from '@goalhost/model';
 import { artifactType } from '../artifact-types';
 import { LockError } from './lock-errors';
 
@@ -133,14 +134,14 @@ export function parseLockFile(text: string, file: string): LockFile {
     if (line.trim() === '' || line.startsWith('#')) return;
     if (format === undefined) {
       const m = /^format (\d+)$/.exec(line);
-      if (!m) throw new LockFileError(file, n, `expected 'format ${LOCK_FORMAT}' before anything else, found '${line}'`);
+      if (!m) throw new LockFileError(file, n, `expected 'format ${LOCK_FORMAT}' before anything else, found '${excerpt(line)}'`);
       format = Number(m[1]);
       if (format !== LOCK_FORMAT) throw new LockFileError(file, n, `format ${format} is not known to this goalhost (it reads format ${LOCK_FORMAT})`);
       return;
     }
     if (inputs === undefined) {
       const m = /^inputs sha256:([0-9a-f]{64})$/.exec(line);
-      if (!m) throw new LockFileError(file, n, `expected 'inputs sha256:<64 hex digits>', found '${line}'`);
+      if (!m) throw new LockFileError(file, n, `expected 'inputs sha256:<64 hex digits>', found '${excerpt(line)}'`);
       inputs = m[1];
       return;
     }
@@ -209,7 +210,7 @@ function parseEntry(line: string, file: string, n: number): LockEntry {
   const classifier = parts.length === 5 ? parts[3] : '';
   const version = parts[parts.length - 1];
   if (SEPARATOR.test(`${fields[0]}${ext ?? ''}`) || artifactId === '.' || artifactId === '..' || version === '.' || version === '..') {
-    throw new LockFileError(file, n, `the coordinates ${fields[0]} could place a file outside the local repository`);
+    throw new LockFileError(file, n, `the coordinates ${excerpt(fields[0])} could place a file outside the local repository`);
   }
   const entry: { -readonly [K in keyof LockEntry]: LockEntry[K] } = {
     groupId, artifactId, type, classifier, version, extension: ext ?? artifactType(type).extension, scope, depth: Number(depthField.slice(6)), optional, sha256: shaField.slice(7),
@@ -227,9 +228,9 @@ function parseFields(line: string, file: string, n: number): never {
   const [id, scope, ...rest] = head.split(' ');
   const parts = id.split(':');
   if ((parts.length !== 4 && parts.length !== 5) || parts.some((p) => p === '')) {
-    throw new LockFileError(file, n, `'${id}' is not groupId:artifactId:type[:classifier]:version`);
+    throw new LockFileError(file, n, `'${excerpt(id)}' is not groupId:artifactId:type[:classifier]:version`);
   }
-  if (!SCOPE_NAMES.has(scope)) throw new LockFileError(file, n, `'${scope}' is not a scope (compile, provided, runtime, test or system)`);
+  if (!SCOPE_NAMES.has(scope)) throw new LockFileError(file, n, `'${excerpt(scope ?? '')}' is not a scope (compile, provided, runtime, test or system)`);
   const seen = new Set<string>();
   for (const field of rest) {
     const known =
@@ -240,13 +241,13 @@ function parseFields(line: string, file: string, n: number): never {
       (field.startsWith('sha256:') && HEX64.test(field.slice(7)) && 'sha256') ||
       (field.startsWith('from=') && field.length > 5 && 'from') ||
       (field === 'local' && 'local');
-    if (!known) throw new LockFileError(file, n, `unknown field '${field}'`);
+    if (!known) throw new LockFileError(file, n, `unknown field '${excerpt(field)}'`);
     seen.add(known);
   }
-  if (!seen.has('depth')) throw new LockFileError(file, n, `no 'depth=N' for ${id}`);
-  if (!seen.has('sha256')) throw new LockFileError(file, n, `no 'sha256:<64 hex digits>' for ${id}`);
+  if (!seen.has('depth')) throw new LockFileError(file, n, `no 'depth=N' for ${excerpt(id)}`);
+  if (!seen.has('sha256')) throw new LockFileError(file, n, `no 'sha256:<64 hex digits>' for ${excerpt(id)}`);
   if ([seen.has('from'), seen.has('local'), pathAt >= 0].filter(Boolean).length !== 1) {
-    throw new LockFileError(file, n, `${id} needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end`);
+    throw new LockFileError(file, n, `${excerpt(id)} needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end`);
   }
-  throw new LockFileError(file, n, `the fields of ${id} are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)`);
+  throw new LockFileError(file, n, `the fields of ${excerpt(id)} are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)`);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { InputFileError, INPUT_KINDS, readInputFile } from '@goalhost/model';
 import { provingFileState } from '../file-observations';
 
 const FORMAT = 1;
@@ -32,6 +33,7 @@ export class RememberedDigests {
   constructor(
     private readonly file: string | undefined,
     private readonly debug: (message: string) => void,
+    private readonly warn: (message: string) => void = debug,
   ) {}
 
   /**
@@ -88,17 +90,24 @@ export class RememberedDigests {
     if (!this.file) return this.stored;
     try {
       // Entries are checked where they are used (a malformed one is simply not reused).
-      const parsed = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Stored;
+      const parsed = JSON.parse(readInputFile(this.file, 'The remembered digests', INPUT_KINDS.cache)) as Stored;
       if (parsed.format === FORMAT && typeof parsed.digests === 'object' && parsed.digests !== null) this.stored = Object.assign(this.stored, parsed.digests);
-    } catch {
+    } catch (e) {
       // None yet, or unreadable (a run killed while writing it): everything is hashed again.
+      if (e instanceof InputFileError) this.warn(`${e.message}: ignored, every locked file is hashed and the file is written anew`);
     }
     return this.stored;
   }
 }
 
+/** The SHA-256 of a regular file (a device or a FIFO would be read forever). */
 export function hashFile(file: string): Promise<string> {
   return new Promise((resolve, reject) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && !stat.isFile()) {
+      reject(new Error(`${file} is not a regular file: goalhost only computes the digest of regular files`));
+      return;
+    }
     const hash = createHash('sha256');
     fs.createReadStream(file)
       .on('error', reject)

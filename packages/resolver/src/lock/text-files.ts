@@ -1,12 +1,9 @@
 import * as fs from 'node:fs';
+import { INPUT_KINDS, readInputFileIfPresent } from '@goalhost/model';
 
-/** The file's text, or undefined when it cannot be read. */
+/** The lock file's text, undefined when there is none; a file that is not one is refused. */
 export function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return readInputFileIfPresent(file, 'The lock file', INPUT_KINDS.lock);
 }
 
 /** Replaces the file's text in one rename: a reader sees the old text or the new one, never a part. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { INPUT_KINDS, readInputFile } from '@goalhost/model';
 
 const FORMAT = 1;
 /** Lock files kept; beyond it the file starts afresh (a lock forgotten costs one resolution). */
@@ -57,7 +58,7 @@ export class VerifiedLocks {
     this.stored = Object.create(null) as Record<string, string>;
     if (!this.file) return this.stored;
     try {
-      const parsed = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Stored;
+      const parsed = JSON.parse(readInputFile(this.file, 'The verified lock files', INPUT_KINDS.cache)) as Stored;
       if (parsed.format === FORMAT && typeof parsed.locks === 'object' && parsed.locks !== null) {
         for (const [k, v] of Object.entries(parsed.locks)) if (typeof v === 'string') this.stored[k] = v;
       }
