@@ -269,7 +269,7 @@ export class DependencyLocks {
       await this.lockedSet(project, lockFile);
       return;
     }
-    const lock = parseLockFile(fs.readFileSync(lockFile, 'utf8'), lockFile);
+    const lock = parseLockFile(readInputFile(lockFile, 'The lock file', INPUT_KINDS.lock), lockFile);
     const collected = await this.system.collectForLock(project);
     const base = <T extends { readonly version: string }>(e: T): T => ({ ...e, version: baseVersionOf(e.version) });
     const differences = lockDifferences(lock.entries.map(base), collected.map(base), project.file);
