@@ -9,8 +9,8 @@ usage() {
   cat <<'USAGE'
 usage: tools/install.sh --prefix DIR                 build and pack this clone, install goalhost into DIR
        tools/install.sh --prefix DIR --from TARBALLS  install the goalhost-*.tgz found in the directory TARBALLS
-       tools/install.sh --pack TARBALLS              build and pack this clone into the directory TARBALLS only
-DIR/bin/goalhost is the command; add DIR/bin to PATH.
+       tools/install.sh --pack TARBALLS              build and pack this clone into the directory TARBALLS
+--pack with --prefix installs and keeps the tarballs. DIR/bin/goalhost is the command; add DIR/bin to PATH.
 USAGE
 }
 
