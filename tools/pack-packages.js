@@ -89,15 +89,18 @@ function packPackages(dest) {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-pack-'));
   try {
     return workspaces.map((workspace, i) => {
-      const { name, version, files } = listed[i];
+      const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8'));
+      const sorted = (deps) => JSON.stringify(Object.entries(deps ?? {}).sort());
+      if (sorted(manifest.dependencies) !== sorted(lock.packages[workspace].dependencies)) {
+        throw new Error(`${workspace}/package.json and package-lock.json list different dependencies; run npm install`);
+      }
+      const { name, version, files } = listed.find((p) => p.name === manifest.name);
       const into = path.join(stage, String(i), 'package');
       for (const { path: file } of files) {
         fs.mkdirSync(path.dirname(path.join(into, file)), { recursive: true });
         fs.copyFileSync(path.join(ROOT, workspace, file), path.join(into, file));
       }
-      const bundle = bundleOf(lock, workspace);
-      for (const [below, key] of bundle) copyInstalled(key, lock.packages[key], path.join(into, below));
-      const manifest = JSON.parse(fs.readFileSync(path.join(into, 'package.json'), 'utf8'));
+      for (const [below, key] of bundleOf(lock, workspace)) copyInstalled(key, lock.packages[key], path.join(into, below));
       const bundled = Object.keys(manifest.dependencies ?? {}).filter((d) => !d.startsWith(OWN_SCOPE));
       if (bundled.length) fs.writeFileSync(path.join(into, 'package.json'), JSON.stringify({ ...manifest, bundleDependencies: bundled }, null, 2) + '\n');
       const tarball = path.resolve(dest, `${name.slice(1).replace('/', '-')}-${version}.tgz`);
