@@ -4,7 +4,7 @@
  * Writes plugin-descriptor.xml (Maven plugin.xml format) from the @Goal/@Parameter decorators
  * of a built plugin package, so the descriptor the host reads never drifts from the code.
  *
- *   node tools/generate-descriptor.js            write plugin-descriptor.xml (cxx) and the built-in plugins' plugin.xml
+ *   node tools/generate-descriptor.js            write plugin-descriptor.xml (cxx, and its copy in packages/plugin-cxx) and the built-in plugins' plugin.xml
  *   node tools/generate-descriptor.js --check    exit 1 with a diff when a file differs
  *   options: --package <name or ./path> with --file <path> (default ./plugin-descriptor.xml): one plugin only
  *
@@ -12,6 +12,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { copyCxxDescriptor } = require('./copy-cxx-descriptor');
 
 const ROOT = path.resolve(__dirname, '..');
 const DEFAULT_PACKAGE = '@goalhost/plugin-cxx';
@@ -109,6 +110,8 @@ function run(argv) {
       return { code: 2, err: `generate-descriptor: ${e instanceof Error ? e.message : String(e)}` };
     }
   });
+  // The cxx package reads its own copy; keep it equal to what was just written.
+  if (!check && targets.some((t) => path.resolve(t.file) === DEFAULT_FILE)) copyCxxDescriptor();
   const join = (key) => results.map((r) => r[key]).filter(Boolean).join('\n') || undefined;
   return { code: Math.max(...results.map((r) => r.code)), out: join('out'), err: join('err') };
 }

@@ -26,6 +26,17 @@ describe('descriptor: plugin-descriptor.xml stays in sync with the decorators', 
     });
   });
 
+  it("the cxx package reads its own plugin.xml, the build's byte-for-byte copy of the committed plugin-descriptor.xml, and packs it", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages', 'plugin-cxx', 'package.json'), 'utf8'));
+    expect({ goalhost: manifest.goalhost, packs: manifest.files.includes('plugin.xml') }).to.deep.equal({ goalhost: { descriptor: 'plugin.xml' }, packs: true });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { plugin } = require('@goalhost/plugin-cxx') as { plugin: { descriptor?: unknown } };
+    expect(plugin.descriptor).to.equal(path.join(ROOT, 'packages', 'plugin-cxx', 'plugin.xml'));
+    expect(fs.readFileSync(path.join(ROOT, 'packages', 'plugin-cxx', 'plugin.xml'), 'utf8')).to.equal(
+      fs.readFileSync(path.join(ROOT, 'plugin-descriptor.xml'), 'utf8'),
+    );
+  });
+
   for (const name of ['clean', 'help']) {
     it(`the built-in ${name} plugin's plugin.xml is what the tool makes from its decorators, and its export names it`, () => {
       const file = `packages/plugin-${name}/plugin.xml`;

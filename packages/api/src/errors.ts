@@ -1,4 +1,11 @@
 /**
+ * Marks goalhost's goal errors. A plugin installed on its own brings its own copy of
+ * @goalhost/api, whose error classes are other classes than the host's: the host knows them by
+ * this mark (a registered symbol, the same in every copy), not by `instanceof`.
+ */
+const GOAL_ERROR = Symbol.for('goalhost.GoalError');
+
+/**
  * A goal could not do its work because of the environment or its input (Maven's
  * MojoExecutionException): the build fails with this message.
  */
@@ -15,4 +22,11 @@ export class GoalFailureError extends Error {
     super(message, options);
     this.name = 'GoalFailureError';
   }
+}
+
+for (const type of [GoalExecutionError, GoalFailureError]) Object.defineProperty(type.prototype, GOAL_ERROR, { value: true });
+
+/** Whether `e` is a GoalExecutionError or GoalFailureError, from this or any other copy of @goalhost/api. */
+export function isGoalError(e: unknown): e is GoalExecutionError | GoalFailureError {
+  return typeof e === 'object' && e !== null && (e as { [GOAL_ERROR]?: unknown })[GOAL_ERROR] === true;
 }

@@ -1,6 +1,6 @@
 import {
   stylesOf,
-  Container, GoalExecutionError, GoalFailureError, TOKENS, goalMetadataOf,
+  Container, TOKENS, goalMetadataOf, isGoalError,
   type GoalClass, type GoalContext, type GoalInstance, type Log, type Session,
 } from '@goalhost/api';
 import type { Artifact, PluginDescriptor, Project } from '@goalhost/model';
@@ -149,7 +149,7 @@ export class Executor {
   private failure(e: unknown, execution: GoalExecution, project: Project): ExecutionFailure {
     if (e instanceof ExecutionFailure) return e;
     const detail = e instanceof BuildError ? e.detail : [];
-    if (e instanceof GoalExecutionError || e instanceof GoalFailureError || e instanceof BuildError) {
+    if (isGoalError(e) || e instanceof BuildError) {
       return new ExecutionFailure(this.failedGoal(execution, project, e.message), execution, detail, e);
     }
     const d = execution.plugin.descriptor;
