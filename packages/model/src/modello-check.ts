@@ -28,7 +28,8 @@ class Refused extends Error {
  * taken as readable.
  */
 export function checkModelXml(text: string, grammar: ModelGrammar, strict: boolean): ModelParseProblem | undefined {
-  const scanner = new Xpp3Scanner(text);
+  // Maven's XmlStreamReader drops a byte order mark before MXParser sees the text.
+  const scanner = new Xpp3Scanner(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   try {
     new GeneratedReader(scanner, grammar, strict).document();
     return undefined;

@@ -142,7 +142,7 @@ export class Xpp3Scanner {
 
   private prolog(): number {
     const t = this.text;
-    let p = t.charCodeAt(0) === 0xfeff ? 1 : 0;
+    let p = 0;
     for (;;) {
       while (isSpace(t.charCodeAt(p))) p++;
       if (t.charCodeAt(p) !== 0x3c) throw new ScanAbort();
