@@ -53,9 +53,8 @@ export class Xpp3Scanner {
 
   next(): number {
     const bufStart = this.posEnd;
-    const from = this.pos;
     this.type = this.advance();
-    this.followBuffer(from, bufStart);
+    this.followBuffer(bufStart);
     return this.type;
   }
 
@@ -102,9 +101,9 @@ export class Xpp3Scanner {
   }
 
   /** Refills MXParser made while reading the event's chars (each one shifts buf[0] to the event's start). */
-  private followBuffer(from: number, bufStart: number): void {
+  private followBuffer(bufStart: number): void {
     const n = this.text.length;
-    while (this.bufEnd < this.pos && this.bufEnd < n && this.bufEnd >= from) {
+    while (this.bufEnd < this.pos && this.bufEnd < n) {
       if (this.bufEnd - this.bufAbsoluteStart > this.bufSoftLimit) {
         const start = bufStart - this.bufAbsoluteStart;
         const compact = start > this.bufSoftLimit || start >= this.bufLength / 2;
