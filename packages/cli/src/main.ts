@@ -75,7 +75,17 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (e) {
     return fail(log, request, e);
   }
+  logSettingsWarnings(log, session.settings.warnings ?? []);
   return build(request, configured.propertyOrigins, session, log, io, threads);
+}
+
+/** As Maven's settings processor: what the settings files' strict reading found, before the build. */
+function logSettingsWarnings(log: Log, warnings: readonly string[]): void {
+  if (warnings.length === 0) return;
+  log.warn('');
+  log.warn('Some problems were encountered while building the effective settings');
+  for (const w of warnings) log.warn(w);
+  log.warn('');
 }
 
 async function build(

@@ -11,3 +11,8 @@ export * from './plugin-descriptor-writer';
 export * from './fast-xml';
 export * from './pom-reader';
 export * from './settings-reader';
+export * from './modello-grammar';
+export * from './modello-check';
+export * from './pom-grammar';
+export * from './settings-grammar';
+export * from './modello-tree-check';

@@ -1,4 +1,6 @@
 import { parseXmlFast, tagEnd } from './fast-xml';
+import { checkParsedModel, type ModelParseProblem } from './modello-check';
+import { POM_GRAMMAR } from './pom-grammar';
 import { child, childrenNamed, childText, type XmlElement } from './xml';
 import { INPUT_KINDS, readInputFile } from './input-file';
 
@@ -31,6 +33,11 @@ export interface RawModel {
   readonly projectAt?: { readonly line: number; readonly column: number };
   readonly versionAt?: { readonly line: number; readonly column: number };
   readonly scmAttributes: Readonly<Record<string, string>>;
+  /**
+   * Strict reads: what Maven's strict reader refused (an unknown element or attribute, text
+   * between elements), though the lenient reader takes the POM. Maven reports it as "Malformed POM".
+   */
+  readonly malformed?: ModelParseProblem;
 }
 
 /** What a profile can contribute as well as the POM itself. */
@@ -150,15 +157,33 @@ export interface RawProfile {
   readonly build?: RawBuild;
 }
 
-/** Reads and parses a POM file; malformed XML throws XmlSyntaxError naming file:line:column. */
 /**
  * `light`: for POMs read only for their dependencies (from repositories): the build section is
  * skipped and no XML elements are kept, so the parsed tree can be freed at once.
+ * `strict`: also check the POM as Maven's strict reader does (projects and their parents), see
+ * RawModel.malformed.
  */
 export interface PomReadOptions {
   readonly light?: boolean;
+  readonly strict?: boolean;
 }
 
+/**
+ * A POM that even Maven's lenient reader refuses (a duplicated element, an element inside a
+ * value, text inside a list): Maven's "Non-parseable POM". In a strict read the problem is the
+ * one the strict reader met first, as Maven reports it.
+ */
+export class ModelParseError extends Error {
+  constructor(readonly source: string, readonly problem: ModelParseProblem) {
+    super(`Non-parseable POM ${source}: ${problem.message}`);
+    this.name = 'ModelParseError';
+  }
+}
+
+/**
+ * Reads and parses a POM file; malformed XML throws XmlSyntaxError naming file:line:column, a
+ * POM Maven cannot read throws ModelParseError.
+ */
 export function readPom(file: string, options: PomReadOptions = {}): RawModel {
   return parsePom(readInputFile(file, 'The POM file', INPUT_KINDS.pom), file, options);
 }
@@ -166,7 +191,13 @@ export function readPom(file: string, options: PomReadOptions = {}): RawModel {
 /** Parses POM text; `source` names it in messages. */
 export function parsePom(text: string, source: string, options: PomReadOptions = {}): RawModel {
   const project = parseXmlFast(text, source);
-  return pomFromElement(project, source, options, text.includes('${'));
+  // Maven reads strictly first and, refused, leniently; refused again, it reports the first refusal.
+  const strict = options.strict ? checkParsedModel(text, project, POM_GRAMMAR, true) : undefined;
+  // The strict reader refuses all the lenient one does (there or earlier).
+  const lenient = !options.strict || strict ? checkParsedModel(text, project, POM_GRAMMAR, false) : undefined;
+  if (lenient) throw new ModelParseError(source, strict ?? lenient);
+  const raw = pomFromElement(project, source, options, text.includes('${'));
+  return strict ? { ...raw, malformed: strict } : raw;
 }
 
 export function pomFromElement(project: XmlElement, source: string, options: PomReadOptions = {}, hasExpressions = true): RawModel {

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseXmlFast } from './fast-xml';
+import { checkParsedModel } from './modello-check';
 import { readRepository, type RawActivation, type RawRepository } from './pom-reader';
 import type { Repository, RepositoryPolicy } from './project';
 import { EMPTY_SETTINGS, type Mirror, type Proxy, type Server, type Settings, type SettingsProfile } from './settings';
+import { SETTINGS_GRAMMAR } from './settings-grammar';
 import { child, childrenNamed, childText, type XmlElement } from './xml';
 import { INPUT_KINDS, readInputFile } from './input-file';
 
@@ -16,11 +18,22 @@ export class SettingsError extends Error {
   }
 }
 
+/** A problem Maven's settings builder reports about a file, located as it prints it. */
+export interface SettingsProblem {
+  readonly severity: 'WARNING' | 'FATAL';
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
 /**
  * Reads the user settings (default `~/.m2/settings.xml`) and the global settings (default
  * `$MAVEN_HOME/conf/settings.xml` when that variable is set) and merges them like Maven: the user
  * file wins for single values and for servers, mirrors and profiles with the same id. Missing
- * files are skipped; malformed ones throw XmlSyntaxError.
+ * files are skipped; malformed ones throw XmlSyntaxError. Each file is read as Maven's
+ * SettingsXpp3Reader does: what only its lenient mode takes becomes one of Settings.warnings,
+ * what neither takes fails with every problem listed (SettingsError), as Maven's settings builder.
  */
 export function readSettings(
   userFile?: string,
@@ -30,24 +43,51 @@ export function readSettings(
   const user = userFile ?? path.join(os.homedir(), '.m2', 'settings.xml');
   const mavenHome = env.MAVEN_HOME ?? env.M2_HOME;
   const global = globalFile ?? (mavenHome ? path.join(mavenHome, 'conf', 'settings.xml') : undefined);
-  const userSettings = readOne(user, 'user', userFile !== undefined, env);
-  const globalSettings = global ? readOne(global, 'global', globalFile !== undefined, env) : undefined;
-  if (!globalSettings) return userSettings ?? EMPTY_SETTINGS;
-  if (!userSettings) return globalSettings;
-  return mergeSettings(userSettings, globalSettings);
+  const problems: SettingsProblem[] = [];
+  const globalSettings = global ? readOne(global, 'global', globalFile !== undefined, env, problems) : undefined;
+  const userSettings = readOne(user, 'user', userFile !== undefined, env, problems);
+  const lines = problems.map((p) => `${p.message} @ ${p.file}, line ${p.line}, column ${p.column}`);
+  if (problems.some((p) => p.severity === 'FATAL')) {
+    const count = problems.length === 1 ? '1 problem was' : `${problems.length} problems were`;
+    throw new SettingsError(`${count} encountered while building the effective settings\n${problems.map((p, i) => `[${p.severity}] ${lines[i]}`).join('\n')}`);
+  }
+  const merged = globalSettings && userSettings ? mergeSettings(userSettings, globalSettings) : (userSettings ?? globalSettings ?? EMPTY_SETTINGS);
+  return lines.length > 0 ? { ...merged, warnings: lines } : merged;
 }
 
-function readOne(file: string, kind: 'user' | 'global', explicit: boolean, env: Record<string, string | undefined>): Settings | undefined {
+function readOne(
+  file: string,
+  kind: 'user' | 'global',
+  explicit: boolean,
+  env: Record<string, string | undefined>,
+  problems: SettingsProblem[],
+): Settings | undefined {
   if (!existsSync(file)) {
     if (explicit) throw new SettingsError(`The specified settings file does not exist: ${file}`);
     return undefined;
   }
-  return parseSettings(readInputFile(file, `The ${kind} settings file`, INPUT_KINDS.settings), file, env);
+  return parseSettings(readInputFile(file, `The ${kind} settings file`, INPUT_KINDS.settings), file, env, problems);
 }
 
-/** Parses settings.xml text; `${user.home}`, `${env.X}` and other system values are interpolated. */
-export function parseSettings(text: string, file: string, env: Record<string, string | undefined> = process.env): Settings {
-  const root = parseXmlFast(interpolateSettings(text, env), file);
+/**
+ * Parses settings.xml text; `${user.home}`, `${env.X}` and other system values are interpolated.
+ * The text as written is checked as Maven's reader checks it (before interpolation, as Maven);
+ * its problems are added to `problems`, and a file it cannot read at all counts as empty.
+ */
+export function parseSettings(text: string, file: string, env: Record<string, string | undefined> = process.env, problems: SettingsProblem[] = []): Settings {
+  const written = parseXmlFast(text, file);
+  const strict = checkParsedModel(text, written, SETTINGS_GRAMMAR, true);
+  if (strict) {
+    // Maven's settings builder reads again leniently; when that fails too, it reports that failure.
+    const lenient = checkParsedModel(text, written, SETTINGS_GRAMMAR, false);
+    const problem = lenient ?? strict;
+    problems.push({
+      severity: lenient ? 'FATAL' : 'WARNING', message: lenient ? `Non-parseable settings ${file}: ${lenient.message}` : strict.message,
+      file, line: problem.line, column: problem.column,
+    });
+    if (lenient) return { ...EMPTY_SETTINGS, file };
+  }
+  const root = text.includes('${') ? parseXmlFast(interpolateSettings(text, env), file) : written;
   if (root.name !== 'settings') {
     throw new SettingsError(`${file} is not a settings file: its root element is <${root.name}>, expected <settings>.`);
   }

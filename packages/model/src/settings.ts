@@ -58,6 +58,11 @@ export interface Settings {
   readonly profiles: readonly SettingsProfile[];
   readonly activeProfiles: readonly string[];
   readonly pluginGroups: readonly string[];
+  /**
+   * What Maven warns about after reading the files, `message @ file, line L, column C` (an
+   * element or attribute its strict reader does not know, global settings first).
+   */
+  readonly warnings?: readonly string[];
 }
 
 export const EMPTY_SETTINGS: Settings = {

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { parsePom, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
+import { ModelParseError, parsePom, type ModelParseProblem, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
 import { locateEffectiveModel, type LineageSource } from './effective-model-locations';
 import { effectiveModelXml } from './effective-model-xml';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
@@ -97,15 +97,27 @@ export class ModelBuilder<R> {
 
   /**
    * The parsed POM, once per file. `light` (repository POMs built for their dependencies) skips
-   * the build section; a full read serves both kinds of requests.
+   * the build section and is read leniently, as Maven reads them; a full read (projects and their
+   * parents) is also checked strictly, and serves both kinds of requests. Throws ModelParseError
+   * for a POM Maven cannot read at all.
    */
   readRaw(file: string, light = false): RawModel {
     let raw = this.rawCache.get(file) ?? (light ? this.lightCache.get(file) : undefined);
     if (!raw) {
-      raw = parsePom(readObservedText(file), file, { light });
+      raw = parsePom(readObservedText(file), file, { light, strict: !light });
       (light ? this.lightCache : this.rawCache).set(file, raw);
     }
     return raw;
+  }
+
+  /** readRaw, failing as Maven's model builder does for a POM it cannot parse. */
+  private readModel(file: string, modelId: string, light = false): RawModel {
+    try {
+      return this.readRaw(file, light);
+    } catch (e) {
+      if (e instanceof ModelParseError) throw new ModelBuildingFailure(modelId, file, [nonParseable(e)]);
+      throw e;
+    }
   }
 
   /** The effective model of a project on disk (throws ModelBuildingFailure or XmlSyntaxError). */
@@ -117,7 +129,9 @@ export class ModelBuilder<R> {
     const props: Record<string, string> = {};
     for (const p of external) for (const [k, v] of p.base.properties) props[k] = v;
     const activation = { ...this.activation(projectDir, true), userProperties: { ...props, ...this.config.userProperties } };
-    return this.build({ context, raw: this.readRaw(file), pomFile: file, ...(projectDir ? { projectDir } : {}), strict: true, external: true, activation, importChain: [] });
+    // Maven names a project it could not read at all by no id.
+    const raw = this.readModel(file, '');
+    return this.build({ context, raw, pomFile: file, ...(projectDir ? { projectDir } : {}), strict: true, external: true, activation, importChain: [] });
   }
 
   /** The effective model of a POM in the repositories, built once per coordinates. */
@@ -127,7 +141,7 @@ export class ModelBuilder<R> {
     if (!built) {
       built = (async () => {
         const file = await this.config.resolvePom(groupId, artifactId, version, context, []);
-        const raw = this.readRaw(file, true);
+        const raw = this.readModel(file, key, true);
         return this.build({ context, raw, pomFile: file, strict: false, external: false, activation: this.activation(undefined, false), importChain });
       })();
       this.repositoryModels.set(key, built);
@@ -176,6 +190,7 @@ export class ModelBuilder<R> {
       expressions ||= raw.hasExpressions !== false;
       const origin = originOf(raw);
       if (file) modelSources.push({ id: origin.id, file });
+      if (raw.malformed && file) problems.push(malformed(raw.malformed, file, local));
       const w = workModel(raw, file, local && file ? path.dirname(file) : undefined);
       if (req.strict) validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
       w.dependencies = mergeByKey(w.dependencies, [], managementKey, true);
@@ -198,6 +213,10 @@ export class ModelBuilder<R> {
       if (!raw.parent) break;
       const parent: { raw: RawModel; file?: string; local: boolean } | undefined = await this.readParent(raw, file, local, lineage, req, problems).catch((e: unknown) => {
         if (e instanceof ArtifactResolutionError) fail(e);
+        if (e instanceof ModelParseError) {
+          problems.push(nonParseable(e));
+          fail();
+        }
         throw e;
       });
       if (!parent) fail();
@@ -454,6 +473,23 @@ function propertyLayers(origin: 'disk' | 'repository', source: string, file: str
     ...profiles.map((p): PropertyLayer => ({ ...at, profile: p.id, properties: p.base.properties })).reverse(),
     { ...at, properties: raw.base.properties },
   ];
+}
+
+/**
+ * A POM only the lenient reader takes (Maven's DefaultModelBuilder reads strictly, then
+ * leniently): an error for a project's file or a parent found by relativePath, a warning for a
+ * POM from a repository. The place is the file (the problem belongs to no model id yet).
+ */
+function malformed(problem: ModelParseProblem, file: string, local: boolean): ModelProblem {
+  return {
+    severity: local ? 'ERROR' : 'WARNING', message: `Malformed POM ${file}: ${problem.message}`,
+    modelId: '', source: file, line: problem.line, column: problem.column,
+  };
+}
+
+/** Maven's fatal problem for a POM no reader takes. */
+function nonParseable(e: ModelParseError): ModelProblem {
+  return { severity: 'FATAL', message: e.message, modelId: '', source: e.source, line: e.problem.line, column: e.problem.column };
 }
 
 /**

@@ -182,7 +182,8 @@ function stripLists<T extends { plugins: unknown; pluginManagement: unknown }>(b
 
 /** `groupId:artifactId:type[:classifier]`, Maven's key for dependency merging and management. */
 export function managementKey(d: { groupId?: string; artifactId?: string; type?: string; classifier?: string }): string {
-  return `${d.groupId}:${d.artifactId}:${d.type ?? 'jar'}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
+  // Java's string concatenation writes a missing groupId or artifactId as "null" (it shows in messages).
+  return `${d.groupId ?? 'null'}:${d.artifactId ?? 'null'}:${d.type ?? 'jar'}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
 }
 
 /** The groupId a plugin declared without one has. */
