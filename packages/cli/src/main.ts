@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Container, stylesOf, type Log, type Session } from '@goalhost/api';
 import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
-import { createRepositorySystem, DependencyLocks, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
+import { createRepositorySystem, DependencyLocks, OsDetectionError, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
 import { logBuildResult, logReactorBuildOrder, logReactorSummary } from './build-log';
 import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
@@ -113,7 +113,9 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
     } else {
       projects = request.nonRecursive ? [await system.buildProject(pom)] : await system.buildReactor(pom);
       topLevel = projects.find((p) => p.file === path.resolve(io.cwd, pom)) ?? projects[0];
-      projects = selectProjects(projects, request);
+      const selected = selectProjects(projects, request);
+      projects = applyBuildExtensions(system, selected);
+      topLevel = projects[selected.indexOf(topLevel)] ?? topLevel;
     }
     const extra = [session.userProperties[PLUGINS_PROPERTY], projects[0].properties[PLUGINS_PROPERTY]];
     for (const list of extra) {
@@ -168,7 +170,19 @@ async function build(request: CliRequest, session: Session, log: Log, io: CliIo,
   return 0;
 }
 
-/** Maven's hint after a reactor project other than the first failed: how to go on from it. */
+/**
+ * The build extensions goalhost provides, run over the session's projects once they are read
+ * (Maven's afterProjectsRead); their failure ends the build before any project starts.
+ */
+function applyBuildExtensions(system: RepositorySystem, projects: readonly Project[]): Project[] {
+  try {
+    return system.applyBuildExtensions(projects);
+  } catch (e) {
+    throw e instanceof OsDetectionError ? new BuildError(e.message, e.detail, { cause: e }) : e;
+  }
+}
+
+/** Whether every task is an aggregator goal for the project. */
 function onlyAggregators(planner: Planner, tasks: readonly string[], project: Project): boolean {
   try {
     const executions = planner.plan(tasks, project).executions;
@@ -178,6 +192,7 @@ function onlyAggregators(planner: Planner, tasks: readonly string[], project: Pr
   }
 }
 
+/** Maven's hint after a reactor project other than the first failed: how to go on from it. */
 function logResumeHint(log: Log, projects: readonly Project[], failed: Project): void {
   const ambiguous = projects.filter((p) => p.artifactId === failed.artifactId).length > 1;
   log.error('');

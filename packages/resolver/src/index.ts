@@ -8,3 +8,5 @@ export { upstreamProjects } from './reactor';
 export { readSettings } from '@goalhost/model';
 export { DependencyLocks, LOCK_MODES, type LockMode, type WrittenLock } from './lock/dependency-locks';
 export { LOCK_FILE_NAME } from './lock/lock-file';
+export { javaOsProperties } from './java-os';
+export { OsDetectionError } from './os-detect-extension';
