@@ -216,7 +216,7 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
     f.expectNoExtensionFetched();
   });
 
-  it('a reactor: the extension declared by the root reaches every session project, also one that does not inherit it', () => {
+  it('a reactor: the extension declared by the root reaches every session project, also one that does not inherit it; none with -pl of that one', () => {
     const root = f.project('reactor', pom('root', { modules: '<module>a</module><module>b</module>', build: EXTENSION }));
     f.project('reactor/a', pom('a', { parent: 'root', dependencies: NATIVE }));
     // b has no parent: only the extension's pass over the session gives it the classifier.
@@ -236,6 +236,10 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
     ]);
     expect(treeOf(path.join(root, 'a', 'target', 'dependency'))).to.deep.equal(['d 755 lib/', 'f 644 lib/native.txt = "osx-aarch_64\\n"']);
     expect(treeOf(path.join(root, 'b', 'target', 'dependency'))).to.deep.equal(['d 755 bin/', 'f 644 bin/tool.txt = "osx-aarch_64\\n"']);
+    // With -pl b the session holds no project declaring the extension: nothing runs it (as in Maven).
+    const alone = f.run(root, [...PINNED, '-pl', 'b', '-DincludeTypes=zip', 'cxx:unpack-dependencies']);
+    expect(alone.stdout).to.not.contain('Detecting the operating system');
+    expect(alone.stdout).to.contain(`Could not find artifact com.example:tools:zip:\${os.detected.classifier}:1.0 in files (${f.url})`);
   });
 
   it('help:effective-pom: the extension\'s properties, its replacements in dependency fields; plugin configuration as interpolated before it ran', () => {
