@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Container, GoalExecutionError, stylesOf, type Log, type Session } from '@goalhost/api';
 import { BuildError, Executor, Planner, PluginRegistry, type BuildServices } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
-import { createRepositorySystem, DependencyLocks, LockError, upstreamProjects } from '@goalhost/resolver';
+import { createRepositorySystem, DependencyLocks, LockError, OsDetectionError, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
 import { logBuildResult, logReactorBuildOrder, logReactorSummary } from './build-log';
 import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
@@ -134,7 +134,9 @@ async function build(
     } else {
       projects = request.nonRecursive ? [await system.buildProject(pom)] : await system.buildReactor(pom);
       topLevel = projects.find((p) => p.file === path.resolve(io.cwd, pom)) ?? projects[0];
-      projects = selectProjects(projects, request);
+      const selected = selectProjects(projects, request);
+      projects = applyBuildExtensions(system, selected);
+      topLevel = projects[selected.indexOf(topLevel)] ?? topLevel;
     }
     for (const module of pluginModules(session, propertyOrigins, pom ? projects[0] : undefined, log)) {
       if (!registry.all().some((p) => p.source === module.spec)) registerPluginModule(registry, module, projects[0].basedir, session.localRepository);
@@ -186,7 +188,19 @@ async function build(
   return 0;
 }
 
-/** Maven's hint after a reactor project other than the first failed: how to go on from it. */
+/**
+ * The build extensions goalhost provides, run over the session's projects once they are read
+ * (Maven's afterProjectsRead); their failure ends the build before any project starts.
+ */
+function applyBuildExtensions(system: RepositorySystem, projects: readonly Project[]): Project[] {
+  try {
+    return system.applyBuildExtensions(projects);
+  } catch (e) {
+    throw e instanceof OsDetectionError ? new BuildError(e.message, e.detail, { cause: e }) : e;
+  }
+}
+
+/** Whether every task is an aggregator goal for the project. */
 function onlyAggregators(planner: Planner, tasks: readonly string[], project: Project): boolean {
   try {
     const executions = planner.plan(tasks, project).executions;
@@ -196,6 +210,7 @@ function onlyAggregators(planner: Planner, tasks: readonly string[], project: Pr
   }
 }
 
+/** Maven's hint after a reactor project other than the first failed: how to go on from it. */
 function logResumeHint(log: Log, projects: readonly Project[], failed: Project): void {
   const ambiguous = projects.filter((p) => p.artifactId === failed.artifactId).length > 1;
   log.error('');

@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ExecutionInfo, Session } from '@goalhost/api';
 import type { Project } from '@goalhost/model';
+import { javaOsProperties } from '@goalhost/resolver';
 
 /** What `${...}` expressions can see while a goal's parameters are bound. */
 export interface ExpressionScope {
@@ -147,8 +148,11 @@ function systemProperty(name: string, session: Session): string | undefined {
     case 'file.separator': return path.sep;
     case 'path.separator': return path.delimiter;
     case 'line.separator': return os.EOL;
-    case 'os.name': return { linux: 'Linux', darwin: 'Mac OS X', win32: 'Windows' }[process.platform as string] ?? process.platform;
-    case 'os.arch': return { x64: 'amd64', arm64: 'aarch64' }[process.arch as string] ?? process.arch;
+    case 'os.name':
+    case 'os.arch':
+    case 'os.version':
+    case 'sun.arch.data.model':
+      return javaOsProperties()[name];
     default: return undefined;
   }
 }

@@ -115,6 +115,13 @@ export interface RawPlugin {
   readonly column: number;
 }
 
+/** A `<build><extensions><extension>`: an artifact Maven loads into the build (not in profiles). */
+export interface RawExtension {
+  readonly groupId?: string;
+  readonly artifactId?: string;
+  readonly version?: string;
+}
+
 export interface RawBuild {
   readonly directory?: string;
   readonly outputDirectory?: string;
@@ -126,6 +133,8 @@ export interface RawBuild {
   readonly defaultGoal?: string;
   readonly plugins: readonly RawPlugin[];
   readonly pluginManagement: readonly RawPlugin[];
+  /** Only the project's build has them (a profile's build is Maven's BuildBase). */
+  readonly extensions?: readonly RawExtension[];
 }
 
 export interface RawScm {
@@ -223,7 +232,7 @@ export function pomFromElement(project: XmlElement, source: string, options: Pom
       ...tagEnd(parentEl),
     },
     base: readBase(project, light),
-    build: light ? undefined : readBuild(child(project, 'build')),
+    build: light ? undefined : readBuild(child(project, 'build'), true),
     scm: scmEl && {
       connection: childText(scmEl, 'connection'),
       developerConnection: childText(scmEl, 'developerConnection'),
@@ -308,8 +317,9 @@ export function readRepository(el: XmlElement): RawRepository {
   };
 }
 
-function readBuild(el: XmlElement | undefined): RawBuild | undefined {
+function readBuild(el: XmlElement | undefined, project = false): RawBuild | undefined {
   if (!el) return undefined;
+  const extensions = project ? childrenNamed(child(el, 'extensions'), 'extension') : [];
   return {
     directory: childText(el, 'directory'),
     outputDirectory: childText(el, 'outputDirectory'),
@@ -321,6 +331,9 @@ function readBuild(el: XmlElement | undefined): RawBuild | undefined {
     defaultGoal: childText(el, 'defaultGoal'),
     plugins: childrenNamed(child(el, 'plugins'), 'plugin').map(readPlugin),
     pluginManagement: childrenNamed(child(child(el, 'pluginManagement'), 'plugins'), 'plugin').map(readPlugin),
+    ...(extensions.length > 0
+      ? { extensions: extensions.map((x) => ({ groupId: childText(x, 'groupId'), artifactId: childText(x, 'artifactId'), version: childText(x, 'version') })) }
+      : {}),
   };
 }
 

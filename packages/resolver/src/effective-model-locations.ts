@@ -249,6 +249,13 @@ class Locator {
       if (c.name === 'pluginManagement') {
         return mapChildren(c, (ps) => mapChildren(ps, (p) => this.plugin(p, this.managedPlugins(p), false)));
       }
+      if (c.name === 'extensions') {
+        return mapChildren(c, (x) => {
+          const key = `${nodeText(x, 'groupId')}:${nodeText(x, 'artifactId')}`;
+          const [found] = this.all(['build', 'extensions'], 'extension', (e) => `${childText(e, 'groupId')?.trim()}:${childText(e, 'artifactId')?.trim()}`, key);
+          return found ? mirror(x, found.el, found.id) : x;
+        });
+      }
       if (c.name === 'plugins') {
         return mapChildren(c, (p) => {
           const lifecycle = (nodeText(p, 'groupId') ?? MAVEN_PLUGINS) === MAVEN_PLUGINS && this.lifecycle.has(nodeText(p, 'artifactId') ?? '');

@@ -122,6 +122,9 @@ function build(b: WBuild, basedir: string, directory: string, reporting: string,
     leaf('testSourceDirectory', b.testSourceDirectory ?? path.join(basedir, 'src/test/java')),
     leaf('outputDirectory', b.outputDirectory ?? path.join(directory, 'classes')),
     leaf('testOutputDirectory', b.testOutputDirectory ?? path.join(directory, 'test-classes')),
+    b.extensions.length > 0
+      ? el('extensions', b.extensions.map((x) => el('extension', [leaf('groupId', x.groupId), leaf('artifactId', x.artifactId), leaf('version', x.version)])))
+      : undefined,
     leaf('defaultGoal', b.defaultGoal),
     el('resources', [el('resource', [leaf('directory', path.join(basedir, 'src/main/resources'))])]),
     el('testResources', [el('testResource', [leaf('directory', path.join(basedir, 'src/test/resources'))])]),

@@ -10,3 +10,5 @@ export { DependencyLocks, LOCK_MODES, type LockMode, type WrittenLock } from './
 export { LOCK_FILE_NAME } from './lock/lock-file';
 export { isInside, realPath } from './real-path';
 export { LockError } from './lock/lock-errors';
+export { javaOsProperties } from './java-os';
+export { OsDetectionError } from './os-detect-extension';

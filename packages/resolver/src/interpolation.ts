@@ -221,6 +221,11 @@ export function interpolateModel(model: WModel, ctx: InterpolationContext, withB
     }
     p.dependencies.forEach(dep);
   }
+  for (const x of b.extensions) {
+    x.groupId = s(x.groupId);
+    x.artifactId = s(x.artifactId);
+    x.version = s(x.version);
+  }
 }
 
 /** Java SimpleDateFormat subset used for maven.build.timestamp (UTC, as Maven does). */

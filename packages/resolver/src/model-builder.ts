@@ -92,8 +92,21 @@ export class ModelBuilder<R> {
   private readonly rawCache = new Map<string, RawModel>();
   private readonly lightCache = new Map<string, RawModel>();
   private readonly repositoryModels = new Map<string, Promise<BuiltModel>>();
+  private systemProperties: Readonly<Record<string, string>>;
 
-  constructor(private readonly config: ModelBuilderConfig<R>) {}
+  constructor(private readonly config: ModelBuilderConfig<R>) {
+    this.systemProperties = config.systemProperties;
+  }
+
+  /**
+   * System properties a build extension set once the projects were read: models built from now
+   * on see them (the repository models built so far are built again when asked for).
+   */
+  addSystemProperties(properties: Readonly<Record<string, string>>): void {
+    this.systemProperties = { ...this.systemProperties, ...properties };
+    this.repositoryModels.clear();
+    this.superWorks.clear();
+  }
 
   /**
    * The parsed POM, once per file. `light` (repository POMs built for their dependencies) skips
@@ -154,7 +167,7 @@ export class ModelBuilder<R> {
       activeProfileIds: project ? this.config.activeProfileIds : [],
       inactiveProfileIds: project ? this.config.inactiveProfileIds : [],
       userProperties: this.config.userProperties,
-      systemProperties: this.config.systemProperties,
+      systemProperties: this.systemProperties,
       ...(projectDir ? { projectDir } : {}),
     };
   }
@@ -264,6 +277,9 @@ export class ModelBuilder<R> {
     const project = req.strict && req.projectDir !== undefined;
     const leafProfiles = req.raw.profiles;
     const interpolation = this.interpolation();
+    // The values Maven interpolated the model with: a build extension's properties, added to the
+    // model later, are not in its plugins' configuration (they are evaluated when a goal runs).
+    const frozen = project ? { ...model, properties: new Map(model.properties) } : model;
     return {
       model, id, problems, activeProfiles, sources: modelSources,
       ...(project
@@ -271,7 +287,7 @@ export class ModelBuilder<R> {
             profileSources,
             provenance: new PropertyProvenance([...externalLayers, ...(layers ?? [])], { ...interpolation, projectDir: req.projectDir! }),
             effectiveModel: (verbose?: boolean) => {
-              const tree = effectiveModelXml(model, leafProfiles, modelLookup(model, interpolation));
+              const tree = effectiveModelXml(model, leafProfiles, modelLookup(frozen, interpolation));
               return verbose ? locateEffectiveModel(tree, model, sources ?? []) : tree;
             },
           }
@@ -316,7 +332,7 @@ export class ModelBuilder<R> {
     if (!top) {
       top = workModel(superModel());
       // Repository POMs are built for their dependencies: the super POM's build adds nothing there.
-      if (!req.strict) top.build = { plugins: [], pluginManagement: [] };
+      if (!req.strict) top.build = { plugins: [], pluginManagement: [], extensions: [] };
       for (const p of selectProfiles(superModel().profiles, req.activation, true)) injectProfile(top, p, originOf(superModel()));
       this.superWorks.set(key, top);
     }
@@ -330,7 +346,7 @@ export class ModelBuilder<R> {
   private interpolation(): InterpolationContext {
     return {
       userProperties: this.config.userProperties,
-      systemProperties: this.config.systemProperties,
+      systemProperties: this.systemProperties,
       ...(this.config.buildStartTime ? { buildStartTime: this.config.buildStartTime } : {}),
     };
   }

@@ -180,6 +180,8 @@ export function inherit(child: WModel, parent: WModel, childDirectoryName: strin
   }
   cb.plugins = inheritPlugins(cb.plugins, pb.plugins);
   cb.pluginManagement = inheritPlugins(cb.pluginManagement, pb.pluginManagement);
+  // Maven merges the list only when the parent has entries; the child's come first.
+  if (pb.extensions.length > 0) cb.extensions = mergeByKey(cb.extensions, pb.extensions, (x) => `${x.groupId}:${x.artifactId}`, false);
   if (parent.scm) {
     const scm = (child.scm ??= {});
     const append = appendPath('child.scm.url.inherit.append.path', parent.scmAttributes);

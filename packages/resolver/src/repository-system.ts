@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
 import { artifactType } from './artifact-types';
@@ -27,6 +28,7 @@ import type { LockableArtifact, LockableFile, LockablePom, PinnedVersion } from 
 import type { ResolvedEntry } from './lock/lock-diff';
 import { createRemoteFetcher } from './transport-factory';
 import { isInside } from './real-path';
+import { isProvidedExtension, runOsDetectExtension } from './os-detect-extension';
 import { legacyRangeText } from './legacy-version-range';
 import { isVersionRange } from './version-range';
 
@@ -41,6 +43,12 @@ export interface RepositorySystem {
   buildProject(pomFile: string): Promise<Project>;
   /** The project and its modules, sorted like Maven's reactor (the root alone without modules). */
   buildReactor(pomFile: string): Promise<Project[]>;
+  /**
+   * What goalhost provides of the session projects' build extensions once they are all read (as
+   * Maven's afterProjectsRead): os-maven-plugin's properties (see os-detect-extension.ts). Returns
+   * the projects as the extensions leave them (new objects when changed). Throws OsDetectionError.
+   */
+  applyBuildExtensions(projects: readonly Project[]): Project[];
   /** Resolved dependencies in Maven's order (pre-order of the mediated tree), files downloaded. */
   resolveDependencies(project: Project, scope: string): Promise<Artifact[]>;
   /** The mediated dependency tree (collection only: files are not resolved). */
@@ -112,7 +120,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   /** Every line logged goes through it, so a resolution's lines can be kept with its result. */
   private readonly log: RecordingLog;
   private readonly cache?: ResolutionCache;
-  private readonly systemProperties: Record<string, string>;
+  private systemProperties: Record<string, string>;
   private readonly listVersions: ListVersions;
   private readonly pluginVersions: PluginVersionResolver;
   /** Plugin repositories from active settings profiles and the super POM, mirrors applied. */
@@ -201,6 +209,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   private async resolveExtensionVersions(built: BuiltModel, file: string): Promise<void> {
     for (const p of built.model.build.plugins) {
       if (p.extensions?.toLowerCase() !== 'true' || p.version !== undefined || SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p))) continue;
+      if (isProvidedExtension(p)) continue;
       try {
         await this.pluginVersions.resolve(versionless(p), this.pluginRepositories(built));
       } catch (e) {
@@ -216,7 +225,8 @@ class DefaultRepositorySystem implements RepositorySystem {
     const { plugins, pluginManagement } = built.model.build;
     const lifecycle = new Set<string>(lifecyclePlugins(built.model.packaging ?? 'jar').map((d) => `${MAVEN_PLUGINS}:${d.artifactId}`));
     const repositories = this.pluginRepositories(built);
-    const needed = (p: WPlugin): boolean => !SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p)) && !runsOwn(p.groupId ?? MAVEN_PLUGINS, p.artifactId ?? '');
+    const needed = (p: WPlugin): boolean =>
+      !SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p)) && !runsOwn(p.groupId ?? MAVEN_PLUGINS, p.artifactId ?? '') && !isProvidedExtension(p);
     // The build's plugins as the lifecycle leaves them (its own plugins carry its versions), then the managed ones.
     const versioned = new Set(lifecycle);
     for (const p of plugins) {
@@ -237,6 +247,27 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   buildReactor(pomFile: string): Promise<Project[]> {
     return buildReactor(pomFile, (f) => this.buildProject(f));
+  }
+
+  applyBuildExtensions(projects: readonly Project[]): Project[] {
+    const built = projects.map((p) => this.built.get(p));
+    const models = built.flatMap((b) => (b ? [b.model] : []));
+    const added = runOsDetectExtension(models, {
+      userProperties: this.config.userProperties,
+      systemProperties: this.systemProperties,
+      readFile: readTextOrUndefined,
+      info: (line) => this.log.info(line),
+    });
+    if (!added) return [...projects];
+    this.systemProperties = { ...this.systemProperties, ...added };
+    this.builder.addSystemProperties(added);
+    return projects.map((p, i) => {
+      const b = built[i];
+      if (!b) return p;
+      const changed = toProject(b, p.file);
+      this.built.set(changed, b);
+      return changed;
+    });
   }
 
   private logModelWarnings(built: BuiltModel): void {
@@ -629,3 +660,12 @@ function toArtifact(d: GDependency, file: string, depth: number): Artifact {
 }
 
 export { artifactString };
+
+/** A file's text, undefined when it cannot be read (the extension's release files are optional). */
+function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

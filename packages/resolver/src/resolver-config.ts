@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { RawProfile, RawRepository, Repository, Settings } from '@goalhost/model';
+import { javaOsProperties } from './java-os';
 import { findJavaRuntime } from './java-runtime';
 
 /** What the host gives the resolver. */
@@ -42,9 +43,6 @@ export interface ResolverLog {
   progressDone?(): void;
 }
 
-const ARCH: Record<string, string> = { x64: 'amd64', arm64: 'aarch64', ia32: 'x86' };
-const OS_NAME: Record<string, string> = { linux: 'Linux', darwin: 'Mac OS X', win32: 'Windows', freebsd: 'FreeBSD' };
-
 /**
  * The Java system properties Maven would see (what POM interpolation and profile activation can
  * use), plus `env.NAME` for each environment variable and the `-D` properties, as Maven's CLI
@@ -61,9 +59,7 @@ export function systemProperties(
     'java.version': java?.version ?? '17.0.0',
     'java.vendor': java?.vendor ?? 'goalhost',
     'java.home': java?.home ?? '',
-    'os.name': OS_NAME[process.platform] ?? process.platform,
-    'os.arch': ARCH[process.arch] ?? process.arch,
-    'os.version': os.release(),
+    ...javaOsProperties(),
     'user.home': os.homedir(),
     'user.dir': process.cwd(),
     'user.name': safeUserName(),

@@ -1,4 +1,4 @@
-import type { RawDependency, RawModel, RawParent, RawPlugin, RawRelocation, RawRepository, RawScm, XmlElement } from '@goalhost/model';
+import type { RawDependency, RawExtension, RawModel, RawParent, RawPlugin, RawRelocation, RawRepository, RawScm, XmlElement } from '@goalhost/model';
 
 /**
  * The mutable model the builder works on while it injects profiles, inherits from parents and
@@ -68,6 +68,8 @@ export interface WBuild {
   defaultGoal?: string;
   plugins: WPlugin[];
   pluginManagement: WPlugin[];
+  /** `<build><extensions>`, inherited and interpolated. */
+  extensions: Array<{ -readonly [K in keyof RawExtension]: RawExtension[K] }>;
 }
 
 export interface WModel {
@@ -166,8 +168,13 @@ export function workModel(raw: RawModel, pomFile?: string, projectDir?: string):
     pluginRepositories: base.pluginRepositories.length === 0 ? [] : [...base.pluginRepositories],
     modules: base.modules.length === 0 ? [] : [...base.modules],
     build: b
-      ? { ...stripLists(b), plugins: b.plugins.map((p) => copyPlugin(p, origin)), pluginManagement: b.pluginManagement.map((p) => copyPlugin(p, origin)) }
-      : { plugins: [], pluginManagement: [] },
+      ? {
+          ...stripLists(b),
+          plugins: b.plugins.map((p) => copyPlugin(p, origin)),
+          pluginManagement: b.pluginManagement.map((p) => copyPlugin(p, origin)),
+          extensions: b.extensions ? b.extensions.map((x) => ({ ...x })) : [],
+        }
+      : { plugins: [], pluginManagement: [], extensions: [] },
     scm: raw.scm ? { ...raw.scm } : undefined,
     relocation: raw.relocation,
     attributes: raw.attributes,
@@ -175,8 +182,8 @@ export function workModel(raw: RawModel, pomFile?: string, projectDir?: string):
   };
 }
 
-function stripLists<T extends { plugins: unknown; pluginManagement: unknown }>(b: T): Omit<T, 'plugins' | 'pluginManagement'> {
-  const { plugins: _p, pluginManagement: _m, ...rest } = b;
+function stripLists<T extends { plugins: unknown; pluginManagement: unknown; extensions?: unknown }>(b: T): Omit<T, 'plugins' | 'pluginManagement' | 'extensions'> {
+  const { plugins: _p, pluginManagement: _m, extensions: _x, ...rest } = b;
   return rest;
 }
 
