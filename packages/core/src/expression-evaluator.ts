@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ExecutionInfo, Session } from '@goalhost/api';
-import type { Project } from '@goalhost/model';
+import { hasOwnKey, ownValue, type Project } from '@goalhost/model';
 
 /** What `${...}` expressions can see while a goal's parameters are bound. */
 export interface ExpressionScope {
@@ -57,7 +57,7 @@ export class ExpressionEvaluator {
     const builtIn = this.buildValue(name);
     if (builtIn !== undefined) return builtIn;
     const { session, project } = this.scope;
-    return session.userProperties[name] ?? systemProperty(name, session) ?? project?.properties[name];
+    return ownValue(session.userProperties, name) ?? systemProperty(name, session) ?? ownValue(project?.properties, name);
   }
 
   private buildValue(name: string): string | undefined {
@@ -67,16 +67,15 @@ export class ExpressionEvaluator {
     if (name === 'settings.offline' || name === 'session.offline') return String(session.offline);
     if (name === 'settings.interactiveMode') return String(!session.batchMode && session.settings.interactiveMode);
     if (name === 'session.executionRootDirectory') return session.workingDirectory;
-    if (name.startsWith('env.')) return session.env[name.slice(4)];
+    if (name.startsWith('env.')) return ownValue(session.env, name.slice(4));
     if (execution && name.startsWith('plugin.')) {
-      const field = name.slice(7);
-      const plugin: Record<string, string> = {
-        groupId: execution.pluginGroupId,
-        artifactId: execution.pluginArtifactId,
-        version: execution.pluginVersion,
-        goalPrefix: execution.goalPrefix,
-      };
-      return plugin[field];
+      switch (name.slice(7)) {
+        case 'groupId': return execution.pluginGroupId;
+        case 'artifactId': return execution.pluginArtifactId;
+        case 'version': return execution.pluginVersion;
+        case 'goalPrefix': return execution.goalPrefix;
+        default: return undefined;
+      }
     }
     if (project && (name.startsWith('project.') || name.startsWith('pom.'))) {
       const field = name.slice(name.indexOf('.') + 1);
@@ -109,13 +108,18 @@ function navigate(root: unknown, path: string): string | undefined {
     const m = /^([^[(]*)(?:\[(\d+)\]|\((.*)\))?$/.exec(segment);
     if (!m) return undefined;
     const [, name, index, key] = m;
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[name];
+    node = field(node, name);
     if (index !== undefined) node = Array.isArray(node) ? node[Number(index)] : undefined;
-    else if (key !== undefined) node = node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+    else if (key !== undefined) node = field(node, key);
   }
   if (node === undefined || node === null || typeof node === 'object' || typeof node === 'function') return undefined;
   return String(node);
+}
+
+/** A field of a plain data object; inherited members (`constructor`, `__proto__`) are no fields. */
+function field(node: unknown, name: string): unknown {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+  return hasOwnKey(node as Record<string, unknown>, name) ? (node as Record<string, unknown>)[name] : undefined;
 }
 
 /** The dot-separated segments of a path; dots inside `(...)` belong to a map key. */
@@ -137,7 +141,7 @@ function segments(path: string): string[] {
 
 /** The Java system properties Maven users put in POMs. */
 function systemProperty(name: string, session: Session): string | undefined {
-  const launcher = session.launcherProperties?.[name];
+  const launcher = ownValue(session.launcherProperties, name);
   if (launcher !== undefined) return launcher;
   switch (name) {
     case 'user.home': return os.homedir();

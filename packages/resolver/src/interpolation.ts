@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ownValue } from '@goalhost/model';
 import type { WDependency, WModel } from './work-model';
 
 /** A `${...}` expression that refers back to itself. */
@@ -125,13 +126,13 @@ export function modelLookup(model: WModel, ctx: InterpolationContext): Lookup {
       const v = reflect(model, prefixed);
       if (v !== undefined) return postProcess(prefixed, v);
     }
-    const user = ctx.userProperties[expr];
+    const user = ownValue(ctx.userProperties, expr);
     if (user !== undefined) return user;
     const prop = model.properties.get(expr);
     if (prop !== undefined) return prop;
-    const sys = ctx.systemProperties[expr];
+    const sys = ownValue(ctx.systemProperties, expr);
     if (sys !== undefined) return sys;
-    const env = ctx.systemProperties[`env.${expr}`];
+    const env = ownValue(ctx.systemProperties, `env.${expr}`);
     if (env !== undefined) return env;
     const unprefixed = reflect(model, expr);
     return unprefixed !== undefined ? postProcess(expr, unprefixed) : undefined;

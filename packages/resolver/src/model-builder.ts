@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { parsePom, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
+import { dictionary, parsePom, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
 import { locateEffectiveModel, type LineageSource } from './effective-model-locations';
 import { effectiveModelXml } from './effective-model-xml';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
@@ -114,9 +114,9 @@ export class ModelBuilder<R> {
     // A POM from a repository is built as a project without a directory (no ${basedir}).
     const projectDir = fromRepository ? undefined : path.dirname(file);
     const external = selectProfiles(this.config.externalProfiles, this.activation(projectDir, true), false);
-    const props: Record<string, string> = {};
+    const props = dictionary<string>();
     for (const p of external) for (const [k, v] of p.base.properties) props[k] = v;
-    const activation = { ...this.activation(projectDir, true), userProperties: { ...props, ...this.config.userProperties } };
+    const activation = { ...this.activation(projectDir, true), userProperties: dictionary([...Object.entries(props), ...Object.entries(this.config.userProperties)]) };
     return this.build({ context, raw: this.readRaw(file), pomFile: file, ...(projectDir ? { projectDir } : {}), strict: true, external: true, activation, importChain: [] });
   }
 

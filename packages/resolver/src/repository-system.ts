@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
+import { ownValue, XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile } from './artifact-resolver';
 import { DependencyCollector, type DependencyPool, type ListVersions } from './collector';
@@ -430,7 +430,7 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   private async resolveNow(project: Project, scope: string): Promise<Artifact[]> {
     const root = await this.graph(project);
-    const scopes = SCOPES[scope] ?? SCOPES.test;
+    const scopes = ownValue(SCOPES, scope) ?? SCOPES.test;
     const nodes: Array<{ node: GNode; depth: number }> = [];
     const walk = (node: GNode, depth: number): void => {
       for (const child of node.children) {
