@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ExecutionInfo, Session } from '@goalhost/api';
 import { hasOwnKey, ownValue, type Project } from '@goalhost/model';
+import { InterpolationSizeError, MAX_EXPANDED_LENGTH } from '@goalhost/resolver';
 
 /** What `${...}` expressions can see while a goal's parameters are bound. */
 export interface ExpressionScope {
@@ -19,6 +20,11 @@ const MAX_DEPTH = 32;
  * itself holds expressions is expanded too.
  */
 export class ExpressionEvaluator {
+  /** Expanded values by name: a name met again (a chain, `${b}${b}`) costs nothing more. */
+  private readonly expanded = new Map<string, string>();
+  /** Set when an expansion stopped at MAX_DEPTH: such a partial value is not remembered. */
+  private cut = false;
+
   constructor(private readonly scope: ExpressionScope) {}
 
   /**
@@ -29,13 +35,17 @@ export class ExpressionEvaluator {
     const whole = /^\$\{([^}]*)\}$/.exec(text);
     if (whole && !whole[1].includes('${')) {
       const value = this.lookup(whole[1]);
-      return value === undefined ? undefined : this.expand(value, 1);
+      return value === undefined ? undefined : this.expandValue(whole[1], value, 1);
     }
     return this.expand(text, 0);
   }
 
   private expand(text: string, depth: number): string {
-    if (depth > MAX_DEPTH || !text.includes('${')) return text;
+    if (!text.includes('${')) return text;
+    if (depth > MAX_DEPTH) {
+      this.cut = true;
+      return text;
+    }
     let out = '';
     let i = 0;
     while (i < text.length) {
@@ -46,10 +56,23 @@ export class ExpressionEvaluator {
       out += text.slice(i, start);
       const name = this.expand(text.slice(start + 2, end), depth + 1);
       const value = this.lookup(name);
-      out += value === undefined ? `\${${name}}` : this.expand(value, depth + 1);
+      out += value === undefined ? `\${${name}}` : this.expandValue(name, value, depth + 1);
+      if (out.length > MAX_EXPANDED_LENGTH) throw new InterpolationSizeError(name, MAX_EXPANDED_LENGTH);
       i = end + 1;
     }
     return out + text.slice(i);
+  }
+
+  /** The value of `name`, its expressions expanded, remembered for the next time. */
+  private expandValue(name: string, value: string, depth: number): string {
+    const known = this.expanded.get(name);
+    if (known !== undefined) return known;
+    const outer = this.cut;
+    this.cut = false;
+    const result = this.expand(value, depth);
+    if (!this.cut) this.expanded.set(name, result);
+    this.cut ||= outer;
+    return result;
   }
 
   /** The raw value of one expression name, or undefined. */

@@ -4,7 +4,7 @@ import { locateEffectiveModel, type LineageSource } from './effective-model-loca
 import { effectiveModelXml } from './effective-model-xml';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
 import { observedExists, observedIsDirectory, readObservedText } from './file-observations';
-import { alignToBase, InterpolationCycleError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
+import { alignToBase, InterpolationCycleError, InterpolationSizeError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
 import { selectProfiles, type ActivationContext } from './profile-activation';
@@ -228,8 +228,11 @@ export class ModelBuilder<R> {
       // Repository POMs without any `${` need no interpolation (their build section is not used).
       if (expressions || req.strict) interpolateModel(model, this.interpolation(), req.strict);
     } catch (e) {
-      if (!(e instanceof InterpolationCycleError)) throw e;
-      problems.push({ severity: 'ERROR', message: `Resolving expression: '\${${e.expression}}': ${e.message}`, modelId: leafId });
+      if (e instanceof InterpolationCycleError) {
+        problems.push({ severity: 'ERROR', message: `Resolving expression: '\${${e.expression}}': ${e.message}`, modelId: leafId });
+      } else if (e instanceof InterpolationSizeError) {
+        problems.push({ severity: 'ERROR', message: e.message, modelId: leafId });
+      } else throw e;
       fail();
     }
     const id = `${model.groupId}:${model.artifactId}:${model.version}`;
