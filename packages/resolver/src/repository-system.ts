@@ -350,6 +350,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       quiet ? () => undefined : (message) => this.config.log.warn(message),
       this.listVersions,
       verbose ? this.verbosePool : undefined,
+      quiet ? undefined : (text) => this.config.log.progress?.(text),
     );
     let result;
     try {
@@ -363,6 +364,8 @@ class DefaultRepositorySystem implements RepositorySystem {
     } catch (e) {
       if (e instanceof XmlSyntaxError) throw new ResolutionError(id, e.message, { cause: e });
       throw e;
+    } finally {
+      if (!quiet) this.config.log.progressDone?.();
     }
     if (result.errors.length > 0) {
       const first = result.errors[0];
