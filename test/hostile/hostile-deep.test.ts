@@ -78,3 +78,68 @@ describe('hostile inputs: chains thousands deep succeed as in Maven (CLI)', func
     expect(outside).to.deep.equal([]);
   });
 });
+
+/**
+ * Interpolation costs the length of a chain once: each property's expansion is remembered for
+ * the model being built (a chain of 20,000 took minutes when every property expanded the rest of
+ * the chain again). Properties that repeat others double at every level and are stopped at the
+ * expansion limit; cycles keep Maven's message.
+ */
+describe('hostile inputs: interpolation is linear, bounded, and refuses cycles as Maven does (CLI)', function () {
+  this.timeout(120_000);
+  let sandbox: Sandbox;
+  beforeEach(() => (sandbox = Sandbox.create('interpolation')));
+  afterEach(() => sandbox.dispose());
+
+  const pom = (body: string): void => fs.writeFileSync(path.join(sandbox.proj, 'pom.xml'), `<project>${PROJECT}${body}</project>`);
+  const run = (args: string[]) => sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args], { timeoutMs: 30_000 });
+
+  it('a chain of 20,000 properties: validate and help:evaluate finish within 20 s', async () => {
+    const length = 20_000;
+    const props = Array.from({ length }, (_, i) => `<p${i}>\${p${i + 1}}</p${i}>`).join('') + `<p${length}>end</p${length}>`;
+    pom(`<name>\${p0}</name><properties>${props}</properties>`);
+    const validate = await run(['validate']);
+    expect(validate.status, validate.stdout.slice(0, 2000)).to.equal(0);
+    expect(validate.stdout).to.include('[INFO] Building end 1\n');
+    expect(validate.millis).to.be.below(20_000);
+    const evaluate = await run(['-q', 'help:evaluate', '-Dexpression=p0', '-DforceStdout']);
+    expect(evaluate.status, evaluate.stdout.slice(0, 2000)).to.equal(0);
+    expect(evaluate.stdout).to.equal('end');
+    expect(evaluate.millis).to.be.below(20_000);
+  });
+
+  it('properties that double at every level (40 levels) fail fast, naming the property and the limit', async () => {
+    const props = Array.from({ length: 40 }, (_, i) => `<b${i}>\${b${i + 1}}\${b${i + 1}}</b${i}>`).join('') + '<b40>x</b40>';
+    pom(`<name>\${b0}</name><properties>${props}</properties>`);
+    const r = await run(['validate']);
+    expect(r.status, r.stdout.slice(0, 2000)).to.equal(1);
+    expect(r.stdout).to.include(
+      `[ERROR] The project t:p:1 (${path.join(sandbox.proj, 'pom.xml')}) has 1 error\n` +
+        "    Resolving expression: '${b15}': its value would be longer than 16777216 characters, the most goalhost expands one value to " +
+        '(a property that repeats another, like <a>${b}${b}</a>, doubles the length at every level); write fewer copies of the properties it uses\n',
+    );
+    expect(r.millis).to.be.below(20_000);
+  });
+
+  it('the same with -D properties in a goal parameter (help:evaluate)', async () => {
+    pom('');
+    const defines = Array.from({ length: 40 }, (_, i) => `-Da${i}=\${a${i + 1}}\${a${i + 1}}`);
+    const r = await run([...defines, '-Da40=x', 'help:evaluate', '-Dexpression=a0']);
+    expect(r.status, r.stdout.slice(0, 2000)).to.equal(1);
+    expect(r.stdout).to.match(/\[ERROR\] Failed to execute goal .*evaluate .*: Resolving expression: '\$\{a\d+\}': its value would be longer than 16777216 characters/);
+  });
+
+  it("cycles fail with Maven's message, also through a directory that names itself", async () => {
+    pom('<name>${a}</name><properties><a>${b}</a><b>x${a}</b></properties>');
+    const pair = await run(['validate']);
+    expect(pair.status).to.equal(1);
+    expect(pair.stdout).to.include("    Resolving expression: '${a}': Detected the following recursive expression cycle in 'a': [a, b]\n");
+    pom('<build><directory>${project.build.directory}/x</directory></build>');
+    const self = await run(['validate']);
+    expect(self.status).to.equal(1);
+    expect(self.stdout).not.to.match(STACK_FRAME);
+    expect(self.stdout).to.include(
+      "    Resolving expression: '${project.build.directory}': Detected the following recursive expression cycle in 'project.build.directory': [build.directory]\n",
+    );
+  });
+});

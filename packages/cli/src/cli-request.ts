@@ -1,4 +1,4 @@
-import { excerpt } from '@goalhost/model';
+import { dictionary, excerpt } from '@goalhost/model';
 
 /** Everything the command line asked for, parsed once and passed along untouched. */
 export interface CliRequest {
@@ -69,7 +69,8 @@ export const OPTIONS: readonly OptionSpec[] = [
  */
 export function parseArgs(argv: readonly string[], source: ArgumentSource = 'command line options', definedAt?: Map<string, number>): CliRequest {
   const unparseable = (reason: string) => new CliUsageError(`Unable to parse ${source}: ${reason}`);
-  const props: Record<string, string> = {};
+  // -D names may be anything, `__proto__` included: stored as own keys.
+  const props = dictionary<string>();
   const tasks: string[] = [];
   const flags = new Set<string>();
   const values = new Map<string, string[]>();

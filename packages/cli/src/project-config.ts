@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { excerpt, InputFileError, INPUT_KINDS, readInputFile } from '@goalhost/model';
+import { dictionary, excerpt, InputFileError, INPUT_KINDS, readInputFile } from '@goalhost/model';
 import { CliUsageError, parseArgs, type CliRequest } from './cli-request';
 
 /** The request of one run once the project's own configuration is merged in. */
@@ -99,7 +99,7 @@ function merge(cli: CliRequest, config: CliRequest): CliRequest {
     ...optional('globalSettingsFile'),
     ...optional('resumeFrom'),
     ...optional('threads'),
-    userProperties: { ...config.userProperties, ...cli.userProperties },
+    userProperties: dictionary([...Object.entries(config.userProperties), ...Object.entries(cli.userProperties)]),
     offline: cli.offline || config.offline,
     quiet: cli.quiet || config.quiet,
     debug: cli.debug || config.debug,

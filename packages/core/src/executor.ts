@@ -173,7 +173,12 @@ function assignParameters(goal: GoalInstance, goalClass: GoalClass, parameters: 
   } catch {
     // A goal described only by an XML descriptor: fields carry the parameter names.
   }
-  for (const [name, { value }] of parameters) (goal as unknown as Record<string, unknown>)[fields.get(name) ?? name] = value;
+  for (const [name, { value }] of parameters) {
+    const field = fields.get(name) ?? name;
+    // A descriptor may name a parameter `__proto__`: it is a field, never the goal's prototype.
+    if (field === '__proto__') Object.defineProperty(goal, field, { value, writable: true, enumerable: true, configurable: true });
+    else (goal as unknown as Record<string, unknown>)[field] = value;
+  }
 }
 
 function messageOf(e: unknown): string {

@@ -1,8 +1,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ExecutionInfo, Session } from '@goalhost/api';
-import type { Project } from '@goalhost/model';
-import { javaOsProperties } from '@goalhost/resolver';
+import { hasOwnKey, ownValue, type Project } from '@goalhost/model';
+import { InterpolationSizeError, javaOsProperties, MAX_EXPANDED_LENGTH } from '@goalhost/resolver';
 
 /** What `${...}` expressions can see while a goal's parameters are bound. */
 export interface ExpressionScope {
@@ -20,6 +20,11 @@ const MAX_DEPTH = 32;
  * itself holds expressions is expanded too.
  */
 export class ExpressionEvaluator {
+  /** Expanded values by name: a name met again (a chain, `${b}${b}`) costs nothing more. */
+  private readonly expanded = new Map<string, string>();
+  /** Set when an expansion stopped at MAX_DEPTH: such a partial value is not remembered. */
+  private cut = false;
+
   constructor(private readonly scope: ExpressionScope) {}
 
   /**
@@ -30,13 +35,17 @@ export class ExpressionEvaluator {
     const whole = /^\$\{([^}]*)\}$/.exec(text);
     if (whole && !whole[1].includes('${')) {
       const value = this.lookup(whole[1]);
-      return value === undefined ? undefined : this.expand(value, 1);
+      return value === undefined ? undefined : this.expandValue(whole[1], value, 1);
     }
     return this.expand(text, 0);
   }
 
   private expand(text: string, depth: number): string {
-    if (depth > MAX_DEPTH || !text.includes('${')) return text;
+    if (!text.includes('${')) return text;
+    if (depth > MAX_DEPTH) {
+      this.cut = true;
+      return text;
+    }
     let out = '';
     let i = 0;
     while (i < text.length) {
@@ -47,10 +56,23 @@ export class ExpressionEvaluator {
       out += text.slice(i, start);
       const name = this.expand(text.slice(start + 2, end), depth + 1);
       const value = this.lookup(name);
-      out += value === undefined ? `\${${name}}` : this.expand(value, depth + 1);
+      out += value === undefined ? `\${${name}}` : this.expandValue(name, value, depth + 1);
+      if (out.length > MAX_EXPANDED_LENGTH) throw new InterpolationSizeError(name, MAX_EXPANDED_LENGTH);
       i = end + 1;
     }
     return out + text.slice(i);
+  }
+
+  /** The value of `name`, its expressions expanded, remembered for the next time. */
+  private expandValue(name: string, value: string, depth: number): string {
+    const known = this.expanded.get(name);
+    if (known !== undefined) return known;
+    const outer = this.cut;
+    this.cut = false;
+    const result = this.expand(value, depth);
+    if (!this.cut) this.expanded.set(name, result);
+    this.cut ||= outer;
+    return result;
   }
 
   /** The raw value of one expression name, or undefined. */
@@ -58,7 +80,7 @@ export class ExpressionEvaluator {
     const builtIn = this.buildValue(name);
     if (builtIn !== undefined) return builtIn;
     const { session, project } = this.scope;
-    return session.userProperties[name] ?? systemProperty(name, session) ?? project?.properties[name];
+    return ownValue(session.userProperties, name) ?? systemProperty(name, session) ?? ownValue(project?.properties, name);
   }
 
   private buildValue(name: string): string | undefined {
@@ -68,16 +90,15 @@ export class ExpressionEvaluator {
     if (name === 'settings.offline' || name === 'session.offline') return String(session.offline);
     if (name === 'settings.interactiveMode') return String(!session.batchMode && session.settings.interactiveMode);
     if (name === 'session.executionRootDirectory') return session.workingDirectory;
-    if (name.startsWith('env.')) return session.env[name.slice(4)];
+    if (name.startsWith('env.')) return ownValue(session.env, name.slice(4));
     if (execution && name.startsWith('plugin.')) {
-      const field = name.slice(7);
-      const plugin: Record<string, string> = {
-        groupId: execution.pluginGroupId,
-        artifactId: execution.pluginArtifactId,
-        version: execution.pluginVersion,
-        goalPrefix: execution.goalPrefix,
-      };
-      return plugin[field];
+      switch (name.slice(7)) {
+        case 'groupId': return execution.pluginGroupId;
+        case 'artifactId': return execution.pluginArtifactId;
+        case 'version': return execution.pluginVersion;
+        case 'goalPrefix': return execution.goalPrefix;
+        default: return undefined;
+      }
     }
     if (project && (name.startsWith('project.') || name.startsWith('pom.'))) {
       const field = name.slice(name.indexOf('.') + 1);
@@ -110,13 +131,18 @@ function navigate(root: unknown, path: string): string | undefined {
     const m = /^([^[(]*)(?:\[(\d+)\]|\((.*)\))?$/.exec(segment);
     if (!m) return undefined;
     const [, name, index, key] = m;
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[name];
+    node = field(node, name);
     if (index !== undefined) node = Array.isArray(node) ? node[Number(index)] : undefined;
-    else if (key !== undefined) node = node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+    else if (key !== undefined) node = field(node, key);
   }
   if (node === undefined || node === null || typeof node === 'object' || typeof node === 'function') return undefined;
   return String(node);
+}
+
+/** A field of a plain data object; inherited members (`constructor`, `__proto__`) are no fields. */
+function field(node: unknown, name: string): unknown {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+  return hasOwnKey(node as Record<string, unknown>, name) ? (node as Record<string, unknown>)[name] : undefined;
 }
 
 /** The dot-separated segments of a path; dots inside `(...)` belong to a map key. */
@@ -138,7 +164,7 @@ function segments(path: string): string[] {
 
 /** The Java system properties Maven users put in POMs. */
 function systemProperty(name: string, session: Session): string | undefined {
-  const launcher = session.launcherProperties?.[name];
+  const launcher = ownValue(session.launcherProperties, name);
   if (launcher !== undefined) return launcher;
   switch (name) {
     case 'user.home': return os.homedir();

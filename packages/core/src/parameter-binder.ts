@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { MojoDescriptor, ParameterDescriptor, XmlElement } from '@goalhost/model';
-import { userProperty } from '@goalhost/model';
+import { dictionary, userProperty } from '@goalhost/model';
 import { IMPLEMENTATION_KEY } from '@goalhost/api';
 import { ParameterError } from './errors';
 import type { ExpressionEvaluator } from './expression-evaluator';
@@ -91,7 +91,8 @@ function toItem(element: XmlElement, type: string, request: BindRequest): unknow
   const value = toObject(element, request);
   const implementation = element.attributes.implementation ?? (element.name.includes('.') ? element.name : undefined);
   if (implementation === undefined || implementation === itemType(type)) return value;
-  return typeof value === 'object' ? { [IMPLEMENTATION_KEY]: implementation, ...value } : value === '' ? { [IMPLEMENTATION_KEY]: implementation } : value;
+  if (typeof value === 'object') return dictionary([[IMPLEMENTATION_KEY, implementation], ...Object.entries(value as Record<string, unknown>)]);
+  return value === '' ? dictionary([[IMPLEMENTATION_KEY, implementation]]) : value;
 }
 
 /** `X[]` and `java.util.List<X>` give X. */
@@ -103,7 +104,8 @@ function itemType(type: string): string {
 
 function toObject(element: XmlElement, request: BindRequest): unknown {
   if (element.children.length === 0) return request.evaluator.evaluate(element.text.trim()) ?? '';
-  const object: Record<string, unknown> = {};
+  // Element names are the POM's: `__proto__` or `constructor` must stay plain keys.
+  const object = dictionary<unknown>();
   for (const c of element.children) object[c.name] = toObject(c, request);
   return object;
 }

@@ -1,3 +1,5 @@
+import { ownValue } from '@goalhost/model';
+
 /**
  * Descriptions in plugin.xml are javadoc HTML. help:describe shows them as plain text the way
  * maven-plugin-tools' HtmlToPlainTextConverter does: whitespace in text collapsed, a line
@@ -109,6 +111,6 @@ function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (whole, ref: string) => {
     if (ref.startsWith('#x') || ref.startsWith('#X')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
     if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+    return ownValue(NAMED_ENTITIES, ref.toLowerCase()) ?? whole;
   });
 }

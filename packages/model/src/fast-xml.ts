@@ -1,3 +1,4 @@
+import { dictionary, hasOwnKey, ownValue } from './own-keys';
 import { parseXml, type XmlElement } from './xml';
 
 /**
@@ -139,10 +140,10 @@ function tryParse(text: string): XmlElement | undefined {
         ATTRIBUTE.lastIndex = p;
         const a = ATTRIBUTE.exec(text);
         if (!a) break;
-        if (a[1] in el.attributes) return undefined;
+        if (hasOwnKey(el.attributes, a[1])) return undefined;
         const value = decode(a[2] ?? a[3]);
         if (value === undefined) return undefined;
-        if (el.attributes === NO_ATTRIBUTES) el.attributes = {};
+        if (el.attributes === NO_ATTRIBUTES) el.attributes = dictionary();
         el.attributes[a[1]] = value;
         p = ATTRIBUTE.lastIndex;
       }
@@ -188,7 +189,7 @@ function decode(raw: string): string | undefined {
     let ch: string | undefined;
     if (ref.startsWith('#x')) ch = codePoint(parseInt(ref.slice(2), 16), /^[0-9a-fA-F]+$/.test(ref.slice(2)));
     else if (ref.startsWith('#')) ch = codePoint(parseInt(ref.slice(1), 10), /^[0-9]+$/.test(ref.slice(1)));
-    else ch = ENTITIES[ref];
+    else ch = ownValue(ENTITIES, ref);
     if (ch === undefined) return undefined;
     out += raw.slice(pos, amp) + ch;
     pos = semi + 1;

@@ -1,3 +1,4 @@
+export * from './own-keys';
 export * from './xml';
 export * from './input-file';
 export * from './excerpt';

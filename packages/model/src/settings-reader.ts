@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ownValue } from './own-keys';
 import { parseXmlFast } from './fast-xml';
 import { checkParsedModel } from './modello-check';
 import { readRepository, type RawActivation, type RawRepository } from './pom-reader';
@@ -220,7 +221,7 @@ function interpolateSettings(text: string, env: Record<string, string | undefine
     'line.separator': os.EOL,
   };
   return text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => {
-    if (name.startsWith('env.')) return env[name.slice(4)] ?? whole;
-    return system[name] ?? whole;
+    if (name.startsWith('env.')) return ownValue(env, name.slice(4)) ?? whole;
+    return ownValue(system, name) ?? whole;
   });
 }

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { excerpt, withExcerpts } from './excerpt';
+import { dictionary } from './own-keys';
 
 /** One element of a parsed XML document, in document order, with its source position. */
 export interface XmlElement {
@@ -98,11 +99,16 @@ function toElement(node: RawNode, lines: number[], file: string, depth: number):
       if (el) children.push(el);
     }
   }
-  const attrs = node[':@'] ?? {};
-  const { [META as unknown as string]: _meta, ...attributes } = attrs as Record<string, string>;
+  const attrs = (node[':@'] ?? {}) as Record<string, string>;
+  const attributes = dictionary(Object.keys(attrs).map((k) => [xmlName(k), attrs[k]] as const));
   const meta = (node as unknown as Record<symbol, { startIndex?: number }>)[META as unknown as symbol];
   const [line, column] = position(lines, meta?.startIndex ?? 0);
-  return { name, attributes, children, text, line, column };
+  return { name: xmlName(name), attributes, children, text, line, column };
+}
+
+/** fast-xml-parser renames `__proto__` (an element or attribute name) to `#__proto__`; XML names never start with `#`. */
+function xmlName(parsed: string): string {
+  return parsed === '#__proto__' ? '__proto__' : parsed;
 }
 
 function lineStarts(text: string): number[] {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type Log } from '@goalhost/api';
-import type { Artifact } from '@goalhost/model';
+import { ownValue, type Artifact } from '@goalhost/model';
 import { filterArtifacts } from './artifact-filters';
 import { DependencyFilterGoal } from './dependency-filter-goal';
 import { moduleInfo, ModuleNameError } from './module-name';
@@ -81,7 +81,7 @@ export class ListGoal extends DependencyFilterGoal {
   /** The artifact with `-Dclassifier` (and `-Dtype`), resolved; undefined when it does not exist. */
   private async translate(a: Artifact): Promise<ListedArtifact | undefined> {
     const type = this.type || a.type;
-    const extension = EXTENSIONS[type] ?? type;
+    const extension = ownValue(EXTENSIONS, type) ?? type;
     try {
       const file = await this.context.repository.resolveArtifact({
         groupId: a.groupId, artifactId: a.artifactId, version: a.baseVersion, type: extension, classifier: this.classifier, extension,

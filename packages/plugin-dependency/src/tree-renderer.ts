@@ -1,3 +1,4 @@
+import { ownValue } from '@goalhost/model';
 import type { DependencyTreeNode } from '@goalhost/api';
 
 export type TreeFormat = 'text' | 'dot' | 'graphml' | 'tgf';
@@ -28,7 +29,7 @@ function scopeShows(filter: string, scope: string | undefined): boolean {
     test: ['compile', 'provided', 'system', 'runtime', 'test'],
   };
   if (!scope || !['compile', 'provided', 'system', 'runtime', 'test'].includes(scope)) return true;
-  return (table[filter] ?? []).includes(scope);
+  return (ownValue(table, filter) ?? []).includes(scope);
 }
 
 /** Maven's Artifact.toString() for a tree node (base version, scope when set). */
@@ -145,7 +146,7 @@ export function renderTree(root: DependencyTreeNode, o: TreeOptions): string {
     case 'graphml':
       return renderGraphml(tree, label);
     default:
-      return renderText(tree, TOKENS[o.tokens] ?? TOKENS.standard, label);
+      return renderText(tree, ownValue(TOKENS, o.tokens) ?? TOKENS.standard, label);
   }
 }
 

@@ -1,3 +1,5 @@
+import { ownValue } from '@goalhost/model';
+
 /**
  * Maven's artifact handlers as the resolver sees them: a dependency `type` decides the file
  * extension, the default classifier, and whether the artifact already bundles its dependencies
@@ -32,7 +34,7 @@ define('rar', 'rar', '', true, false);
 define('par', 'par', '', true, false);
 
 export function artifactType(type: string): ArtifactType {
-  return KNOWN[type] ?? { id: type, extension: type, classifier: '', includesDependencies: false, addedToClasspath: false };
+  return ownValue(KNOWN, type) ?? { id: type, extension: type, classifier: '', includesDependencies: false, addedToClasspath: false };
 }
 
 /** The extension and classifier a dependency of `type` (with an optional explicit classifier) resolves to. */

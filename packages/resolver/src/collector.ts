@@ -1,6 +1,7 @@
 import { conflictKey, gdepId, MANAGED_EXCLUSIONS, type ScopeOrigin, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GDependency, type GNode } from './graph';
 import { artifactType } from './artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong } from './descriptor-reader';
+import { inOrderReadAhead, rangeProgress } from './read-ahead';
 import { aggregateRepositories, repositoriesKey, type RemoteRepository } from './remote-repository';
 import type { Mirror } from '@goalhost/model';
 import { compareVersions } from './version';
@@ -108,6 +109,8 @@ export class DependencyCollector {
     private readonly warn: (message: string) => void,
     private readonly listVersions?: ListVersions,
     private readonly interned?: DependencyPool,
+    /** Shows how far the POM reads of a range with many versions are. */
+    private readonly progress?: (text: string) => void,
   ) {
     this.management = new Management(managed);
   }
@@ -237,13 +240,17 @@ export class DependencyCollector {
         this.errors.push({ path: this.pathTo(d), error: versions });
         return;
       }
-      const each = versions.map((version): Prepared => {
+      const start = (version: string): Prepared => {
         const dependency = { ...d, version };
         const descriptor = this.readDescriptor(dependency, ctx.repositories);
         descriptor.catch(() => undefined);
         return { managed: { ...managed, dependency }, descriptor, range: prepared.range!, versions: prepared.versions };
+      };
+      const progress = rangeProgress(this.progress, `${d.groupId}:${d.artifactId}:${prepared.range!.spec}`, versions.length);
+      await inOrderReadAhead(versions, start, async (p, done) => {
+        await this.processDependency(p, ctx, relocations, walk);
+        progress(done);
       });
-      for (const p of each) await this.processDependency(p, ctx, relocations, walk);
       return;
     }
     const noDescriptor = d.systemPath !== undefined;

@@ -22,10 +22,17 @@ export function settle(items: readonly ConflictItem[]): ConflictItem {
   const w = winner.node;
   const scope = w.dependency!.scope === 'system' ? 'system' : effectiveScope(items);
   w.dependency = { ...w.dependency!, scope, optional: effectiveOptional(items) };
+  // Each parent's list is filtered once: a range of many versions puts them all under one parent.
+  const losers = new Map<GNode[], Set<GNode>>();
   for (const item of items) {
     if (item === winner) continue;
-    const at = item.parent!.indexOf(item.node);
-    if (at >= 0) item.parent!.splice(at, 1);
+    const gone = losers.get(item.parent!) ?? new Set<GNode>();
+    losers.set(item.parent!, gone.add(item.node));
+  }
+  for (const [children, gone] of losers) {
+    let kept = 0;
+    for (const child of children) if (!gone.has(child)) children[kept++] = child;
+    children.length = kept;
   }
   return winner;
 }

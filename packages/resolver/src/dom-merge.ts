@@ -1,4 +1,4 @@
-import type { XmlElement } from '@goalhost/model';
+import { dictionary, ownValue, type XmlElement } from '@goalhost/model';
 
 /**
  * Merges two plugin `<configuration>` trees like Maven (plexus Xpp3Dom): the dominant tree wins,
@@ -21,14 +21,14 @@ function valueOf(el: XmlElement): string | undefined {
 }
 
 function mergeInto(dominant: XmlElement, recessive: XmlElement): XmlElement {
-  if (dominant.attributes['combine.self'] === 'override') return dominant;
+  if (ownValue(dominant.attributes, 'combine.self') === 'override') return dominant;
   let text = dominant.text;
   if (isEmpty(valueOf(dominant)) && !isEmpty(valueOf(recessive)) && dominant.children.length === 0) text = recessive.text;
-  const attributes: Record<string, string> = { ...dominant.attributes };
+  const attributes = dictionary(Object.entries(dominant.attributes));
   for (const [k, v] of Object.entries(recessive.attributes)) if (isEmpty(attributes[k])) attributes[k] = v;
   let children: XmlElement[] = [...dominant.children];
   if (recessive.children.length > 0) {
-    if (dominant.attributes['combine.children'] === 'append') {
+    if (ownValue(dominant.attributes, 'combine.children') === 'append') {
       children = [...recessive.children, ...dominant.children];
     } else {
       const pending = new Map<string, XmlElement[]>();

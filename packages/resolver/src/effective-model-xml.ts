@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { RawActivation, RawDependency, RawModelBase, RawPlugin, RawProfile, RawRepository, XmlElement, XmlNode } from '@goalhost/model';
+import { dictionary, type RawActivation, type RawDependency, type RawModelBase, type RawPlugin, type RawProfile, type RawRepository, type XmlElement, type XmlNode } from '@goalhost/model';
 import { mergeDom } from './dom-merge';
 import { interpolate, type Lookup } from './interpolation';
 import { lifecyclePlugins, siteConfiguration, SUPER_POM_MANAGED_PLUGINS } from './lifecycle-plugins';
@@ -219,7 +219,7 @@ function configuration(e: XmlElement, lookup: Lookup): XmlNode {
 function toElement(n: XmlNode): XmlElement {
   return {
     name: n.name,
-    attributes: Object.fromEntries(n.attributes ?? []),
+    attributes: dictionary(n.attributes ?? []),
     children: (n.children ?? []).map(toElement),
     text: n.text ?? '',
     line: 0,

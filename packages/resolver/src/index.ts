@@ -4,6 +4,7 @@ export { ProjectBuildingError, ResolutionError, ArtifactResolutionError, formatP
 export type { DependencyNode } from './dependency-node';
 export { artifactType, fileCoordinates, type ArtifactType } from './artifact-types';
 export { compareVersions } from './version';
+export { InterpolationSizeError, MAX_EXPANDED_LENGTH } from './interpolation';
 export { upstreamProjects } from './reactor';
 export { readSettings } from '@goalhost/model';
 export { DependencyLocks, LOCK_MODES, type LockMode, type WrittenLock } from './lock/dependency-locks';

@@ -1,16 +1,64 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ownValue } from '@goalhost/model';
 import type { WDependency, WModel } from './work-model';
 
-/** A `${...}` expression that refers back to itself. */
+/** A `${...}` expression that refers back to itself (Maven's InterpolationCycleException). */
 export class InterpolationCycleError extends Error {
+  /** `expression`: as written, met again while expanding; `cycle`: the expressions since its first expansion. */
   constructor(readonly expression: string, readonly cycle: readonly string[]) {
     super(`Detected the following recursive expression cycle in '${expression}': [${cycle.join(', ')}]`);
     this.name = 'InterpolationCycleError';
   }
 }
 
+/**
+ * The most characters one expanded value may have. Maven has no limit: properties that repeat
+ * each other (`<a>${b}${b}</a>`, `<b>${c}${c}</b>`, ...) double at every level, so 40 lines of
+ * POM ask for a terabyte. Real values are far shorter (a POM itself is at most 16 MiB).
+ */
+export const MAX_EXPANDED_LENGTH = 16 * 1024 * 1024;
+
+/** An expression whose expansion would pass MAX_EXPANDED_LENGTH. */
+export class InterpolationSizeError extends Error {
+  constructor(readonly expression: string, readonly limit: number) {
+    super(
+      `Resolving expression: '\${${expression}}': its value would be longer than ${limit} characters, the most goalhost ` +
+        `expands one value to (a property that repeats another, like <a>\${b}\${b}</a>, doubles the length at every level); ` +
+        `write fewer copies of the properties it uses`,
+    );
+    this.name = 'InterpolationSizeError';
+  }
+}
+
 export type Lookup = (expression: string) => string | undefined;
+
+/**
+ * Expanded values by expression, per lookup (one interpolation pass over one model): each
+ * property of a chain `${p0}` -> `${p1}` -> ... is expanded once, not once per property that
+ * reaches it, which made a chain quadratic (and `<a>${b}${b}</a>` exponential).
+ */
+const expandedBy = new WeakMap<Lookup, Map<string, string>>();
+
+function expandedValues(lookup: Lookup): Map<string, string> {
+  let values = expandedBy.get(lookup);
+  if (!values) expandedBy.set(lookup, (values = new Map()));
+  return values;
+}
+
+interface Frame {
+  readonly value: string;
+  pos: number;
+  out: string;
+  /** The expression this frame expands (undefined for the text being interpolated). */
+  readonly expression?: string;
+}
+
+/** Appends an expanded value to a frame, within MAX_EXPANDED_LENGTH. */
+function append(frame: Frame, text: string, expression: string): void {
+  if (frame.out.length + text.length > MAX_EXPANDED_LENGTH) throw new InterpolationSizeError(frame.expression ?? expression, MAX_EXPANDED_LENGTH);
+  frame.out += text;
+}
 
 const PREFIXES = ['project.', 'pom.'];
 
@@ -24,13 +72,15 @@ function realExpression(expr: string): string {
  * Replaces `${expr}` by looked-up values, recursively (a value may contain expressions);
  * unknown expressions stay as written, like Maven's string-search interpolator. The values
  * being expanded are kept on an explicit stack, not the call stack: Maven follows a chain of
- * thousands of properties (`${a}` -> `${b}` -> ...), which recursion here could not.
+ * thousands of properties (`${a}` -> `${b}` -> ...), which recursion here could not. Expanded
+ * values are remembered per lookup, so a chain costs its length once.
  */
 export function interpolate(value: string, lookup: Lookup, stack: string[] = []): string {
   if (value.indexOf('${') < 0) return value;
+  const expanded = expandedValues(lookup);
   const base = stack.length;
   const active = new Set(stack);
-  const frames: { value: string; pos: number; out: string }[] = [{ value, pos: 0, out: '' }];
+  const frames: Frame[] = [{ value, pos: 0, out: '' }];
   try {
     for (;;) {
       const f = frames[frames.length - 1];
@@ -41,20 +91,27 @@ export function interpolate(value: string, lookup: Lookup, stack: string[] = [])
         frames.pop();
         if (frames.length === 0) return done;
         active.delete(stack.pop() as string);
-        frames[frames.length - 1].out += done;
+        const expression = f.expression as string;
+        expanded.set(expression, done);
+        append(frames[frames.length - 1], done, expression);
         continue;
       }
       f.out += f.value.slice(f.pos, start);
       f.pos = end + 1;
       const expr = f.value.slice(start + 2, end);
+      const known = expanded.get(expr);
+      if (known !== undefined) {
+        append(f, known, expr);
+        continue;
+      }
       const real = realExpression(expr);
-      if (active.has(real)) throw new InterpolationCycleError(stack[0], [...stack.slice(stack.indexOf(real)), real]);
+      if (active.has(real)) throw new InterpolationCycleError(expr, stack.slice(stack.indexOf(real)));
       const found = lookup(expr);
       if (found === undefined) f.out += f.value.slice(start, end + 1);
       else {
         stack.push(real);
         active.add(real);
-        frames.push({ value: found, pos: 0, out: '' });
+        frames.push({ value: found, pos: 0, out: '', expression: expr });
       }
     }
   } finally {
@@ -125,21 +182,22 @@ export function modelLookup(model: WModel, ctx: InterpolationContext): Lookup {
       const v = reflect(model, prefixed);
       if (v !== undefined) return postProcess(prefixed, v);
     }
-    const user = ctx.userProperties[expr];
+    const user = ownValue(ctx.userProperties, expr);
     if (user !== undefined) return user;
     const prop = model.properties.get(expr);
     if (prop !== undefined) return prop;
-    const sys = ctx.systemProperties[expr];
+    const sys = ownValue(ctx.systemProperties, expr);
     if (sys !== undefined) return sys;
-    const env = ctx.systemProperties[`env.${expr}`];
+    const env = ownValue(ctx.systemProperties, `env.${expr}`);
     if (env !== undefined) return env;
     const unprefixed = reflect(model, expr);
     return unprefixed !== undefined ? postProcess(expr, unprefixed) : undefined;
   };
-  // Directory expressions resolve against the project directory, like Maven's path post-processor.
+  // Directory expressions resolve against the project directory, like Maven's path post-processor;
+  // the directory's own expression counts as being expanded (a directory naming itself is a cycle).
   const postProcess = (expr: string, raw: string): string => {
     if (dir === undefined || !PATH_EXPRESSIONS.has(expr)) return raw;
-    return alignToBase(interpolate(raw, lookup), dir);
+    return alignToBase(interpolate(raw, lookup, [expr]), dir);
   };
   return lookup;
 }

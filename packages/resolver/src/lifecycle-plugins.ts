@@ -1,4 +1,4 @@
-import type { XmlNode } from '@goalhost/model';
+import { ownValue, type XmlNode } from '@goalhost/model';
 
 /**
  * What Maven 3.8.7 adds to every effective model that goalhost does not use itself: the super
@@ -98,7 +98,7 @@ const BY_PACKAGING: Readonly<Record<string, readonly DefaultPlugin[]>> = {
 
 /** The packaging's lifecycle plugins; for a packaging goalhost has no mapping of, the clean and site lifecycles' only. */
 export function lifecyclePlugins(packaging: string): readonly DefaultPlugin[] {
-  return BY_PACKAGING[packaging] ?? [CLEAN, SITE];
+  return ownValue(BY_PACKAGING, packaging) ?? [CLEAN, SITE];
 }
 
 /** The configuration Maven gives the site plugin from `<reporting>` (only its defaults are modelled). */

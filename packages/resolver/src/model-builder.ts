@@ -1,10 +1,10 @@
 import * as path from 'node:path';
-import { ModelParseError, parsePom, type ModelParseProblem, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
+import { dictionary, ModelParseError, parsePom, type ModelParseProblem, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
 import { locateEffectiveModel, type LineageSource } from './effective-model-locations';
 import { effectiveModelXml } from './effective-model-xml';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
 import { observedExists, observedIsDirectory, readObservedText } from './file-observations';
-import { alignToBase, InterpolationCycleError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
+import { alignToBase, InterpolationCycleError, InterpolationSizeError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
 import { selectProfiles, type ActivationContext } from './profile-activation';
@@ -139,9 +139,9 @@ export class ModelBuilder<R> {
     // A POM from a repository is built as a project without a directory (no ${basedir}).
     const projectDir = fromRepository ? undefined : path.dirname(file);
     const external = selectProfiles(this.config.externalProfiles, this.activation(projectDir, true), false);
-    const props: Record<string, string> = {};
+    const props = dictionary<string>();
     for (const p of external) for (const [k, v] of p.base.properties) props[k] = v;
-    const activation = { ...this.activation(projectDir, true), userProperties: { ...props, ...this.config.userProperties } };
+    const activation = { ...this.activation(projectDir, true), userProperties: dictionary([...Object.entries(props), ...Object.entries(this.config.userProperties)]) };
     // Maven names a project it could not read at all by no id.
     const raw = this.readModel(file, '');
     return this.build({ context, raw, pomFile: file, ...(projectDir ? { projectDir } : {}), strict: true, external: true, activation, importChain: [] });
@@ -260,8 +260,11 @@ export class ModelBuilder<R> {
       // Repository POMs without any `${` need no interpolation (their build section is not used).
       if (expressions || req.strict) interpolateModel(model, this.interpolation(), req.strict);
     } catch (e) {
-      if (!(e instanceof InterpolationCycleError)) throw e;
-      problems.push({ severity: 'ERROR', message: `Resolving expression: '\${${e.expression}}': ${e.message}`, modelId: leafId });
+      if (e instanceof InterpolationCycleError) {
+        problems.push({ severity: 'ERROR', message: `Resolving expression: '\${${e.expression}}': ${e.message}`, modelId: leafId });
+      } else if (e instanceof InterpolationSizeError) {
+        problems.push({ severity: 'ERROR', message: e.message, modelId: leafId });
+      } else throw e;
       fail();
     }
     const id = `${model.groupId}:${model.artifactId}:${model.version}`;

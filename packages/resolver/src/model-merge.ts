@@ -1,4 +1,4 @@
-import type { RawProfile, RawRepository } from '@goalhost/model';
+import { ownValue, type RawProfile, type RawRepository } from '@goalhost/model';
 import { mergeDom } from './dom-merge';
 import {
   copyDependency,
@@ -161,7 +161,7 @@ export function inherit(child: WModel, parent: WModel, childDirectoryName: strin
   child.groupId ??= parent.groupId;
   child.version ??= parent.version;
   child.description ??= parent.description;
-  const appendPath = (attr: string, attrs: Readonly<Record<string, string>>): boolean => attrs[attr] !== 'false';
+  const appendPath = (attr: string, attrs: Readonly<Record<string, string>>): boolean => ownValue(attrs, attr) !== 'false';
   if (child.url === undefined && parent.url !== undefined) {
     child.url = appendPath('child.project.url.inherit.append.path', parent.attributes) ? childUrl(parent.url, childDirectoryName) : parent.url;
   }

@@ -1,6 +1,6 @@
 import { observedExists } from './file-observations';
 import * as path from 'node:path';
-import type { RawActivation } from '@goalhost/model';
+import { ownValue, type RawActivation } from '@goalhost/model';
 import { compareVersions } from './version';
 
 export interface ActivationContext {
@@ -43,7 +43,7 @@ export function selectProfiles<T extends Activatable>(profiles: readonly T[], ct
 function isActive(a: RawActivation | undefined, ctx: ActivationContext): boolean {
   if (!a) return false;
   const checks: boolean[] = [];
-  if (a.jdk !== undefined && a.jdk !== '') checks.push(jdkMatches(a.jdk, ctx.systemProperties['java.version'] ?? '17'));
+  if (a.jdk !== undefined && a.jdk !== '') checks.push(jdkMatches(a.jdk, ownValue(ctx.systemProperties, 'java.version') ?? '17'));
   if (a.os && (a.os.name || a.os.family || a.os.arch || a.os.version)) checks.push(osMatches(a.os, ctx.systemProperties));
   if (a.property && a.property.name) checks.push(propertyMatches(a.property.name, a.property.value, ctx));
   if (a.file && (a.file.exists || a.file.missing)) checks.push(fileMatches(a.file, ctx));
@@ -53,7 +53,7 @@ function isActive(a: RawActivation | undefined, ctx: ActivationContext): boolean
 function propertyMatches(rawName: string, rawValue: string | undefined, ctx: ActivationContext): boolean {
   const reverseName = rawName.startsWith('!');
   const name = reverseName ? rawName.slice(1) : rawName;
-  const actual = ctx.userProperties[name] ?? ctx.systemProperties[name];
+  const actual = ownValue(ctx.userProperties, name) ?? ownValue(ctx.systemProperties, name);
   if (rawValue === undefined || rawValue === '') {
     const defined = actual !== undefined && actual !== '';
     return reverseName ? !defined : defined;
@@ -146,7 +146,7 @@ function fileMatches(file: NonNullable<RawActivation['file']>, ctx: ActivationCo
   const missing = !file.exists;
   const raw = (file.exists || file.missing) as string;
   let p = raw.replace(/\$\{(project\.)?basedir\}/g, () => ctx.projectDir ?? '${basedir}');
-  p = p.replace(/\$\{([^}]+)\}/g, (whole, name: string) => ctx.userProperties[name] ?? ctx.systemProperties[name] ?? whole);
+  p = p.replace(/\$\{([^}]+)\}/g, (whole, name: string) => ownValue(ctx.userProperties, name) ?? ownValue(ctx.systemProperties, name) ?? whole);
   if (p.includes('${')) return false;
   if (!path.isAbsolute(p) && ctx.projectDir) p = path.resolve(ctx.projectDir, p);
   const exists = observedExists(p);

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
+import { ownValue, XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile } from './artifact-resolver';
 import { DependencyCollector, type DependencyPool, type ListVersions } from './collector';
@@ -381,6 +381,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       quiet ? () => undefined : (message) => this.config.log.warn(message),
       this.listVersions,
       verbose ? this.verbosePool : undefined,
+      quiet ? undefined : (text) => this.config.log.progress?.(text),
     );
     let result;
     try {
@@ -394,6 +395,8 @@ class DefaultRepositorySystem implements RepositorySystem {
     } catch (e) {
       if (e instanceof XmlSyntaxError) throw new ResolutionError(id, e.message, { cause: e });
       throw e;
+    } finally {
+      if (!quiet) this.config.log.progressDone?.();
     }
     if (result.errors.length > 0) {
       const first = result.errors[0];
@@ -461,7 +464,7 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   private async resolveNow(project: Project, scope: string): Promise<Artifact[]> {
     const root = await this.graph(project);
-    const scopes = SCOPES[scope] ?? SCOPES.test;
+    const scopes = ownValue(SCOPES, scope) ?? SCOPES.test;
     const nodes: Array<{ node: GNode; depth: number }> = [];
     const walk = (node: GNode, depth: number): void => {
       for (const child of node.children) {

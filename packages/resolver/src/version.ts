@@ -1,3 +1,5 @@
+import { ownValue } from '@goalhost/model';
+
 /**
  * Version ordering close to Maven's ComparableVersion: numeric parts compare as numbers,
  * well-known qualifiers order alpha < beta < milestone < rc < snapshot < release < sp, other
@@ -62,7 +64,7 @@ function parse(version: string): Item[] {
 
 function isNull(item: Item): boolean {
   if (typeof item === 'number') return item === 0;
-  if (typeof item === 'string') return (QUALIFIERS[item] ?? -1) === 5;
+  if (typeof item === 'string') return (ownValue(QUALIFIERS, item) ?? -1) === 5;
   return item.length === 0;
 }
 
@@ -75,7 +77,7 @@ function normalize(list: Item[]): void {
 }
 
 function qualifierRank(s: string): string {
-  const known = QUALIFIERS[s];
+  const known = ownValue(QUALIFIERS, s);
   return known !== undefined ? String(known) : `7-${s}`;
 }
 

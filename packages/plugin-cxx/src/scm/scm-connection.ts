@@ -1,5 +1,6 @@
 import { GoalExecutionError } from '@goalhost/api';
 import { redactUrl, type Project } from '@goalhost/model';
+import { sshOptionProblem } from './ssh-destination';
 import { isAbsoluteSvnUrl } from './svn-externals';
 
 export type ScmProvider = 'svn' | 'git';
@@ -69,6 +70,8 @@ export function scmConnectionOf(id: string, project: Pick<Project, 'scm' | 'file
     const scheme = url.slice(0, url.indexOf(':')).toLowerCase();
     if (!SVN_SCHEMES.includes(scheme)) invalid(`svn cannot use '${scheme}://' URLs here (${SVN_SCHEMES.join(', ')} are supported)`);
     if (hostOf(url).startsWith('-')) invalid(`the host of '${url}' starts with '-', which ssh would read as an option`);
+    const problem = scheme === 'svn+ssh' ? sshOptionProblem(url, authorityOf(url), true) : undefined;
+    if (problem) invalid(problem);
     return { provider, ...withoutPassword(url, 'svn+ssh', id, element), ...withTag };
   }
   return { provider, ...gitUrl(url, invalid, id, element), ...withTag };
@@ -114,6 +117,17 @@ function hostOf(url: string): string {
   return /^[^:]*:\/\/(?:[^@/]*@)?([^/]*)/.exec(url)?.[1] ?? '';
 }
 
+/** `[user@]host[:port]` of `scheme://[user@]host[:port]/path`. */
+function authorityOf(url: string): string {
+  return /^[^:]*:\/\/([^/]*)/.exec(url)?.[1] ?? '';
+}
+
+/** `[user@]host` of an scp-like `[user@]host:path`, where git looks for the colon after a `[...]` host. */
+function scpAuthorityOf(url: string): string {
+  const close = url.startsWith('[') ? url.indexOf(']') : -1;
+  return url.slice(0, url.indexOf(':', close + 1));
+}
+
 /** git URL forms of Maven SCM: scheme URLs, scp-like `user@host:path`, `[fetch=]URL1[push=]URL2`. */
 function gitUrl(raw: string, invalid: (why: string) => never, id: string, element: string): Pick<ScmConnection, 'url' | 'userInfo' | 'warning'> {
   const fetch = /^\[fetch=\](.*?)(?:\[push=\].*)?$/.exec(raw);
@@ -128,12 +142,15 @@ function gitUrl(raw: string, invalid: (why: string) => never, id: string, elemen
     const name = scheme[1];
     if (!['https', 'http', 'ssh', 'git', 'file'].includes(name.toLowerCase())) invalid(`git cannot use '${name}://' URLs here (https, http, ssh, git and file are supported)`);
     if (hostOf(url).startsWith('-')) invalid(`the host of '${url}' starts with '-', which ssh would read as an option`);
+    const problem = name.toLowerCase() === 'ssh' ? sshOptionProblem(url, authorityOf(url), true) : undefined;
+    if (problem) invalid(problem);
     // Credentials written into the URL are taken out: they must never reach .gitmodules or a log.
     return withoutPassword(url, 'ssh', id, element);
   }
   // scp-like: no slash before the first colon (git's own rule).
   if (/^[^/:]+:/.test(url) && !/^[A-Za-z]:[\\/]/.test(url)) {
-    if (/^(?:[^@/:]*@)?-/.test(url)) invalid(`the host of '${url}' starts with '-', which ssh would read as an option`);
+    const problem = sshOptionProblem(url, scpAuthorityOf(url), false);
+    if (problem) invalid(problem);
     return { url };
   }
   return invalid(`'${url}' is not a git URL (https://, ssh://, git://, file:// or user@host:path)`);

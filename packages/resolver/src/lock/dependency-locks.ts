@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { INPUT_KINDS, readInputFile, type Artifact, type Coordinates, type Project } from '@goalhost/model';
+import { INPUT_KINDS, ownValue, readInputFile, type Artifact, type Coordinates, type Project } from '@goalhost/model';
 import type { DependencyNode } from '../dependency-node';
 import { baseVersionOf } from '../local-repository';
 import type { ArtifactRequest, RepositorySystem } from '../repository-system';
@@ -108,7 +108,7 @@ export class DependencyLocks {
   async resolveDependencies(project: Project, scope: string): Promise<Artifact[]> {
     const lockFile = this.lockFileInForce(project);
     if (!lockFile) return this.system.resolveDependencies(project, scope);
-    const scopes = SCOPES[scope] ?? SCOPES.test;
+    const scopes = ownValue(SCOPES, scope) ?? SCOPES.test;
     return (await this.lockedSet(project, lockFile)).filter((a) => scopes.includes(a.scope));
   }
 
