@@ -21,15 +21,19 @@ import { LockError } from './lock-errors';
 export const LOCK_FILE_NAME = 'goalhost.lock';
 export const LOCK_FORMAT = 1;
 
-export interface LockEntry {
+/** What a lock line names a file by: `groupId:artifactId:type[:classifier]:version`, and its extension. */
+export interface LockCoordinates {
   readonly groupId: string;
   readonly artifactId: string;
   readonly type: string;
   /** '' when none. */
   readonly classifier: string;
-  /** The resolved version (timestamped for a snapshot). */
+  /** The resolved version (timestamped for a snapshot), or the version a goal asked for. */
   readonly version: string;
   readonly extension: string;
+}
+
+export interface LockEntry extends LockCoordinates {
   readonly scope: string;
   readonly depth: number;
   readonly optional: boolean;
@@ -44,15 +48,7 @@ export interface LockEntry {
 }
 
 /** A file a goal asked for beyond the dependencies, pinned by its digest. */
-export interface RequestedEntry {
-  readonly groupId: string;
-  readonly artifactId: string;
-  readonly type: string;
-  /** '' when none. */
-  readonly classifier: string;
-  /** The version as the goal asked for it. */
-  readonly version: string;
-  readonly extension: string;
+export interface RequestedEntry extends LockCoordinates {
   /** Lower-case hex SHA-256 of the file. */
   readonly sha256: string;
   /** Repository id the file came from; absent when installed locally. */

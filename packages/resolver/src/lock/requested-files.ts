@@ -2,21 +2,13 @@ import type { Project } from '@goalhost/model';
 import { artifactType } from '../artifact-types';
 import type { ArtifactRequest } from '../repository-system';
 import { projectId, UnlockedFilesError } from './lock-errors';
-import { entryId, formatLockFile, sortRequested, type LockEntry, type LockFile, type RequestedEntry } from './lock-file';
+import { entryId, formatLockFile, sortRequested, type LockCoordinates, type LockEntry, type LockFile, type RequestedEntry } from './lock-file';
 import type { LockableFile } from './lockable-artifact';
 import { writeAtomically } from './text-files';
 import type { VerifiedLocks } from './verified-locks';
 
 /** A file a goal asked for, with its coordinates as the lock names them. */
-export interface RequestedFile extends LockableFile {
-  readonly groupId: string;
-  readonly artifactId: string;
-  readonly type: string;
-  /** '' when none. */
-  readonly classifier: string;
-  readonly version: string;
-  readonly extension: string;
-}
+export interface RequestedFile extends LockableFile, LockCoordinates {}
 
 /** A project's lock as this build knows it; `lock` changes when `update` adds requested lines. */
 export interface LoadedLock {
