@@ -7,7 +7,7 @@ import { errorLines, Sandbox } from '../hostile/sandbox';
 import { FaultyRepoServer } from '../faults/faulty-repo-server';
 import { GIT_PASSWORD, GIT_USER, GitFixture } from '../scm/support/git-fixture';
 import { SVN_PASSWORD, SVN_USER, SvnFixture } from '../scm/support/svn-fixture';
-import { expose, forms, leaks, wrapperDir, type Exposure } from './watch';
+import { expose, forms, leaks, runDirs, wrapperDir, type Exposure } from './watch';
 
 /**
  * Passwords never leak: from the username/password parameters (command line or POM),
@@ -77,10 +77,8 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     let env: Record<string, string>;
     before(async () => {
       f = await SvnFixture.create();
-      repo = path.join(f.tmp, 'm2repo');
+      ({ repo, bin } = runDirs(f.tmp));
       home = path.join(f.tmp, 'home');
-      bin = wrapperDir(path.join(f.tmp, 'bin'));
-      fs.mkdirSync(path.join(f.tmp, 'tmp'));
       installPom(repo, 'fr.example', 'liba', `<scm><connection>scm:svn:${f.server.url('main/libA/trunk')}</connection></scm>`);
       writeM2(home, `127.0.0.1:${f.server.port}`, SVN_USER, SVN_PASSWORD);
       env = { HOME: home, TMPDIR: path.join(f.tmp, 'tmp'), PATH: process.env.PATH ?? '' };
@@ -125,9 +123,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     let env: Record<string, string>;
     before(async () => {
       f = await GitFixture.create();
-      repo = path.join(f.tmp, 'm2repo');
-      bin = wrapperDir(path.join(f.tmp, 'bin'));
-      fs.mkdirSync(path.join(f.tmp, 'tmp'));
+      ({ repo, bin } = runDirs(f.tmp));
       installPom(repo, 'org.other', 'libb', `<scm><connection>scm:git:${f.http.url('libB.git')}</connection><tag>main</tag></scm>`);
       writeM2(f.env.HOME as string, `127.0.0.1:${f.http.port}`, GIT_USER, GIT_PASSWORD);
       env = { ...(f.env as Record<string, string>), TMPDIR: path.join(f.tmp, 'tmp') };
@@ -276,9 +272,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       let env: Record<string, string>;
       before(async () => {
         f = await GitFixture.create();
-        repo = path.join(f.tmp, 'm2repo');
-        bin = wrapperDir(path.join(f.tmp, 'bin'));
-        fs.mkdirSync(path.join(f.tmp, 'tmp'));
+        ({ repo, bin } = runDirs(f.tmp));
         sshLog = path.join(f.tmp, 'ssh.log');
         // What sshd would do on the server: run the command git asks for (git-upload-pack '<path>').
         // `-G` is git's probe for OpenSSH.
@@ -332,9 +326,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       let env: Record<string, string>;
       before(async () => {
         f = await GitFixture.create();
-        repo = path.join(f.tmp, 'm2repo');
-        bin = wrapperDir(path.join(f.tmp, 'bin'));
-        fs.mkdirSync(path.join(f.tmp, 'tmp'));
+        ({ repo, bin } = runDirs(f.tmp));
         const withPassword = (password: string) => f.http.url('libB.git').replace('://', `://${GIT_USER}:${password}@`);
         installPom(repo, 'org.http', 'libb', `<scm><connection>scm:git:${withPassword(GIT_PASSWORD)}</connection><tag>main</tag></scm>`);
         installPom(repo, 'org.http', 'wrong', `<scm><connection>scm:git:${withPassword(WRONG)}</connection><tag>main</tag></scm>`);
@@ -372,9 +364,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       let env: Record<string, string>;
       before(async () => {
         f = await SvnFixture.create();
-        repo = path.join(f.tmp, 'm2repo');
-        bin = wrapperDir(path.join(f.tmp, 'bin'));
-        fs.mkdirSync(path.join(f.tmp, 'tmp'));
+        ({ repo, bin } = runDirs(f.tmp));
         const withPassword = (p: string, password: string) => f.server.url(p).replace('://', `://${SVN_USER}:${password}@`);
         installPom(repo, 'fr.url', 'liba', `<scm><connection>scm:svn:${withPassword('main/libA/trunk', SVN_PASSWORD)}</connection></scm>`);
         installPom(repo, 'fr.url', 'wrong', `<scm><connection>scm:svn:${withPassword('main/libA/trunk', WRONG)}</connection></scm>`);

@@ -22,6 +22,16 @@ export interface Exposure {
 const WRAPPED = ['svn', 'git'];
 
 /** A directory of wrappers that append their argv to $GOALHOST_TEST_ARGV_LOG, then exec the real tool. */
+/**
+ * The directories a watched run uses inside a fixture's temporary directory `tmp`: its local
+ * repository, the wrappers first on PATH (see wrapperDir) and a TMPDIR of its own, made.
+ */
+export function runDirs(tmp: string): { repo: string; bin: string; tmpdir: string } {
+  const tmpdir = path.join(tmp, 'tmp');
+  fs.mkdirSync(tmpdir);
+  return { repo: path.join(tmp, 'm2repo'), bin: wrapperDir(path.join(tmp, 'bin')), tmpdir };
+}
+
 export function wrapperDir(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   for (const tool of WRAPPED) {
