@@ -4,12 +4,10 @@ export { ProjectBuildingError, ResolutionError, ArtifactResolutionError, formatP
 export type { DependencyNode } from './dependency-node';
 export { artifactType, fileCoordinates, type ArtifactType } from './artifact-types';
 export { compareVersions } from './version';
-export { InterpolationSizeError, MAX_EXPANDED_LENGTH } from './interpolation';
 export { upstreamProjects } from './reactor';
-export { readSettings } from '@goalhost/model';
+export { InterpolationSizeError, javaOsProperties, MAX_EXPANDED_LENGTH, readSettings } from '@goalhost/model';
 export { DependencyLocks, LOCK_MODES, type LockMode, type WrittenLock } from './lock/dependency-locks';
 export { LOCK_FILE_NAME } from './lock/lock-file';
 export { isInside, realPath } from './real-path';
 export { LockError } from './lock/lock-errors';
-export { javaOsProperties } from './java-os';
 export { OsDetectionError } from './os-detect-extension';

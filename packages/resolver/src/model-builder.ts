@@ -1,10 +1,10 @@
 import * as path from 'node:path';
-import { dictionary, ModelParseError, parsePom, type ModelParseProblem, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
+import { dictionary, InterpolationSizeError, ModelParseError, parsePom, type ModelParseProblem, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
 import { locateEffectiveModel, type LineageSource } from './effective-model-locations';
 import { effectiveModelXml } from './effective-model-xml';
 import { ArtifactResolutionError, type ModelProblem } from './errors';
 import { observedExists, observedIsDirectory, readObservedText } from './file-observations';
-import { alignToBase, InterpolationCycleError, InterpolationSizeError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
+import { alignToBase, InterpolationCycleError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
 import { selectProfiles, type ActivationContext } from './profile-activation';
