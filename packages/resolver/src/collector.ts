@@ -1,6 +1,6 @@
 import { conflictKey, gdepId, MANAGED_EXCLUSIONS, type ScopeOrigin, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GDependency, type GNode } from './graph';
 import { artifactType } from './artifact-types';
-import { MAX_RELOCATIONS, relocationChainTooLong } from './descriptor-reader';
+import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';
 import { aggregateRepositories, repositoriesKey, type RemoteRepository } from './remote-repository';
 import type { Mirror } from '@goalhost/model';
@@ -12,23 +12,6 @@ export type ListVersions = (dependency: GDependency, repositories: readonly Remo
 
 /** Scope strings of the dependencies collected so far, by everything Java's Dependency.equals compares. */
 export type DependencyPool = Map<string, ScopeOrigin | undefined>;
-
-/** What a dependency's POM says (Maven's artifact descriptor). */
-export interface Descriptor {
-  /** The artifact after following relocations (type, classifier and extension unchanged). */
-  readonly dependency: GDependency;
-  /** The artifacts relocated from, oldest first. */
-  readonly relocations: readonly GDependency[];
-  readonly dependencies: readonly GDependency[];
-  // No dependencyManagement: Maven 3's ClassicDependencyManager applies the root's alone.
-  readonly repositories: readonly RemoteRepository[];
-}
-
-/** Reads descriptors (cached); `error` when the POM is unusable in a way that fails collection, `warning` to log once when consumed. */
-export type ReadDescriptor = (
-  dependency: GDependency,
-  repositories: readonly RemoteRepository[],
-) => Promise<(Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string }>;
 
 /** The root project's management, applied like Maven's ClassicDependencyManager. */
 class Management {

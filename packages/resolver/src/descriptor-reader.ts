@@ -1,6 +1,6 @@
 import { InputFileError, XmlSyntaxError } from '@goalhost/model';
 import { artifactType } from './artifact-types';
-import type { Descriptor } from './collector';
+import { MAX_RELOCATIONS, relocationChainTooLong, type DescriptorResult } from './descriptor';
 import { ArtifactResolutionError } from './errors';
 import { gdepId, scopeOrigin, type GDependency } from './graph';
 import { baseVersionOf } from './local-repository';
@@ -27,15 +27,6 @@ export function toGDependency(d: WDependency): GDependency {
     ...(d.scopeFrom ? { scopeRef: scopeOrigin(d.scopeFrom) } : {}),
   };
 }
-
-/** More relocations than any real artifact needs (Maven sets no bound; a hostile repository could relocate forever). */
-export const MAX_RELOCATIONS = 16;
-
-export function relocationChainTooLong(chain: readonly string[]): string {
-  return `Artifact relocations go on for more than ${MAX_RELOCATIONS} steps: [${chain.join(', ')}]`;
-}
-
-export type DescriptorResult = (Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string };
 
 type ModelSource = (groupId: string, artifactId: string, version: string, repositories: readonly RemoteRepository[]) => Promise<BuiltModel>;
 
