@@ -7,12 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
 import { redactUrl } from '@goalhost/model';
 import { proxiedRequest } from './proxy-agents';
+import { basicAuthorization, type HttpAuth } from './http-auth';
 import type { ProxyRoute } from './proxy-selector';
-
-export interface HttpAuth {
-  readonly username: string;
-  readonly password: string;
-}
 
 export type HttpResult =
   | { readonly status: 'ok'; readonly size: number; /** The complete body, not yet in place (with `keepPart`). */ readonly part: string }
@@ -254,7 +250,7 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
     }
     const headers: Record<string, string> = { 'User-Agent': 'Apache-Maven/3.8.7 (goalhost)', 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
     const user = options.auth ?? (urlCredentials && parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : undefined);
-    if (user) headers.Authorization = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+    if (user) headers.Authorization = basicAuthorization(user);
     const route = options.proxyFor?.(url);
     const via = route ? proxiedRequest(parsed, route) : undefined;
     const req = (secure ? https : http).get(

@@ -2,11 +2,11 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Duplex } from 'node:stream';
 import * as tls from 'node:tls';
-import type { HttpAuth } from './http-client';
+import { basicAuthorization, type HttpAuth } from './http-auth';
 import type { ProxyRoute } from './proxy-selector';
 
 function proxyAuthorization(auth: HttpAuth | undefined): Record<string, string> {
-  return auth ? { 'Proxy-Authorization': `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}` } : {};
+  return auth ? { 'Proxy-Authorization': basicAuthorization(auth) } : {};
 }
 
 /**

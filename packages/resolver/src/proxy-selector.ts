@@ -1,5 +1,5 @@
 import type { Proxy } from '@goalhost/model';
-import type { HttpAuth } from './http-client';
+import type { HttpAuth } from './http-auth';
 
 /** The proxy one request goes through. */
 export interface ProxyRoute {
