@@ -30,6 +30,15 @@ export function scopeOf(d: GDependency): JScope {
   return s;
 }
 
+/** Maven's JavaScopeDeriver: the scope of a child under a parent of the given scope. */
+export function deriveScope(parent: string | undefined, child: string | undefined): string | undefined {
+  if (child === 'system' || child === 'test') return child;
+  if (!parent || parent === 'compile') return child;
+  if (parent === 'test' || parent === 'runtime') return parent;
+  if (parent === 'system' || parent === 'provided') return 'provided';
+  return 'runtime';
+}
+
 /** Maven's JavaScopeDeriver, keeping which string it returns. */
 export function deriveJavaScope(parent: JScope | undefined, child: JScope): JScope {
   const c = child.value;

@@ -1,5 +1,7 @@
-import { deriveScope, OPT_FALSE, OPT_TRUE, settle, type ConflictItem } from './conflict-resolver';
+import { OPT_FALSE, OPT_TRUE, type ConflictItem } from './conflict-walk';
 import { conflictKey, MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
+import { deriveScope } from './java-scopes';
+import { settleConflict } from './settle-conflict';
 
 function comparePaths(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
@@ -124,7 +126,7 @@ export function mediateAcyclic(root: GNode): boolean {
       continue;
     }
     if (items.length > 1) items.sort((x, y) => comparePaths(x.path, y.path));
-    const winner = settle(items) as (typeof items)[number];
+    const winner = settleConflict(items) as (typeof items)[number];
     const w = winner.node;
     winners[group] = w;
     depthOf[w.mark] = winner.depth;

@@ -1,6 +1,7 @@
-import { effectiveOptional, selectVersion } from './conflict-resolver';
 import { OPT_FALSE, OPT_TRUE, walkConflicts, type ConflictItem, type ScopeModel } from './conflict-walk';
 import type { GNode } from './graph';
+import { selectVersion } from './nearest-version-selector';
+import { effectiveOptional } from './settle-conflict';
 import { chooseJavaScope, deriveJavaScope, ItemScopes, reducedScope, scopeOf as ownScope, type JScope } from './java-scopes';
 
 interface VerboseItem extends ConflictItem {
