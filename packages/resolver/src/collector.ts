@@ -1,4 +1,5 @@
-import { conflictKey, gdepId, MANAGED_EXCLUSIONS, type ScopeOrigin, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GDependency, type GNode } from './graph';
+import { artifactString } from './artifact-resolver';
+import { conflictKey, MANAGED_EXCLUSIONS, type ScopeOrigin, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GraphDependency, type GraphNode } from './graph';
 import { artifactType } from './artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';
@@ -8,7 +9,7 @@ import { compareVersions } from './version';
 import { InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version-range';
 
 /** Every version the repositories' metadata lists for a dependency's groupId:artifactId. */
-export type ListVersions = (dependency: GDependency, repositories: readonly RemoteRepository[]) => Promise<readonly string[]>;
+export type ListVersions = (dependency: GraphDependency, repositories: readonly RemoteRepository[]) => Promise<readonly string[]>;
 
 /** Scope strings of the dependencies collected so far, by everything Java's Dependency.equals compares. */
 export type DependencyPool = Map<string, ScopeOrigin | undefined>;
@@ -17,7 +18,7 @@ export type DependencyPool = Map<string, ScopeOrigin | undefined>;
 class Management {
   readonly versions = new Map<string, string>();
   readonly scopes = new Map<string, string>();
-  readonly scopeRefs = new Map<string, GDependency['scopeRef']>();
+  readonly scopeRefs = new Map<string, GraphDependency['scopeRef']>();
   readonly optionals = new Map<string, boolean>();
   readonly localPaths = new Map<string, string>();
   readonly exclusions = new Map<string, ExclusionPattern[]>();
@@ -25,7 +26,7 @@ class Management {
   readonly keys = new Set<string>();
   readonly empty: boolean;
 
-  constructor(managed: readonly GDependency[]) {
+  constructor(managed: readonly GraphDependency[]) {
     this.empty = managed.length === 0;
     for (const m of managed) {
       const key = managementKey(m);
@@ -43,17 +44,17 @@ class Management {
 }
 
 const NONE: readonly string[] = Object.freeze([]) as readonly string[];
-const NO_RELOCATIONS: readonly GDependency[] = Object.freeze([]) as readonly GDependency[];
+const NO_RELOCATIONS: readonly GraphDependency[] = Object.freeze([]) as readonly GraphDependency[];
 
 interface Prepared {
-  readonly managed: { dependency: GDependency; bits: number; premanagedVersion?: string; premanagedScope?: string };
+  readonly managed: { dependency: GraphDependency; bits: number; premanagedVersion?: string; premanagedScope?: string };
   readonly descriptor?: ReturnType<ReadDescriptor>;
   /** For a version range: the range and the versions the metadata lists (or why there are none). */
   readonly range?: VersionRange;
   readonly versions?: Promise<readonly string[] | Error>;
 }
 
-const managementKey = (d: Pick<GDependency, 'groupId' | 'artifactId' | 'extension' | 'classifier'>): string =>
+const managementKey = (d: Pick<GraphDependency, 'groupId' | 'artifactId' | 'extension' | 'classifier'>): string =>
   `${d.groupId}:${d.artifactId}:${d.extension}:${d.classifier}`;
 
 interface Context {
@@ -65,7 +66,7 @@ interface Context {
 }
 
 export interface CollectResult {
-  readonly root: GNode;
+  readonly root: GraphNode;
   /** Problems that fail the collection (unusable POMs), with the path to them. */
   readonly errors: ReadonlyArray<{ readonly path: string; readonly error: Error }>;
 }
@@ -78,9 +79,9 @@ export interface CollectResult {
  */
 export class DependencyCollector {
   /** Shared children by descriptor, then by repositories and exclusions (Maven's data pool key). */
-  private readonly pool = new Map<object, Map<string, GNode[]>>();
+  private readonly pool = new Map<object, Map<string, GraphNode[]>>();
   private readonly repositoryKeys = new Map<readonly RemoteRepository[], string>();
-  private readonly stack: GNode[] = [];
+  private readonly stack: GraphNode[] = [];
   private readonly errors: Array<{ path: string; error: Error }> = [];
   private readonly management: Management;
   private readonly warned = new Set<string>();
@@ -88,7 +89,7 @@ export class DependencyCollector {
   constructor(
     private readonly readDescriptor: ReadDescriptor,
     private readonly mirrors: readonly Mirror[],
-    managed: readonly GDependency[],
+    managed: readonly GraphDependency[],
     private readonly warn: (message: string) => void,
     private readonly listVersions?: ListVersions,
     private readonly interned?: DependencyPool,
@@ -98,8 +99,8 @@ export class DependencyCollector {
     this.management = new Management(managed);
   }
 
-  async collect(rootId: GDependency, dependencies: readonly GDependency[], repositories: readonly RemoteRepository[]): Promise<CollectResult> {
-    const root: GNode = { children: [], managedBits: 0, relocations: [], relocationIds: [], premanagedVersion: undefined, premanagedScope: undefined, repositories, mark: -1 };
+  async collect(rootId: GraphDependency, dependencies: readonly GraphDependency[], repositories: readonly RemoteRepository[]): Promise<CollectResult> {
+    const root: GraphNode = { children: [], managedBits: 0, relocations: [], relocationIds: [], premanagedVersion: undefined, premanagedScope: undefined, repositories, mark: -1 };
     this.rootArtifact = rootId;
     this.stack.push(root);
     await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
@@ -107,16 +108,16 @@ export class DependencyCollector {
     return { root, errors: this.errors };
   }
 
-  private rootArtifact?: GDependency;
+  private rootArtifact?: GraphDependency;
 
-  private async process(dependencies: readonly GDependency[], ctx: Context): Promise<void> {
+  private async process(dependencies: readonly GraphDependency[], ctx: Context): Promise<void> {
     // Start reading every POM of this level at once; they are consumed in declaration order.
     const prepared = dependencies.map((d) => this.prepare(d, ctx, false));
     for (const p of prepared) if (p) await this.processDependency(p, ctx, NO_RELOCATIONS);
   }
 
   /** Selection and management (in Maven's order), and the descriptor read started. */
-  private prepare(dependency: GDependency, ctx: Context, disableVersion: boolean): Prepared | undefined {
+  private prepare(dependency: GraphDependency, ctx: Context, disableVersion: boolean): Prepared | undefined {
     if (!this.select(dependency, ctx)) return undefined;
     const managed = this.manage(dependency, ctx.level, disableVersion);
     const d = managed.dependency;
@@ -140,14 +141,14 @@ export class DependencyCollector {
     const versions = (this.listVersions ? this.listVersions(d, ctx.repositories) : Promise.resolve([])).then(
       (all) => {
         const matching = [...new Set(all)].filter((v) => rangeContains(range, v)).sort(compareVersions);
-        return matching.length > 0 ? matching : new Error(`No versions available for ${gdepId(d)} within specified range`);
+        return matching.length > 0 ? matching : new Error(`No versions available for ${artifactString(d)} within specified range`);
       },
       (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
     );
     return { managed, range, versions };
   }
 
-  private select(d: GDependency, ctx: Context): boolean {
+  private select(d: GraphDependency, ctx: Context): boolean {
     if (ctx.level >= 2) {
       if (d.scope === 'test' || d.scope === 'provided') return false;
       if (d.optional) return false;
@@ -158,12 +159,12 @@ export class DependencyCollector {
     return true;
   }
 
-  private manage(d: GDependency, level: number, disableVersion: boolean): { dependency: GDependency; bits: number; premanagedVersion?: string; premanagedScope?: string } {
+  private manage(d: GraphDependency, level: number, disableVersion: boolean): { dependency: GraphDependency; bits: number; premanagedVersion?: string; premanagedScope?: string } {
     const m = this.management;
     if (m.empty) return { dependency: d, bits: 0 };
     const key = managementKey(d);
     if (!m.keys.has(key)) return { dependency: d, bits: 0 };
-    let result: { -readonly [K in keyof GDependency]: GDependency[K] } = { ...d };
+    let result: { -readonly [K in keyof GraphDependency]: GraphDependency[K] } = { ...d };
     let bits = 0;
     let premanagedVersion: string | undefined;
     let premanagedScope: string | undefined;
@@ -213,7 +214,7 @@ export class DependencyCollector {
     return { dependency: result, bits, ...(premanagedVersion !== undefined ? { premanagedVersion } : {}), ...(premanagedScope !== undefined ? { premanagedScope } : {}) };
   }
 
-  private async processDependency(prepared: Prepared, ctx: Context, relocations: readonly GDependency[], walk: readonly string[] = NONE): Promise<void> {
+  private async processDependency(prepared: Prepared, ctx: Context, relocations: readonly GraphDependency[], walk: readonly string[] = NONE): Promise<void> {
     const managed = prepared.managed;
     const d = managed.dependency;
     if (prepared.versions && !prepared.descriptor) {
@@ -240,8 +241,8 @@ export class DependencyCollector {
     const traverse = !noDescriptor && !artifactType(d.type).includesDependencies;
     const parent = this.stack[this.stack.length - 1];
     const relocationKeys = relocations.length === 0 ? NONE : relocations.map(conflictKey);
-    const relocationIds = relocations.length === 0 ? NONE : relocations.map(gdepId);
-    const node = (dep: GDependency): GNode => ({
+    const relocationIds = relocations.length === 0 ? NONE : relocations.map(artifactString);
+    const node = (dep: GraphDependency): GraphNode => ({
       dependency: dep,
       children: [],
       managedBits: managed.bits,
@@ -293,7 +294,7 @@ export class DependencyCollector {
       cycle ||= seen.includes(relocationId(target));
       const problem = cycle ? `Artifact relocations form a cycle: [${seen.join(', ')}]` : seen.length > MAX_RELOCATIONS ? relocationChainTooLong(seen) : undefined;
       if (problem) {
-        this.errors.push({ path: this.pathTo(d), error: new Error(`Failed to read artifact descriptor for ${gdepId(d)}: ${problem}`) });
+        this.errors.push({ path: this.pathTo(d), error: new Error(`Failed to read artifact descriptor for ${artifactString(d)}: ${problem}`) });
         parent.children.push(node(d));
         return;
       }
@@ -308,12 +309,12 @@ export class DependencyCollector {
   }
 
   /** Maven's DataPool.intern: an equal dependency seen before (in this session) lends its scope string. */
-  private intern(d: GDependency, bits: number): GDependency {
+  private intern(d: GraphDependency, bits: number): GraphDependency {
     const pool = this.interned;
     if (!pool) return d;
     const optional = d.optionalDeclared || (bits & MANAGED_OPTIONAL) !== 0 ? String(d.optional) : 'null';
     const exclusions = d.exclusions.map((x) => `${x.groupId}:${x.artifactId}`).sort().join(',');
-    const key = `${gdepId(d)}|${d.type}|${d.systemPath ?? ''}|${d.scope}|${optional}|${exclusions}`;
+    const key = `${artifactString(d)}|${d.type}|${d.systemPath ?? ''}|${d.scope}|${optional}|${exclusions}`;
     if (!pool.has(key)) {
       pool.set(key, d.scopeRef);
       return d;
@@ -324,7 +325,7 @@ export class DependencyCollector {
     return ref ? { ...rest, scopeRef: ref } : rest;
   }
 
-  private async recurse(d: GDependency, descriptor: Descriptor, node: GNode, ctx: Context): Promise<void> {
+  private async recurse(d: GraphDependency, descriptor: Descriptor, node: GraphNode, ctx: Context): Promise<void> {
     let exclusions = ctx.exclusions;
     let exclusionsKey = ctx.exclusionsKey;
     if (d.exclusions.length > 0) {
@@ -356,7 +357,7 @@ export class DependencyCollector {
   }
 
   /** Index in the current path of an artifact with the same coordinates (a dependency cycle). */
-  private findCycle(d: GDependency): number {
+  private findCycle(d: GraphDependency): number {
     const base = baseVersion(d.version);
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const a = i === 0 ? this.rootArtifact : this.stack[i].dependency;
@@ -366,14 +367,14 @@ export class DependencyCollector {
     return -1;
   }
 
-  private pathTo(d: GDependency): string {
-    const parts = this.stack.slice(1).map((n) => gdepId(n.dependency!));
-    return [...parts, gdepId(d)].join(' -> ');
+  private pathTo(d: GraphDependency): string {
+    const parts = this.stack.slice(1).map((n) => artifactString(n.dependency!));
+    return [...parts, artifactString(d)].join(' -> ');
   }
 }
 
 /** `g:a:baseVersion`, as relocation chains are named. */
-function relocationId(d: GDependency): string {
+function relocationId(d: GraphDependency): string {
   return `${d.groupId}:${d.artifactId}:${baseVersion(d.version)}`;
 }
 

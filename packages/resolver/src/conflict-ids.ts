@@ -1,4 +1,4 @@
-import { conflictKey, type GNode } from './graph';
+import { conflictKey, type GraphNode } from './graph';
 
 /**
  * Conflict groups and their processing order, as Maven resolver 1.6 computes them
@@ -6,7 +6,7 @@ import { conflictKey, type GNode } from './graph';
  * (or linked by a relocation) share an id; ids are sorted parents-first, nearest first.
  */
 export interface ConflictIds {
-  readonly ids: Map<GNode, number>;
+  readonly ids: Map<GraphNode, number>;
   readonly sorted: number[];
   /** For each id on a cycle of ids: every id on its cycles. */
   readonly cyclicPredecessors: Map<number, Set<number>>;
@@ -18,13 +18,13 @@ interface Group {
   index: number;
 }
 
-export function markConflicts(root: GNode): Map<GNode, number> {
-  const visited = new Set<GNode>();
+export function markConflicts(root: GraphNode): Map<GraphNode, number> {
+  const visited = new Set<GraphNode>();
   const groups = new Map<string, Group>();
   let counter = 0;
-  const nodes: GNode[] = [];
+  const nodes: GraphNode[] = [];
   const nodeKeys: string[] = [];
-  const analyze = (node: GNode): void => {
+  const analyze = (node: GraphNode): void => {
     if (visited.has(node)) return;
     visited.add(node);
     if (node.dependency) {
@@ -73,7 +73,7 @@ export function markConflicts(root: GNode): Map<GNode, number> {
     for (const child of node.children) analyze(child);
   };
   analyze(root);
-  const ids = new Map<GNode, number>();
+  const ids = new Map<GraphNode, number>();
   nodes.forEach((n, i) => ids.set(n, groups.get(nodeKeys[i])!.index));
   return ids;
 }
@@ -117,10 +117,10 @@ function javaHashOrder(items: readonly ConflictId[]): ConflictId[] {
   return items.map((item, i) => ({ item, i, b: bucket(item) })).sort((x, y) => x.b - y.b || x.i - y.i).map((x) => x.item);
 }
 
-export function sortConflictIds(root: GNode, ids: Map<GNode, number>): ConflictIds {
+export function sortConflictIds(root: GraphNode, ids: Map<GraphNode, number>): ConflictIds {
   const byKey = new Map<number, ConflictId>();
-  const visited = new Set<GNode>();
-  const build = (node: GNode, id: ConflictId | undefined, depth: number): void => {
+  const visited = new Set<GraphNode>();
+  const build = (node: GraphNode, id: ConflictId | undefined, depth: number): void => {
     if (visited.has(node)) return;
     visited.add(node);
     depth++;

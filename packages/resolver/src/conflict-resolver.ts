@@ -1,14 +1,14 @@
 import { OPT_FALSE, OPT_TRUE, walkConflicts, type ConflictItem, type ScopeModel } from './conflict-walk';
-import { conflictKey, type GNode } from './graph';
+import { conflictKey, type GraphNode } from './graph';
 import { deriveScope } from './java-scopes';
 import { settleConflict } from './settle-conflict';
 import { mediateAcyclic } from './tree-mediation';
 
 /** The message of a conflict: every path to the group's nodes, as Maven writes them. */
-export function describeConflict(root: GNode, key: string): string {
+export function describeConflict(root: GraphNode, key: string): string {
   const paths = new Set<string>();
-  const path: GNode[] = [];
-  const visit = (node: GNode): void => {
+  const path: GraphNode[] = [];
+  const visit = (node: GraphNode): void => {
     for (const child of node.children) {
       if (path.includes(child)) continue;
       path.push(child);
@@ -21,7 +21,7 @@ export function describeConflict(root: GNode, key: string): string {
   return `Could not resolve version conflict among [${[...paths].join(', ')}]`;
 }
 
-function constraintId(n: GNode): string {
+function constraintId(n: GraphNode): string {
   const d = n.dependency!;
   return `${d.groupId}:${d.artifactId}:${d.extension}${d.classifier ? `:${d.classifier}` : ''}:${n.range?.spec ?? d.version}`;
 }
@@ -32,7 +32,7 @@ function constraintId(n: GNode): string {
  * out as in Maven: one winner per conflict group, its scope widened over all occurrences,
  * losers removed from the graph (in place).
  */
-export function resolveConflicts(root: GNode): void {
+export function resolveConflicts(root: GraphNode): void {
   if (mediateAcyclic(root)) return;
   walkConflicts(root, PLAIN_SCOPES, settleConflict);
 }

@@ -1,13 +1,13 @@
 import { markConflicts, sortConflictIds } from './conflict-ids';
-import { MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
+import { MANAGED_OPTIONAL, MANAGED_SCOPE, type GraphNode } from './graph';
 
 export const OPT_FALSE = 1;
 export const OPT_TRUE = 2;
 
 export interface ConflictItem {
   /** The children array the node sits in (nodes may share arrays). */
-  readonly parent: GNode[] | null;
-  readonly node: GNode;
+  readonly parent: GraphNode[] | null;
+  readonly node: GraphNode;
   depth: number;
   readonly scopes: Set<string | undefined>;
   optionalities: number;
@@ -19,13 +19,13 @@ export interface ConflictItem {
  */
 export interface ScopeModel<S, I extends ConflictItem> {
   /** The node's own scope as written (undefined for the root). */
-  own(node: GNode): S | undefined;
+  own(node: GraphNode): S | undefined;
   /** Maven's JavaScopeDeriver: the scope of a child under a parent of the given scope. */
   derive(parent: S | undefined, child: S | undefined): S | undefined;
   /** The scope's text, what tells derived scopes apart. */
   text(scope: S | undefined): string | undefined;
   /** A new item of a conflict group, with its first derived scope and optionality. */
-  item(parent: GNode[] | null, node: GNode, scope: S | undefined, optional: boolean): I;
+  item(parent: GraphNode[] | null, node: GraphNode, scope: S | undefined, optional: boolean): I;
   /** Another scope the item is reached with. */
   addScope(item: I, scope: S | undefined): void;
 }
@@ -43,35 +43,35 @@ interface NodeInfo<I> {
  * gathered with its depth, derived scopes and optionalities, and `settle` picks the winner and
  * removes (or, verbose, keeps) the losers, in place. Kept losers (`node.winner`) are not walked.
  */
-export function walkConflicts<S, I extends ConflictItem>(root: GNode, scopes: ScopeModel<S, I>, settle: (items: I[]) => I): void {
+export function walkConflicts<S, I extends ConflictItem>(root: GraphNode, scopes: ScopeModel<S, I>, settle: (items: I[]) => I): void {
   const ids = markConflicts(root);
   const { sorted, cyclicPredecessors, hasCycles } = sortConflictIds(root, ids);
-  const resolved = new Map<number, GNode | null>();
+  const resolved = new Map<number, GraphNode | null>();
   const potentialAncestors = new Set<number>();
   let items: I[] = [];
-  let infos = new Map<GNode[], NodeInfo<I>>();
-  const stack = new Set<GNode[]>();
-  const parentNodes: GNode[] = [];
+  let infos = new Map<GraphNode[], NodeInfo<I>>();
+  const stack = new Set<GraphNode[]>();
+  const parentNodes: GraphNode[] = [];
   const parentScopes: Array<S | undefined> = [];
   const parentOptionals: boolean[] = [];
   const parentInfos: Array<NodeInfo<I> | null> = [];
   let current: number | undefined;
 
-  const scopeOf = (node: GNode, id: number | undefined): S | undefined => {
+  const scopeOf = (node: GraphNode, id: number | undefined): S | undefined => {
     const own = scopes.own(node);
     if ((node.managedBits & MANAGED_SCOPE) !== 0 || (id !== undefined && resolved.has(id))) return own;
     const depth = parentNodes.length;
     return depth > 0 ? scopes.derive(parentScopes[depth - 1], own) : own;
   };
-  const optionalOf = (node: GNode, id: number | undefined): boolean => {
+  const optionalOf = (node: GraphNode, id: number | undefined): boolean => {
     const optional = node.dependency?.optional ?? false;
     if (optional || (node.managedBits & MANAGED_OPTIONAL) !== 0 || (id !== undefined && resolved.has(id))) return optional;
     const depth = parentNodes.length;
     return depth > 0 ? parentOptionals[depth - 1] : false;
   };
-  const newItem = (parent: GNode | null, node: GNode): I =>
+  const newItem = (parent: GraphNode | null, node: GraphNode): I =>
     scopes.item(parent ? parent.children : null, node, scopeOf(node, undefined), optionalOf(node, undefined));
-  const add = (node: GNode): void => {
+  const add = (node: GraphNode): void => {
     const parent = parentNodes.length > 0 ? parentNodes[parentNodes.length - 1] : null;
     if (!parent) {
       items.push(newItem(null, node));
@@ -84,12 +84,12 @@ export function walkConflicts<S, I extends ConflictItem>(root: GNode, scopes: Sc
       items.push(item);
     }
   };
-  const enter = (node: GNode, scope: S | undefined, optional: boolean): void => {
+  const enter = (node: GraphNode, scope: S | undefined, optional: boolean): void => {
     parentNodes.push(node);
     parentScopes.push(scope);
     parentOptionals.push(optional);
   };
-  const push = (node: GNode, id: number | undefined): boolean => {
+  const push = (node: GraphNode, id: number | undefined): boolean => {
     if (id !== undefined && !potentialAncestors.has(id)) return false;
     const graphNode = node.children;
     if (stack.has(graphNode)) return false;
@@ -135,7 +135,7 @@ export function walkConflicts<S, I extends ConflictItem>(root: GNode, scopes: Sc
     const node = parentNodes.pop()!;
     stack.delete(node.children);
   };
-  const gather = (node: GNode): boolean => {
+  const gather = (node: GraphNode): boolean => {
     // A kept loser (verbose): no conflict id, never a parent.
     if (node.winner) return true;
     const id = ids.get(node);
@@ -158,7 +158,7 @@ export function walkConflicts<S, I extends ConflictItem>(root: GNode, scopes: Sc
     if (cyclic) for (const c of cyclic) potentialAncestors.add(c);
   };
   const finish = (): void => {
-    let previousParent: GNode[] | null = null;
+    let previousParent: GraphNode[] | null = null;
     let previousDepth = 0;
     for (let i = items.length - 1; i >= 0; i--) {
       const item = items[i];

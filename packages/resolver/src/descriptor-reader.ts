@@ -2,14 +2,15 @@ import { InputFileError, XmlSyntaxError } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong, type DescriptorResult } from './descriptor';
 import { ArtifactResolutionError } from './errors';
-import { gdepId, scopeOrigin, type GDependency } from './graph';
+import { artifactString } from './artifact-resolver';
+import { scopeOrigin, type GraphDependency } from './graph';
 import { baseVersionOf } from './local-repository';
 import { ModelBuildingFailure, type BuiltModel } from './model-builder';
 import { fromRaw, type RemoteRepository } from './remote-repository';
-import type { WDependency } from './work-model';
+import type { WorkingDependency } from './working-model';
 
 /** A POM `<dependency>` in the resolver's terms (type decides extension and default classifier). */
-export function toGDependency(d: WDependency): GDependency {
+export function toGraphDependency(d: WorkingDependency): GraphDependency {
   const type = d.type ?? 'jar';
   const t = artifactType(type);
   return {
@@ -40,8 +41,8 @@ export class DescriptorReader {
 
   constructor(private readonly model: ModelSource) {}
 
-  read(dependency: GDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
-    const key = `${gdepId(dependency)}|${dependency.type}`;
+  read(dependency: GraphDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
+    const key = `${artifactString(dependency)}|${dependency.type}`;
     let result = this.cache.get(key);
     if (!result) {
       result = this.load(dependency, repositories);
@@ -50,36 +51,36 @@ export class DescriptorReader {
     return result;
   }
 
-  private async load(dependency: GDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
+  private async load(dependency: GraphDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
     let a = dependency;
-    const relocations: GDependency[] = [];
+    const relocations: GraphDependency[] = [];
     const visited: string[] = [];
     const empty = (warning: string): DescriptorResult => ({ dependency: a, relocations, dependencies: [], repositories: [], warning });
     for (;;) {
       const gav = `${a.groupId}:${a.artifactId}:${baseVersionOf(a.version)}`;
       if (visited.includes(gav)) {
-        return empty(`The POM for ${gdepId(a)} is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [${visited.join(', ')}]`);
+        return empty(`The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [${visited.join(', ')}]`);
       }
       visited.push(gav);
       if (visited.length > MAX_RELOCATIONS) {
-        return { error: new Error(`Failed to read artifact descriptor for ${gdepId(dependency)}: ${relocationChainTooLong(visited)}`) };
+        return { error: new Error(`Failed to read artifact descriptor for ${artifactString(dependency)}: ${relocationChainTooLong(visited)}`) };
       }
       let built: BuiltModel;
       try {
         built = await this.model(a.groupId, a.artifactId, a.version, repositories);
       } catch (e) {
         if (e instanceof ArtifactResolutionError) {
-          if (e.notFound) return empty(`The POM for ${gdepId(a)} is missing, no dependency information available`);
-          return { error: new Error(`Failed to read artifact descriptor for ${gdepId(a)}: ${e.message}`, { cause: e }) };
+          if (e.notFound) return empty(`The POM for ${artifactString(a)} is missing, no dependency information available`);
+          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }) };
         }
         if (e instanceof ModelBuildingFailure && e.unresolvable) {
-          return { error: new Error(`Failed to read artifact descriptor for ${gdepId(a)}: ${e.unresolvable.message}`, { cause: e }) };
+          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.unresolvable.message}`, { cause: e }) };
         }
         if (e instanceof InputFileError) {
-          return { error: new Error(`Failed to read artifact descriptor for ${gdepId(a)}: ${e.message}`, { cause: e }) };
+          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }) };
         }
         if (e instanceof ModelBuildingFailure || e instanceof XmlSyntaxError) {
-          return empty(`The POM for ${gdepId(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`);
+          return empty(`The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`);
         }
         throw e;
       }
@@ -93,14 +94,14 @@ export class DescriptorReader {
       return {
         dependency: a,
         relocations,
-        dependencies: m.dependencies.map(toGDependency),
+        dependencies: m.dependencies.map(toGraphDependency),
         repositories: m.repositories.map(fromRaw),
       };
     }
   }
 
   /** The relocation message of the POM that relocated to `dependency`, if any. */
-  async relocationMessage(from: GDependency, repositories: readonly RemoteRepository[]): Promise<string | undefined> {
+  async relocationMessage(from: GraphDependency, repositories: readonly RemoteRepository[]): Promise<string | undefined> {
     try {
       const built = await this.model(from.groupId, from.artifactId, from.version, repositories);
       return built.model.relocation?.message || undefined;

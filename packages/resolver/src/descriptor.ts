@@ -1,13 +1,13 @@
-import type { GDependency } from './graph';
+import type { GraphDependency } from './graph';
 import type { RemoteRepository } from './remote-repository';
 
 /** What a dependency's POM says (Maven's artifact descriptor). */
 export interface Descriptor {
   /** The artifact after following relocations (type, classifier and extension unchanged). */
-  readonly dependency: GDependency;
+  readonly dependency: GraphDependency;
   /** The artifacts relocated from, oldest first. */
-  readonly relocations: readonly GDependency[];
-  readonly dependencies: readonly GDependency[];
+  readonly relocations: readonly GraphDependency[];
+  readonly dependencies: readonly GraphDependency[];
   // No dependencyManagement: Maven 3's ClassicDependencyManager applies the root's alone.
   readonly repositories: readonly RemoteRepository[];
 }
@@ -16,7 +16,7 @@ export interface Descriptor {
 export type DescriptorResult = (Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string };
 
 /** Reads descriptors (cached). */
-export type ReadDescriptor = (dependency: GDependency, repositories: readonly RemoteRepository[]) => Promise<DescriptorResult>;
+export type ReadDescriptor = (dependency: GraphDependency, repositories: readonly RemoteRepository[]) => Promise<DescriptorResult>;
 
 /** More relocations than any real artifact needs (Maven sets no bound; a hostile repository could relocate forever). */
 export const MAX_RELOCATIONS = 16;

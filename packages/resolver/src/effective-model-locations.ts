@@ -1,7 +1,7 @@
 import { child, childrenNamed, childText, INPUT_KINDS, parseXmlFast, readInputFile, tagEnd, type XmlElement, type XmlNode } from '@goalhost/model';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import { LIFECYCLE_BINDINGS_ID, REPORTING_CONVERTER_ID, SUPER_POM_ID, superPomLocations } from './super-pom-locations';
-import { managementKey, MAVEN_PLUGINS, type WDependency, type WModel } from './work-model';
+import { managementKey, MAVEN_PLUGINS, type WorkingDependency, type WorkingModel } from './working-model';
 
 /**
  * help:effective-pom -Dverbose: where each value of an effective model comes from, as Maven 3.8.7
@@ -37,7 +37,7 @@ interface SourceTree {
 
 
 /** `tree` (an effective model from effectiveModelXml) with the location of every value it can place. */
-export function locateEffectiveModel(tree: XmlNode, model: WModel, lineage: readonly LineageSource[]): XmlNode {
+export function locateEffectiveModel(tree: XmlNode, model: WorkingModel, lineage: readonly LineageSource[]): XmlNode {
   return new Locator(model, lineage).project(tree);
 }
 
@@ -132,7 +132,7 @@ class Locator {
   private readonly projectRoot: XmlElement | undefined;
   private readonly lifecycle: ReadonlySet<string>;
 
-  constructor(private readonly model: WModel, lineage: readonly LineageSource[]) {
+  constructor(private readonly model: WorkingModel, lineage: readonly LineageSource[]) {
     const trees = lineage.map(readTree).filter((t): t is SourceTree => t !== undefined);
     this.projectRoot = lineage.length > 0 && trees[0]?.id === lineage[0].id ? trees[0].roots[trees[0].roots.length - 1] : undefined;
     this.trees = [...trees, { id: SUPER_POM_ID, roots: [superPomLocations()] }];
@@ -211,13 +211,13 @@ class Locator {
     });
   }
 
-  private managementOf(d: WDependency | undefined): WDependency | undefined {
+  private managementOf(d: WorkingDependency | undefined): WorkingDependency | undefined {
     if (!d) return undefined;
     const key = managementKey(d);
     return this.model.dependencyManagement.find((m) => managementKey(m) === key);
   }
 
-  private dependency(node: XmlNode, d: WDependency | undefined, managed: WDependency | undefined): XmlNode {
+  private dependency(node: XmlNode, d: WorkingDependency | undefined, managed: WorkingDependency | undefined): XmlNode {
     const candidates = [d, managed].flatMap((x): Located[] => {
       const el = x && this.declaration(x);
       return x && el ? [{ id: x.origin.id, el }] : [];
@@ -228,7 +228,7 @@ class Locator {
   private readonly poms = new Map<string, XmlElement | undefined>();
 
   /** A dependency's element: kept by project POMs, found again in a repository POM (read without its elements). */
-  private declaration(d: WDependency): XmlElement | undefined {
+  private declaration(d: WorkingDependency): XmlElement | undefined {
     if (d.element || !d.origin.file) return d.element;
     const file = d.origin.file;
     if (!this.poms.has(file)) this.poms.set(file, readPom(file));

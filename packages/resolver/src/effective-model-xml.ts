@@ -3,7 +3,7 @@ import { dictionary, type RawActivation, type RawDependency, type RawModelBase, 
 import { mergeDom } from './dom-merge';
 import { interpolate, type Lookup } from './interpolation';
 import { lifecyclePlugins, siteConfiguration, SUPER_POM_MANAGED_PLUGINS } from './lifecycle-plugins';
-import { MAVEN_PLUGINS, type WBuild, type WDependency, type WExecution, type WModel, type WPlugin } from './work-model';
+import { MAVEN_PLUGINS, type WorkingBuild, type WorkingDependency, type WorkingExecution, type WorkingModel, type WorkingPlugin } from './working-model';
 
 const PROJECT_ATTRIBUTES: ReadonlyArray<readonly [string, string]> = [
   ['xmlns', 'http://maven.apache.org/POM/4.0.0'],
@@ -17,7 +17,7 @@ const PROJECT_ATTRIBUTES: ReadonlyArray<readonly [string, string]> = [
  * help:effective-pom sorts them), plus what Maven adds that goalhost does not use itself (see
  * lifecycle-plugins.ts). `profiles` are the project's own, interpolated with `lookup`.
  */
-export function effectiveModelXml(model: WModel, profiles: readonly RawProfile[], lookup: Lookup): XmlNode {
+export function effectiveModelXml(model: WorkingModel, profiles: readonly RawProfile[], lookup: Lookup): XmlNode {
   const s = (v: string | undefined): string | undefined => (v === undefined || v.indexOf('${') < 0 ? v : interpolate(v, lookup));
   const basedir = model.projectDir ?? path.dirname(model.pomFile ?? '.');
   const b = model.build;
@@ -79,7 +79,7 @@ function properties(entries: ReadonlyArray<readonly [string, string]>): XmlNode 
   return entries.length > 0 ? el('properties', entries.map(([k, v]) => ({ name: k, text: v }))) : undefined;
 }
 
-function dependency(d: WDependency | RawDependency): XmlNode {
+function dependency(d: WorkingDependency | RawDependency): XmlNode {
   return el('dependency', [
     leaf('groupId', d.groupId),
     leaf('artifactId', d.artifactId),
@@ -114,7 +114,7 @@ function repositories(name: string, item: string, repos: readonly RawRepository[
   );
 }
 
-function build(b: WBuild, basedir: string, directory: string, reporting: string, packaging: string, lookup: Lookup): XmlNode {
+function build(b: WorkingBuild, basedir: string, directory: string, reporting: string, packaging: string, lookup: Lookup): XmlNode {
   const managed = managedPlugins(b.pluginManagement);
   return el('build', [
     leaf('sourceDirectory', b.sourceDirectory ?? path.join(basedir, 'src/main/java')),
@@ -136,8 +136,8 @@ function build(b: WBuild, basedir: string, directory: string, reporting: string,
 }
 
 /** The super POM's managed plugins first, the model's own replacing them in place or following. */
-function managedPlugins(own: readonly WPlugin[]): WPlugin[] {
-  const byKey = new Map<string, WPlugin>();
+function managedPlugins(own: readonly WorkingPlugin[]): WorkingPlugin[] {
+  const byKey = new Map<string, WorkingPlugin>();
   for (const [artifactId, version] of SUPER_POM_MANAGED_PLUGINS) {
     byKey.set(`${MAVEN_PLUGINS}:${artifactId}`, { groupId: MAVEN_PLUGINS, artifactId, version, executions: [], dependencies: [] });
   }
@@ -146,9 +146,9 @@ function managedPlugins(own: readonly WPlugin[]): WPlugin[] {
 }
 
 /** The model's plugins, then the packaging's lifecycle plugins it does not declare (declared ones get their executions). */
-function withLifecyclePlugins(own: readonly WPlugin[], managed: readonly WPlugin[], packaging: string, reporting: string): WPlugin[] {
+function withLifecyclePlugins(own: readonly WorkingPlugin[], managed: readonly WorkingPlugin[], packaging: string, reporting: string): WorkingPlugin[] {
   // Plugins without a version get the super POM's managed one, as all managed versions are injected.
-  const result = own.map((p): WPlugin => ({
+  const result = own.map((p): WorkingPlugin => ({
     ...p,
     version: p.version ?? managed.find((m) => key(m) === key(p))?.version,
     executions: [...p.executions],
@@ -157,7 +157,7 @@ function withLifecyclePlugins(own: readonly WPlugin[], managed: readonly WPlugin
   for (const d of lifecyclePlugins(packaging)) {
     const k = `${MAVEN_PLUGINS}:${d.artifactId}`;
     const config = d.site ? toElement(siteConfiguration(reporting)) : undefined;
-    const executions: WExecution[] = d.executions.map((x) => ({ id: x.id, phase: x.phase, goals: [x.goal], ...(config ? { configuration: config } : {}) }));
+    const executions: WorkingExecution[] = d.executions.map((x) => ({ id: x.id, phase: x.phase, goals: [x.goal], ...(config ? { configuration: config } : {}) }));
     const declared = result.find((p) => key(p) === k);
     if (declared) {
       declared.version ??= d.version;
@@ -181,7 +181,7 @@ function key(p: { groupId?: string; artifactId?: string }): string {
   return `${p.groupId ?? MAVEN_PLUGINS}:${p.artifactId}`;
 }
 
-function plugin(p: WPlugin | RawPlugin, lookup: Lookup): XmlNode {
+function plugin(p: WorkingPlugin | RawPlugin, lookup: Lookup): XmlNode {
   return el('plugin', [
     p.groupId !== undefined && p.groupId !== MAVEN_PLUGINS ? leaf('groupId', p.groupId) : undefined,
     leaf('artifactId', p.artifactId),
@@ -196,7 +196,7 @@ function plugin(p: WPlugin | RawPlugin, lookup: Lookup): XmlNode {
   ]);
 }
 
-function execution(x: Readonly<Omit<WExecution, 'goals'>> & { readonly goals: readonly string[] }, config: XmlElement | undefined, lookup: Lookup): XmlNode {
+function execution(x: Readonly<Omit<WorkingExecution, 'goals'>> & { readonly goals: readonly string[] }, config: XmlElement | undefined, lookup: Lookup): XmlNode {
   return el('execution', [
     x.id !== undefined && x.id !== 'default' ? leaf('id', x.id) : undefined,
     leaf('phase', x.phase),

@@ -5,7 +5,7 @@ export interface ExclusionPattern {
 }
 
 /** A dependency as the collector handles it (Maven resolver's Dependency + Artifact). */
-export interface GDependency {
+export interface GraphDependency {
   readonly groupId: string;
   readonly artifactId: string;
   readonly version: string;
@@ -56,10 +56,10 @@ export const MANAGED_EXCLUSIONS = 16;
  * A node of the collected graph. Nodes reached with identical context share their `children`
  * array (like Maven resolver's data pool), which matters for conflict resolution.
  */
-export interface GNode {
+export interface GraphNode {
   /** undefined for the root (the project). */
-  dependency?: GDependency;
-  children: GNode[];
+  dependency?: GraphDependency;
+  children: GraphNode[];
   managedBits: number;
   /** Conflict keys of the artifacts this one was relocated from. */
   relocations: readonly string[];
@@ -74,17 +74,12 @@ export interface GNode {
   /** The range this node's version was picked from (a hard constraint in conflicts). */
   range?: import('./version-range').VersionRange;
   /** Verbose mediation: on a kept loser (no children), the node that won its conflict. */
-  winner?: GNode;
+  winner?: GraphNode;
   /** Verbose mediation: on a winner, the wider item scope not taken (Maven's REDUCED_SCOPE). */
   reducedScope?: string;
 }
 
 /** Maven resolver's conflict key: groupId:artifactId:classifier:extension. */
-export function conflictKey(d: Pick<GDependency, 'groupId' | 'artifactId' | 'classifier' | 'extension'>): string {
+export function conflictKey(d: Pick<GraphDependency, 'groupId' | 'artifactId' | 'classifier' | 'extension'>): string {
   return `${d.groupId}:${d.artifactId}:${d.classifier}:${d.extension}`;
-}
-
-/** `g:a:ext[:cls]:version`, the resolver's artifact name. */
-export function gdepId(d: Pick<GDependency, 'groupId' | 'artifactId' | 'classifier' | 'extension' | 'version'>): string {
-  return `${d.groupId}:${d.artifactId}:${d.extension}${d.classifier ? `:${d.classifier}` : ''}:${d.version}`;
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InterpolationSizeError, MAX_EXPANDED_LENGTH, ownValue } from '@goalhost/model';
-import type { WDependency, WModel } from './work-model';
+import type { WorkingDependency, WorkingModel } from './working-model';
 
 /** A `${...}` expression that refers back to itself (Maven's InterpolationCycleException). */
 export class InterpolationCycleError extends Error {
@@ -118,7 +118,7 @@ export interface InterpolationContext {
 }
 
 /** Reads a model value by a dotted path, as Maven's reflection value source does. */
-function reflect(model: WModel, expr: string): string | undefined {
+function reflect(model: WorkingModel, expr: string): string | undefined {
   const parts = expr.split('.');
   const [head, ...rest] = parts;
   const one = (v: unknown): string | undefined => (rest.length === 0 && typeof v === 'string' ? v : undefined);
@@ -148,7 +148,7 @@ function reflect(model: WModel, expr: string): string | undefined {
 }
 
 /** Maven's value sources for POM interpolation, in Maven's order. */
-export function modelLookup(model: WModel, ctx: InterpolationContext): Lookup {
+export function modelLookup(model: WorkingModel, ctx: InterpolationContext): Lookup {
   const dir = model.projectDir;
   const timestamp = (): string => formatTimestamp(ctx.buildStartTime ?? new Date(), model.properties.get('maven.build.timestamp.format') ?? 'yyyyMMdd-HHmm');
   const lookup: Lookup = (expr) => {
@@ -193,7 +193,7 @@ export function alignToBase(value: string, dir: string): string {
  * Interpolates the strings of the model in place; the build section (directories, plugins)
  * only with `withBuild` (projects), as nothing reads it from repository POMs.
  */
-export function interpolateModel(model: WModel, ctx: InterpolationContext, withBuild = true): void {
+export function interpolateModel(model: WorkingModel, ctx: InterpolationContext, withBuild = true): void {
   const lookup = modelLookup(model, ctx);
   const s = <T extends string | undefined>(v: T): T => (v === undefined || v.indexOf('${') < 0 ? v : (interpolate(v, lookup) as T));
   model.modelVersion = s(model.modelVersion);
@@ -209,7 +209,7 @@ export function interpolateModel(model: WModel, ctx: InterpolationContext, withB
   }
   for (const [k, v] of model.properties) if (v.indexOf('${') >= 0) model.properties.set(k, s(v));
   const has = (v: string | undefined): boolean => v !== undefined && v.indexOf('${') >= 0;
-  const dep = (d: WDependency): void => {
+  const dep = (d: WorkingDependency): void => {
     if (has(d.groupId)) d.groupId = s(d.groupId);
     if (has(d.artifactId)) d.artifactId = s(d.artifactId);
     if (has(d.version)) d.version = s(d.version);
@@ -228,7 +228,7 @@ export function interpolateModel(model: WModel, ctx: InterpolationContext, withB
   };
   model.dependencies.forEach(dep);
   model.dependencyManagement.forEach(dep);
-  const repo = (r: WModel['repositories'][number]) => (has(r.id) || has(r.url) || has(r.layout) ? { ...r, id: s(r.id), url: s(r.url), layout: s(r.layout) } : r);
+  const repo = (r: WorkingModel['repositories'][number]) => (has(r.id) || has(r.url) || has(r.layout) ? { ...r, id: s(r.id), url: s(r.url), layout: s(r.layout) } : r);
   model.repositories = model.repositories.map(repo);
   model.pluginRepositories = model.pluginRepositories.map(repo);
   model.modules = model.modules.map((m) => s(m));

@@ -1,28 +1,28 @@
 import { javaHashMapOrder } from './java-hash-order';
-import type { GDependency, ScopeOrigin } from './graph';
+import type { GraphDependency, ScopeOrigin } from './graph';
 
 /**
  * A scope string with its Java identity. Maven's verbose tree compares scope strings by
  * reference (`!=`), so one object stands for one Java string: a literal (defaults and
  * JavaScopes constants, interned by the JVM) or one written `<scope>`.
  */
-export interface JScope {
+export interface ScopeString {
   readonly value: string;
   /** The written declaration; undefined for a literal. */
   readonly ref?: ScopeOrigin;
 }
 
-const literals = new Map<string, JScope>();
-const written = new WeakMap<ScopeOrigin, JScope>();
+const literals = new Map<string, ScopeString>();
+const written = new WeakMap<ScopeOrigin, ScopeString>();
 
-export function literalScope(value: string): JScope {
+export function literalScope(value: string): ScopeString {
   let s = literals.get(value);
   if (!s) literals.set(value, (s = { value }));
   return s;
 }
 
 /** The scope string a dependency carries. */
-export function scopeOf(d: GDependency): JScope {
+export function scopeOf(d: GraphDependency): ScopeString {
   const ref = d.scopeRef;
   if (!ref) return literalScope(d.scope);
   let s = written.get(ref);
@@ -40,7 +40,7 @@ export function deriveScope(parent: string | undefined, child: string | undefine
 }
 
 /** Maven's JavaScopeDeriver, keeping which string it returns. */
-export function deriveJavaScope(parent: JScope | undefined, child: JScope): JScope {
+export function deriveJavaScope(parent: ScopeString | undefined, child: ScopeString): ScopeString {
   const c = child.value;
   if (c === 'system' || c === 'test') return child;
   const p = parent?.value;
@@ -55,19 +55,19 @@ export function deriveJavaScope(parent: JScope | undefined, child: JScope): JSco
  * the first one added); `list` iterates in Java's order.
  */
 export class ItemScopes {
-  private readonly added: JScope[];
+  private readonly added: ScopeString[];
 
-  constructor(first: JScope) {
+  constructor(first: ScopeString) {
     this.added = [first];
   }
 
-  add(s: JScope): boolean {
+  add(s: ScopeString): boolean {
     if (this.added.some((a) => a.value === s.value)) return false;
     this.added.push(s);
     return true;
   }
 
-  list(): readonly JScope[] {
+  list(): readonly ScopeString[] {
     if (this.added.length === 1) return this.added;
     const order = javaHashMapOrder(this.added.map((s) => s.value));
     return order.map((v) => this.added.find((s) => s.value === v)!);
@@ -77,7 +77,7 @@ export class ItemScopes {
 const ORDER = ['compile', 'runtime', 'provided', 'test'];
 
 /** maven-dependency-tree's VerboseJavaScopeSelector.ScopeComparator: > 0 when `a` is wider. */
-function compareWidth(a: JScope, b: JScope): number {
+function compareWidth(a: ScopeString, b: ScopeString): number {
   return ORDER.indexOf(b.value) - ORDER.indexOf(a.value);
 }
 
@@ -85,9 +85,9 @@ function compareWidth(a: JScope, b: JScope): number {
  * The widest scope of the items (the first string of each value, ties to the earlier), when
  * it is not the very string chosen: what maven-dependency-tree 3.2.1 calls REDUCED_SCOPE.
  */
-export function reducedScope(itemScopes: ReadonlyArray<readonly JScope[]>, chosen: JScope): JScope | undefined {
+export function reducedScope(itemScopes: ReadonlyArray<readonly ScopeString[]>, chosen: ScopeString): ScopeString | undefined {
   const seen = new Set<string>();
-  let max: JScope | undefined;
+  let max: ScopeString | undefined;
   for (const scopes of itemScopes) {
     for (const s of scopes) {
       if (seen.has(s.value)) continue;
@@ -99,10 +99,10 @@ export function reducedScope(itemScopes: ReadonlyArray<readonly JScope[]>, chose
 }
 
 /** Maven's JavaScopeSelector choice over the items (the winner's own scope when system). */
-export function chooseJavaScope(winner: GDependency, items: ReadonlyArray<{ readonly depth: number; readonly own: JScope; readonly scopes: readonly JScope[] }>): JScope {
+export function chooseJavaScope(winner: GraphDependency, items: ReadonlyArray<{ readonly depth: number; readonly own: ScopeString; readonly scopes: readonly ScopeString[] }>): ScopeString {
   const own = scopeOf(winner);
   if (own.value === 'system') return own;
-  const set = new Map<string, JScope>();
+  const set = new Map<string, ScopeString>();
   for (const item of items) {
     if (item.depth <= 1) return item.own;
     for (const s of item.scopes) if (!set.has(s.value)) set.set(s.value, s);

@@ -9,7 +9,7 @@ import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
 import { selectProfiles, type ActivationContext } from './profile-activation';
 import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
-import { managementKey, mergeByKey, originOf, pluginKey, workModel, type WDependency, type WModel, type WPlugin } from './work-model';
+import { managementKey, mergeByKey, originOf, pluginKey, toWorkingModel, type WorkingDependency, type WorkingModel, type WorkingPlugin } from './working-model';
 import { javaHashMapOrder } from './java-hash-order';
 import { PropertyProvenance, type PropertyLayer } from './property-provenance';
 import { compareVersions } from './version';
@@ -36,7 +36,7 @@ export interface ModelBuilderConfig<R> {
 
 /** An effective model and what was noticed while building it. */
 export interface BuiltModel {
-  readonly model: WModel;
+  readonly model: WorkingModel;
   /** `groupId:artifactId:version` */
   readonly id: string;
   readonly problems: readonly ModelProblem[];
@@ -105,7 +105,7 @@ export class ModelBuilder<R> {
   addSystemProperties(properties: Readonly<Record<string, string>>): void {
     this.systemProperties = { ...this.systemProperties, ...properties };
     this.repositoryModels.clear();
-    this.superWorks.clear();
+    this.activeSuperModels.clear();
   }
 
   /**
@@ -181,7 +181,7 @@ export class ModelBuilder<R> {
     const fail = (unresolvable?: ArtifactResolutionError): never => {
       throw new ModelBuildingFailure(failedId, req.pomFile ?? req.raw.source, problems, unresolvable);
     };
-    const lineage: WModel[] = [];
+    const lineage: WorkingModel[] = [];
     // For help:effective-pom -Dverbose: each model's POM and active profiles (projects only).
     const sources: LineageSource[] | undefined = req.strict && req.projectDir !== undefined ? [] : undefined;
     const ids = [leafId];
@@ -204,7 +204,7 @@ export class ModelBuilder<R> {
       const origin = originOf(raw);
       if (file) modelSources.push({ id: origin.id, file });
       if (raw.malformed && file) problems.push(malformed(raw.malformed, file, local));
-      const w = workModel(raw, file, local && file ? path.dirname(file) : undefined);
+      const w = toWorkingModel(raw, file, local && file ? path.dirname(file) : undefined);
       if (req.strict) validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
       w.dependencies = mergeByKey(w.dependencies, [], managementKey, true);
       const profiles = selectProfiles(raw.profiles, req.activation, true);
@@ -252,7 +252,7 @@ export class ModelBuilder<R> {
       local = parent!.local;
       onDisk &&= local && !this.isRepositoryFile(file);
     }
-    lineage.push(this.superWork(req));
+    lineage.push(this.activeSuperModel(req));
     if (req.strict) warnMissingPluginVersions(lineage, problems);
     for (let i = lineage.length - 2; i >= 0; i--) inherit(lineage[i], lineage[i + 1], lineage[i].artifactId ?? '');
     const model = lineage[0];
@@ -306,9 +306,9 @@ export class ModelBuilder<R> {
    */
   private buildPlain(req: BuildRequest<R>): BuiltModel {
     const raw = req.raw;
-    const model = workModel(raw, req.pomFile);
+    const model = toWorkingModel(raw, req.pomFile);
     if (model.dependencies.length > 1) model.dependencies = mergeByKey(model.dependencies, [], managementKey, true);
-    const top = this.superWork(req);
+    const top = this.activeSuperModel(req);
     model.repositories = mergeByKey(model.repositories, top.repositories, (r) => r.id ?? 'default', false);
     model.pluginRepositories = mergeByKey(model.pluginRepositories, top.pluginRepositories, (r) => r.id ?? 'default', false);
     model.modelVersion ??= top.modelVersion;
@@ -323,21 +323,21 @@ export class ModelBuilder<R> {
     return { model, id, problems, activeProfiles: [], sources: req.pomFile ? [{ id: originOf(raw).id, file: req.pomFile }] : [] };
   }
 
-  private readonly superWorks = new Map<string, WModel>();
+  private readonly activeSuperModels = new Map<string, WorkingModel>();
 
   /**
    * The super POM with its profiles applied, made once per activation context: inheriting only
    * reads the parent model, so every build can share it.
    */
-  private superWork(req: BuildRequest<R>): WModel {
+  private activeSuperModel(req: BuildRequest<R>): WorkingModel {
     const key = `${req.projectDir ?? ''}|${req.external}|${req.strict}`;
-    let top = this.superWorks.get(key);
+    let top = this.activeSuperModels.get(key);
     if (!top) {
-      top = workModel(superModel());
+      top = toWorkingModel(superModel());
       // Repository POMs are built for their dependencies: the super POM's build adds nothing there.
       if (!req.strict) top.build = { plugins: [], pluginManagement: [], extensions: [] };
       for (const p of selectProfiles(superModel().profiles, req.activation, true)) injectProfile(top, p, originOf(superModel()));
-      this.superWorks.set(key, top);
+      this.activeSuperModels.set(key, top);
     }
     return top;
   }
@@ -359,7 +359,7 @@ export class ModelBuilder<R> {
     child: RawModel,
     childFile: string | undefined,
     childLocal: boolean,
-    lineage: readonly WModel[],
+    lineage: readonly WorkingModel[],
     req: BuildRequest<R>,
     problems: ModelProblem[],
   ): Promise<{ raw: RawModel; file?: string; local: boolean } | undefined> {
@@ -446,12 +446,12 @@ export class ModelBuilder<R> {
   }
 
   /** Replaces `<scope>import</scope>` BOM entries by their managed dependencies (own entries first). */
-  private async importManagement(model: WModel, id: string, req: BuildRequest<R>, problems: ModelProblem[], sources: ModelSource[]): Promise<void> {
+  private async importManagement(model: WorkingModel, id: string, req: BuildRequest<R>, problems: ModelProblem[], sources: ModelSource[]): Promise<void> {
     const imports = model.dependencyManagement.filter((d) => d.type === 'pom' && d.scope === 'import');
     if (imports.length === 0) return;
     model.dependencyManagement = model.dependencyManagement.filter((d) => !imports.includes(d));
     const chain = [...req.importChain, id];
-    const imported: WDependency[][] = [];
+    const imported: WorkingDependency[][] = [];
     for (const d of imports) {
       const prefix = "'dependencyManagement.dependencies.dependency.";
       const key = managementKey(d);
@@ -517,9 +517,9 @@ function nonParseable(e: ModelParseError): ModelProblem {
  * last declaration seen. (The version itself is resolved later, from the plugin repositories:
  * see plugin-versions.ts.)
  */
-function warnMissingPluginVersions(lineage: readonly WModel[], problems: ModelProblem[]): void {
+function warnMissingPluginVersions(lineage: readonly WorkingModel[], problems: ModelProblem[]): void {
   const versions = new Map<string, string | undefined>();
-  const declarations = new Map<string, WPlugin>();
+  const declarations = new Map<string, WorkingPlugin>();
   const managed = new Set(SUPER_POM_MANAGED_PLUGINS);
   for (let i = lineage.length - 1; i >= 0; i--) {
     const build = lineage[i].build;
@@ -556,7 +556,7 @@ function isPlain<R>(req: BuildRequest<R>): boolean {
 }
 
 /** dependencyManagement fills in what a declared dependency leaves out. */
-function injectDependencyManagement(model: WModel): void {
+function injectDependencyManagement(model: WorkingModel): void {
   if (model.dependencyManagement.length === 0) return;
   const deps = new Map(model.dependencies.map((d) => [managementKey(d), d] as const));
   for (const m of model.dependencyManagement) {
@@ -574,7 +574,7 @@ function injectDependencyManagement(model: WModel): void {
 }
 
 /** Maven's model normalizer: `compile` (a Java literal) where no scope is written. */
-function injectDefaultScopes(model: WModel): void {
+function injectDefaultScopes(model: WorkingModel): void {
   for (const d of model.dependencies) {
     if (!d.scope) {
       d.scope = 'compile';
@@ -583,7 +583,7 @@ function injectDefaultScopes(model: WModel): void {
   }
 }
 
-function alignBuildDirectories(model: WModel, dir: string): void {
+function alignBuildDirectories(model: WorkingModel, dir: string): void {
   const b = model.build;
   for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory'] as const) {
     const v = b[f];

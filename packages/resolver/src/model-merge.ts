@@ -6,17 +6,17 @@ import {
   managementKey,
   mergeByKey,
   pluginKey,
-  type WExecution,
-  type WModel,
-  type WOrigin,
-  type WPlugin,
-} from './work-model';
+  type WorkingExecution,
+  type WorkingModel,
+  type DeclarationOrigin,
+  type WorkingPlugin,
+} from './working-model';
 
 const repoKey = (r: RawRepository): string => r.id ?? 'default';
-const executionKey = (x: WExecution): string => x.id ?? 'default';
+const executionKey = (x: WorkingExecution): string => x.id ?? 'default';
 
 /** Applies an active profile to a model; the profile's values win (Maven's profile injection). */
-export function injectProfile(model: WModel, profile: RawProfile, origin: WOrigin): void {
+export function injectProfile(model: WorkingModel, profile: RawProfile, origin: DeclarationOrigin): void {
   for (const [k, v] of profile.base.properties) model.properties.set(k, v);
   const deps = profile.base.dependencies.map((d) => copyDependency(d, origin));
   model.dependencies = mergeByKey(model.dependencies, deps, managementKey, true);
@@ -42,9 +42,9 @@ export function injectProfile(model: WModel, profile: RawProfile, origin: WOrigi
  * Merges plugin lists keyed by groupId:artifactId (profile injection: the source is the profile).
  * Source plugins missing from the target are placed before the next shared plugin.
  */
-export function mergePlugins(tgt: WPlugin[], src: WPlugin[], sourceDominant: boolean): WPlugin[] {
+export function mergePlugins(tgt: WorkingPlugin[], src: WorkingPlugin[], sourceDominant: boolean): WorkingPlugin[] {
   if (src.length === 0) return tgt;
-  const master = new Map<string, WPlugin>();
+  const master = new Map<string, WorkingPlugin>();
   for (const t of tgt) master.set(pluginKey(t), t);
   return ordered(master, src, (key, s) => {
     const existing = master.get(key);
@@ -59,12 +59,12 @@ export function mergePlugins(tgt: WPlugin[], src: WPlugin[], sourceDominant: boo
  * those with executions) in the parent's order, each child plugin merged into its parent
  * counterpart, child-only plugins placed before the next shared one or at the end.
  */
-export function inheritPlugins(child: WPlugin[], parent: WPlugin[]): WPlugin[] {
+export function inheritPlugins(child: WorkingPlugin[], parent: WorkingPlugin[]): WorkingPlugin[] {
   if (parent.length === 0) return child;
-  const master = new Map<string, WPlugin>();
+  const master = new Map<string, WorkingPlugin>();
   for (const p of parent) {
     if (p.inherited === 'false' && p.executions.length === 0) continue;
-    const blank: WPlugin = { executions: [], dependencies: [], ...(p.origin ? { origin: p.origin, line: p.line, column: p.column } : {}) };
+    const blank: WorkingPlugin = { executions: [], dependencies: [], ...(p.origin ? { origin: p.origin, line: p.line, column: p.column } : {}) };
     master.set(pluginKey(p), mergePlugin(blank, p, false, true));
   }
   const own = new Map(parent.map((p) => [pluginKey(p), p] as const));
@@ -76,9 +76,9 @@ export function inheritPlugins(child: WPlugin[], parent: WPlugin[]): WPlugin[] {
 }
 
 /** `master`'s plugins in order, each `others` plugin that `merge` did not merge in placed before the next merged one. */
-function ordered(master: Map<string, WPlugin>, others: readonly WPlugin[], merge: (key: string, p: WPlugin) => boolean): WPlugin[] {
-  const predecessors = new Map<string, WPlugin[]>();
-  let pending: WPlugin[] = [];
+function ordered(master: Map<string, WorkingPlugin>, others: readonly WorkingPlugin[], merge: (key: string, p: WorkingPlugin) => boolean): WorkingPlugin[] {
+  const predecessors = new Map<string, WorkingPlugin[]>();
+  let pending: WorkingPlugin[] = [];
   for (const p of others) {
     const key = pluginKey(p);
     if (merge(key, p)) {
@@ -88,17 +88,17 @@ function ordered(master: Map<string, WPlugin>, others: readonly WPlugin[], merge
       }
     } else pending.push(p);
   }
-  const result: WPlugin[] = [];
+  const result: WorkingPlugin[] = [];
   for (const [key, p] of master) result.push(...(predecessors.get(key) ?? []), p);
   return [...result, ...pending];
 }
 
 /** Merges source into target plugin (target = child / managed-into plugin). */
-export function mergePlugin(target: WPlugin, source: WPlugin, sourceDominant: boolean, inheritance: boolean): WPlugin {
+export function mergePlugin(target: WorkingPlugin, source: WorkingPlugin, sourceDominant: boolean, inheritance: boolean): WorkingPlugin {
   const sourceInherited = source.inherited !== 'false';
-  const pick = <K extends 'groupId' | 'artifactId' | 'version' | 'extensions' | 'inherited'>(k: K): WPlugin[K] =>
+  const pick = <K extends 'groupId' | 'artifactId' | 'version' | 'extensions' | 'inherited'>(k: K): WorkingPlugin[K] =>
     sourceDominant ? (source[k] ?? target[k]) : (target[k] ?? source[k]);
-  const merged: WPlugin = {
+  const merged: WorkingPlugin = {
     ...target,
     groupId: pick('groupId'),
     artifactId: pick('artifactId'),
@@ -117,7 +117,7 @@ export function mergePlugin(target: WPlugin, source: WPlugin, sourceDominant: bo
     if (merged[k] === undefined) delete merged[k];
   }
   // Source executions first, then the target's; a shared id merges in place.
-  const executions = new Map<string, WExecution>();
+  const executions = new Map<string, WorkingExecution>();
   for (const x of source.executions) {
     const inherits = x.inherited !== undefined ? x.inherited !== 'false' : sourceInherited;
     if (sourceDominant || !inheritance || inherits) executions.set(executionKey(x), { ...x, goals: [...x.goals] });
@@ -130,9 +130,9 @@ export function mergePlugin(target: WPlugin, source: WPlugin, sourceDominant: bo
   return merged;
 }
 
-function mergeExecution(target: WExecution, source: WExecution, sourceDominant: boolean): WExecution {
+function mergeExecution(target: WorkingExecution, source: WorkingExecution, sourceDominant: boolean): WorkingExecution {
   const goals = [...target.goals, ...source.goals.filter((g) => !target.goals.includes(g))];
-  const result: WExecution = {
+  const result: WorkingExecution = {
     ...target,
     goals,
     phase: sourceDominant ? (source.phase ?? target.phase) : (target.phase ?? source.phase),
@@ -146,7 +146,7 @@ function mergeExecution(target: WExecution, source: WExecution, sourceDominant: 
 }
 
 /** Injects the build's pluginManagement into its plugins (managed values fill in what is missing). */
-export function injectPluginManagement(model: WModel): void {
+export function injectPluginManagement(model: WorkingModel): void {
   const managed = new Map(model.build.pluginManagement.map((p) => [pluginKey(p), p] as const));
   if (managed.size === 0) return;
   model.build.plugins = model.build.plugins.map((p) => {
@@ -156,7 +156,7 @@ export function injectPluginManagement(model: WModel): void {
 }
 
 /** Child inherits from parent (both already have their profiles applied). */
-export function inherit(child: WModel, parent: WModel, childDirectoryName: string): void {
+export function inherit(child: WorkingModel, parent: WorkingModel, childDirectoryName: string): void {
   child.modelVersion ??= parent.modelVersion;
   child.groupId ??= parent.groupId;
   child.version ??= parent.version;

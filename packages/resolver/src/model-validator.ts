@@ -2,20 +2,20 @@ import * as path from 'node:path';
 import { tagEnd } from '@goalhost/model';
 import type { ModelProblem } from './errors';
 import { observedIsFile } from './file-observations';
-import { managementKey, type WDependency, type WModel } from './work-model';
+import { managementKey, type WorkingDependency, type WorkingModel } from './working-model';
 
 const ID = /^[A-Za-z0-9_\-.]+$/;
 const SCOPES = ['provided', 'compile', 'runtime', 'test', 'system'];
 
-type Add = (severity: ModelProblem['severity'], message: string, d?: WDependency, field?: string) => void;
+type Add = (severity: ModelProblem['severity'], message: string, d?: WorkingDependency, field?: string) => void;
 
 /** Maven locates a problem at the field's element when written, else at the dependency. */
-function locate(d: WDependency, field?: string): { line: number; column: number } {
+function locate(d: WorkingDependency, field?: string): { line: number; column: number } {
   const el = field ? d.element?.children.find((c) => c.name === field) : undefined;
   return el ? tagEnd(el) : { line: d.line, column: d.column };
 }
 
-function collector(problems: ModelProblem[], model: WModel, modelId: string): Add {
+function collector(problems: ModelProblem[], model: WorkingModel, modelId: string): Add {
   return (severity, message, dependency, field) => {
     // A managed version's problem is where the version was written (an imported BOM, say).
     const d = field === 'version' && dependency?.versionFrom ? dependency.versionFrom : dependency;
@@ -33,8 +33,8 @@ function collector(problems: ModelProblem[], model: WModel, modelId: string): Ad
  * Problems Maven reports while reading one raw POM (duplicate dependencies, system paths inside the
  * project). Called before duplicates are merged.
  */
-export function validateRawDependencies(deps: readonly WDependency[], prefix: string, problems: ModelProblem[], modelId: string, file?: string): void {
-  const seen = new Map<string, WDependency>();
+export function validateRawDependencies(deps: readonly WorkingDependency[], prefix: string, problems: ModelProblem[], modelId: string, file?: string): void {
+  const seen = new Map<string, WorkingDependency>();
   for (const d of deps) {
     const key = managementKey(d);
     const at = { modelId: d.origin.id ?? modelId, ...(file ? { source: file } : {}), ...locate(d) };
@@ -62,7 +62,7 @@ export function validateRawDependencies(deps: readonly WDependency[], prefix: st
  * Maven's checks of an effective model. `strict` is the level used for projects (Maven 3.0
  * validation); repository POMs get the minimal level, where fewer things are errors.
  */
-export function validateEffectiveModel(model: WModel, modelId: string, strict: boolean, problems: ModelProblem[]): void {
+export function validateEffectiveModel(model: WorkingModel, modelId: string, strict: boolean, problems: ModelProblem[]): void {
   const add = collector(problems, model, modelId);
   if (strict) {
     for (const f of ['groupId', 'artifactId'] as const) {
@@ -75,7 +75,7 @@ export function validateEffectiveModel(model: WModel, modelId: string, strict: b
       add('ERROR', `'packaging' with value '${model.packaging}' is invalid. Aggregator projects require 'pom' as packaging.`);
     }
   }
-  const check = (deps: readonly WDependency[], management: boolean): void => {
+  const check = (deps: readonly WorkingDependency[], management: boolean): void => {
     const prefix = management ? 'dependencyManagement.dependencies.dependency.' : 'dependencies.dependency.';
     for (const d of deps) {
       const key = managementKey(d);

@@ -1,6 +1,6 @@
 import { interpolate } from './interpolation';
 import { classifierLikes, detectOs, type OsDetectorInput } from './os-detector';
-import type { WDependency, WModel } from './work-model';
+import type { WorkingDependency, WorkingModel } from './working-model';
 
 /**
  * goalhost's stand-in for the build extension kr.motd.maven:os-maven-plugin, which it cannot
@@ -48,7 +48,7 @@ export function isProvidedExtension(p: { readonly groupId?: string; readonly art
 }
 
 /** Whether the effective model loads the extension, as a build extension or an extensions plugin. */
-export function declaresOsDetection(model: WModel): boolean {
+export function declaresOsDetection(model: WorkingModel): boolean {
   const build = model.build;
   return build.extensions.some(isOsMavenPlugin) || build.plugins.some(isProvidedExtension);
 }
@@ -74,7 +74,7 @@ export interface OsDetectContext {
  * changed in place. Returns the properties for the models read from now on, or undefined when
  * no project declares the extension. Throws OsDetectionError.
  */
-export function runOsDetectExtension(models: readonly WModel[], ctx: OsDetectContext): Record<string, string> | undefined {
+export function runOsDetectExtension(models: readonly WorkingModel[], ctx: OsDetectContext): Record<string, string> | undefined {
   const declaring = models.find(declaresOsDetection);
   if (!declaring) return undefined;
   const first = models[0];
@@ -108,7 +108,7 @@ function sharedProperties(detected: ReadonlyArray<readonly [string, string]>, ct
   return shared;
 }
 
-function applyTo(model: WModel, shared: ReadonlyMap<string, string>): void {
+function applyTo(model: WorkingModel, shared: ReadonlyMap<string, string>): void {
   for (const [key, value] of shared) model.properties.set(key, value);
   const lookup = (expression: string): string | undefined => shared.get(expression);
   const replace = <T extends object, K extends keyof T>(o: T, fields: readonly K[]): void => {
@@ -117,7 +117,7 @@ function applyTo(model: WModel, shared: ReadonlyMap<string, string>): void {
       if (typeof v === 'string' && v.indexOf('${') >= 0) o[f] = interpolate(v, lookup) as T[K];
     }
   };
-  const dependency = (d: WDependency): void => {
+  const dependency = (d: WorkingDependency): void => {
     replace(d, ['groupId', 'artifactId', 'version', 'classifier', 'systemPath']);
     for (const x of d.exclusions) replace(x, ['groupId', 'artifactId']);
   };

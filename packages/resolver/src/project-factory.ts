@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { toRepository, type Dependency, type Plugin, type PluginExecution, type Project } from '@goalhost/model';
 import type { BuiltModel } from './model-builder';
 import type { PropertyProvenance } from './property-provenance';
-import { MAVEN_PLUGINS, type WDependency, type WPlugin } from './work-model';
+import { MAVEN_PLUGINS, type WorkingDependency, type WorkingPlugin } from './working-model';
 
 /** Turns an effective model into the `Project` the host and goals read. */
 export function toProject(built: BuiltModel, file: string): Project {
@@ -55,7 +55,7 @@ function provenanceOf(provenance: PropertyProvenance): Pick<Project, 'propertyDe
   return { propertyDeclaration: (name) => provenance.declaration(name), diskProperty: (name) => provenance.diskProperty(name) };
 }
 
-export function toDependency(d: WDependency): Dependency {
+export function toDependency(d: WorkingDependency): Dependency {
   return {
     groupId: d.groupId ?? '',
     artifactId: d.artifactId ?? '',
@@ -69,7 +69,7 @@ export function toDependency(d: WDependency): Dependency {
   };
 }
 
-function toPlugin(p: WPlugin): Plugin {
+function toPlugin(p: WorkingPlugin): Plugin {
   return {
     groupId: p.groupId ?? MAVEN_PLUGINS,
     artifactId: p.artifactId ?? '',

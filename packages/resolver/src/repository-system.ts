@@ -9,10 +9,10 @@ import { describeConflict, resolveConflicts } from './conflict-resolver';
 import { VersionConflictError } from './nearest-version-selector';
 import { resolveConflictsVerbose } from './verbose-conflicts';
 import type { DependencyNode } from './dependency-node';
-import { DescriptorReader, toGDependency } from './descriptor-reader';
+import { DescriptorReader, toGraphDependency } from './descriptor-reader';
 import { ArtifactResolutionError, formatProblem, ProjectBuildingError, ResolutionError } from './errors';
 import { uncacheable } from './file-observations';
-import { gdepId, type GDependency, type GNode } from './graph';
+import type { GraphDependency, GraphNode } from './graph';
 import { baseVersionOf, isFile, LocalRepository } from './local-repository';
 import { ModelBuilder, ModelBuildingFailure, type BuiltModel } from './model-builder';
 import { toProject } from './project-factory';
@@ -24,7 +24,7 @@ import { settingsProfiles, systemProperties, type ResolverConfig } from './resol
 import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import { PluginVersionResolutionError, PluginVersionResolver, type VersionlessPlugin } from './plugin-versions';
-import { MAVEN_PLUGINS, pluginKey, type WPlugin } from './work-model';
+import { MAVEN_PLUGINS, pluginKey, type WorkingPlugin } from './working-model';
 import type { LockableArtifact, LockableFile, LockablePom, PinnedVersion } from './lock/lockable-artifact';
 import type { ResolvedEntry } from './lock/lock-diff';
 import { createRemoteFetcher } from './transport-factory';
@@ -110,9 +110,9 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly built = new WeakMap<Project, BuiltModel>();
   /** Projects built so far by POM file: parents in the reactor are not built again. */
   private readonly projectFiles = new Set<string>();
-  private readonly graphs = new Map<Project, Promise<GNode>>();
-  private readonly verboseGraphs = new Map<Project, Promise<GNode>>();
-  private readonly treeGraphs = new Map<Project, Promise<GNode>>();
+  private readonly graphs = new Map<Project, Promise<GraphNode>>();
+  private readonly verboseGraphs = new Map<Project, Promise<GraphNode>>();
+  private readonly treeGraphs = new Map<Project, Promise<GraphNode>>();
   /** Maven interns equal dependencies session-wide; only verbose trees can tell (scope strings). */
   private readonly verbosePool: DependencyPool = new Map();
   /** Repositories from active settings profiles and the super POM, mirrors applied. */
@@ -226,7 +226,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     const { plugins, pluginManagement } = built.model.build;
     const lifecycle = new Set<string>(lifecyclePlugins(built.model.packaging ?? 'jar').map((d) => `${MAVEN_PLUGINS}:${d.artifactId}`));
     const repositories = this.pluginRepositories(built);
-    const needed = (p: WPlugin): boolean =>
+    const needed = (p: WorkingPlugin): boolean =>
       !SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p)) && !runsOwn(p.groupId ?? MAVEN_PLUGINS, p.artifactId ?? '') && !isProvidedExtension(p);
     // The build's plugins as the lifecycle leaves them (its own plugins carry its versions), then the managed ones.
     const versioned = new Set(lifecycle);
@@ -305,7 +305,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   }
 
   /** The collected and mediated graph of a project (computed once per project). */
-  private graph(project: Project): Promise<GNode> {
+  private graph(project: Project): Promise<GraphNode> {
     let graph = this.graphs.get(project);
     if (!graph) {
       graph = this.collect(project);
@@ -319,7 +319,7 @@ class DefaultRepositorySystem implements RepositorySystem {
    * warnings and failures come first, as Maven's core collects before the goal runs) and
    * mediated in verbose mode.
    */
-  private verboseGraph(project: Project): Promise<GNode> {
+  private verboseGraph(project: Project): Promise<GraphNode> {
     let graph = this.verboseGraphs.get(project);
     if (!graph) {
       graph = this.graph(project).then(() => this.collect(project, true));
@@ -334,13 +334,13 @@ class DefaultRepositorySystem implements RepositorySystem {
    * dependency that lost to a range elsewhere comes back at its own place with the winning
    * version. The resolved graph itself when no direct version changes (nearly always).
    */
-  private treeGraph(project: Project): Promise<GNode> {
+  private treeGraph(project: Project): Promise<GraphNode> {
     let graph = this.treeGraphs.get(project);
     if (!graph) {
       graph = this.graph(project).then(async (root) => {
         // One winner per conflict: every children list once, without recursion.
         const resolved = new Map<string, string>();
-        const seen = new Set<GNode[]>([root.children]);
+        const seen = new Set<GraphNode[]>([root.children]);
         for (const work = [root]; work.length > 0; ) {
           for (const child of work.pop()!.children) {
             const d = child.dependency!;
@@ -352,7 +352,7 @@ class DefaultRepositorySystem implements RepositorySystem {
           }
         }
         const built = await this.modelOf(project);
-        const changed = built.model.dependencies.map(toGDependency).some((d) => {
+        const changed = built.model.dependencies.map(toGraphDependency).some((d) => {
           const v = resolved.get(dependencyConflictId(d));
           return v !== undefined && v !== d.version;
         });
@@ -364,21 +364,21 @@ class DefaultRepositorySystem implements RepositorySystem {
   }
 
   /** Collects and mediates; `verbose` and `directVersions` (the trees' second collections) log nothing. */
-  private async collect(project: Project, verbose = false, directVersions?: ReadonlyMap<string, string>): Promise<GNode> {
+  private async collect(project: Project, verbose = false, directVersions?: ReadonlyMap<string, string>): Promise<GraphNode> {
     const quiet = verbose || directVersions !== undefined;
     const built = await this.modelOf(project);
     const m = built.model;
     const id = projectId(project);
     const repositories = this.projectRepositories(built);
     const t = artifactType(m.packaging ?? 'jar');
-    const rootArtifact: GDependency = {
+    const rootArtifact: GraphDependency = {
       groupId: project.groupId, artifactId: project.artifactId, version: project.version, type: project.packaging,
       classifier: '', extension: t.extension, scope: '', optional: false, exclusions: [],
     };
     const collector = new DependencyCollector(
       (d, repos) => this.descriptors.read(d, repos),
       this.config.settings.mirrors,
-      m.dependencyManagement.map(toGDependency),
+      m.dependencyManagement.map(toGraphDependency),
       quiet ? () => undefined : (message) => this.config.log.warn(message),
       this.listVersions,
       verbose ? this.verbosePool : undefined,
@@ -387,7 +387,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     let result;
     try {
       // The project's own ranges reach the collector as Maven 3's project artifacts write them.
-      let dependencies = m.dependencies.map(toGDependency).map((d) => {
+      let dependencies = m.dependencies.map(toGraphDependency).map((d) => {
         const legacy = isVersionRange(d.version) ? legacyRangeText(d.version) : undefined;
         return legacy === undefined ? d : { ...d, version: legacy };
       });
@@ -411,12 +411,12 @@ class DefaultRepositorySystem implements RepositorySystem {
       resolveConflicts(result.root);
     } catch (e) {
       if (!(e instanceof VersionConflictError)) throw e;
-      throw new ResolutionError(id, `Failed to collect dependencies for ${gdepId(rootArtifact)}: ${describeConflict(result.root, e.key)}`, { cause: e });
+      throw new ResolutionError(id, `Failed to collect dependencies for ${artifactString(rootArtifact)}: ${describeConflict(result.root, e.key)}`, { cause: e });
     }
     for (const child of quiet ? [] : result.root.children) {
       if (child.relocationIds.length === 0) continue;
       const message = await this.descriptors.relocationMessage(toFrom(child), repositories);
-      this.config.log.warn(`The artifact ${child.relocationIds[0]} has been relocated to ${gdepId(child.dependency!)}${message ? `: ${message}` : ''}`);
+      this.config.log.warn(`The artifact ${child.relocationIds[0]} has been relocated to ${artifactString(child.dependency!)}${message ? `: ${message}` : ''}`);
     }
     return result.root;
   }
@@ -458,7 +458,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       systemProperties: this.systemProperties, activeProfiles: c.activeProfiles, inactiveProfiles: c.inactiveProfiles,
       debug: this.log.isDebugEnabled(), scope, pom: project.file,
       project: [project.groupId, project.artifactId, project.version, project.packaging, m.packaging ?? 'jar'],
-      dependencies: m.dependencies.map(toGDependency), managed: m.dependencyManagement.map(toGDependency),
+      dependencies: m.dependencies.map(toGraphDependency), managed: m.dependencyManagement.map(toGraphDependency),
       repositories: this.projectRepositories(built),
     });
   }
@@ -466,8 +466,8 @@ class DefaultRepositorySystem implements RepositorySystem {
   private async resolveNow(project: Project, scope: string): Promise<Artifact[]> {
     const root = await this.graph(project);
     const scopes = ownValue(SCOPES, scope) ?? SCOPES.test;
-    const nodes: Array<{ node: GNode; depth: number }> = [];
-    const walk = (node: GNode, depth: number): void => {
+    const nodes: Array<{ node: GraphNode; depth: number }> = [];
+    const walk = (node: GraphNode, depth: number): void => {
       for (const child of node.children) {
         if (takenBy(scopes, child.dependency!.scope)) nodes.push({ node: child, depth });
         walk(child, depth + 1);
@@ -475,7 +475,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     };
     walk(root, 1);
     const outcomes = await Promise.all(nodes.map(({ node }) => this.resolveFile(node).then((file) => ({ file }), (error: unknown) => ({ error }))));
-    const failures: Array<{ node: GNode; error: unknown }> = [];
+    const failures: Array<{ node: GraphNode; error: unknown }> = [];
     outcomes.forEach((o, i) => {
       if ('error' in o) failures.push({ node: nodes[i].node, error: o.error });
     });
@@ -484,7 +484,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       if (!(cause instanceof ArtifactResolutionError)) throw cause;
       const detail = failures.length === 1
         ? cause.message
-        : `The following artifacts could not be resolved: ${failures.map((f) => gdepId(f.node.dependency!)).join(', ')}: ${cause.message}`;
+        : `The following artifacts could not be resolved: ${failures.map((f) => artifactString(f.node.dependency!)).join(', ')}: ${cause.message}`;
       throw new ResolutionError(projectId(project), detail, { cause });
     }
     return nodes.map(({ node, depth }, i) => {
@@ -494,10 +494,10 @@ class DefaultRepositorySystem implements RepositorySystem {
   }
 
   /** Every node of the mediated graph in pre-order, whatever its scope, with its depth and parent. */
-  private async lockNodes(project: Project): Promise<Array<{ node: GNode; depth: number; parent: GNode }>> {
+  private async lockNodes(project: Project): Promise<Array<{ node: GraphNode; depth: number; parent: GraphNode }>> {
     const root = await this.graph(project);
-    const found: Array<{ node: GNode; depth: number; parent: GNode }> = [];
-    const walk = (node: GNode, depth: number): void => {
+    const found: Array<{ node: GraphNode; depth: number; parent: GraphNode }> = [];
+    const walk = (node: GraphNode, depth: number): void => {
       for (const child of node.children) {
         found.push({ node: child, depth, parent: node });
         walk(child, depth + 1);
@@ -545,11 +545,11 @@ class DefaultRepositorySystem implements RepositorySystem {
     });
   }
 
-  private resolveFile(node: GNode, version?: string): Promise<ResolvedFile> {
+  private resolveFile(node: GraphNode, version?: string): Promise<ResolvedFile> {
     const d = version === undefined ? node.dependency! : { ...node.dependency!, version };
     if (d.systemPath !== undefined) {
       if (isFile(d.systemPath)) return Promise.resolve({ file: path.resolve(d.systemPath), version: d.version });
-      const name = gdepId(d);
+      const name = artifactString(d);
       return Promise.reject(new ArtifactResolutionError(`Could not find artifact ${name} at specified path ${d.systemPath}`, name, true));
     }
     return this.resolver.resolveFull(d, node.repositories);
@@ -566,7 +566,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     const root = await (verbose ? this.verboseGraph(project) : this.treeGraph(project));
     // Built without recursion: a dependency chain thousands deep is legal (Maven resolves one).
     const top: DependencyNode[] = [];
-    const work: [GNode, DependencyNode[]][] = root.children.map((c): [GNode, DependencyNode[]] => [c, top]).reverse();
+    const work: [GraphNode, DependencyNode[]][] = root.children.map((c): [GraphNode, DependencyNode[]] => [c, top]).reverse();
     for (let item = work.pop(); item; item = work.pop()) {
       const [node, into] = item;
       const d = node.dependency!;
@@ -628,18 +628,18 @@ class DefaultRepositorySystem implements RepositorySystem {
   }
 }
 
-function versionless(p: WPlugin): VersionlessPlugin {
+function versionless(p: WorkingPlugin): VersionlessPlugin {
   return { groupId: p.groupId ?? MAVEN_PLUGINS, artifactId: p.artifactId ?? '' };
 }
 
-function toFrom(node: GNode): GDependency {
+function toFrom(node: GraphNode): GraphDependency {
   const [g, a, , ...rest] = node.relocationIds[0].split(':');
   const v = rest[rest.length - 1];
   return { ...node.dependency!, groupId: g, artifactId: a, version: v };
 }
 
 /** Maven's Artifact.getDependencyConflictId(): `groupId:artifactId:type[:classifier]`. */
-function dependencyConflictId(d: GDependency): string {
+function dependencyConflictId(d: GraphDependency): string {
   return `${d.groupId}:${d.artifactId}:${d.type}${d.classifier ? `:${d.classifier}` : ''}`;
 }
 
@@ -647,7 +647,7 @@ function projectId(p: Project): string {
   return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
 }
 
-function toArtifact(d: GDependency, file: string, depth: number): Artifact {
+function toArtifact(d: GraphDependency, file: string, depth: number): Artifact {
   return {
     groupId: d.groupId,
     artifactId: d.artifactId,

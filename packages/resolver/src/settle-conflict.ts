@@ -1,5 +1,5 @@
 import { OPT_FALSE, type ConflictItem } from './conflict-walk';
-import type { GNode } from './graph';
+import type { GraphNode } from './graph';
 import { selectVersion } from './nearest-version-selector';
 
 /**
@@ -12,10 +12,10 @@ export function settleConflict(items: readonly ConflictItem[]): ConflictItem {
   const scope = w.dependency!.scope === 'system' ? 'system' : effectiveScope(items);
   w.dependency = { ...w.dependency!, scope, optional: effectiveOptional(items) };
   // Each parent's list is filtered once: a range of many versions puts them all under one parent.
-  const losers = new Map<GNode[], Set<GNode>>();
+  const losers = new Map<GraphNode[], Set<GraphNode>>();
   for (const item of items) {
     if (item === winner) continue;
-    const gone = losers.get(item.parent!) ?? new Set<GNode>();
+    const gone = losers.get(item.parent!) ?? new Set<GraphNode>();
     losers.set(item.parent!, gone.add(item.node));
   }
   for (const [children, gone] of losers) {

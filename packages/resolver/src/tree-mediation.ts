@@ -1,5 +1,5 @@
 import { OPT_FALSE, OPT_TRUE, type ConflictItem } from './conflict-walk';
-import { conflictKey, MANAGED_OPTIONAL, MANAGED_SCOPE, type GNode } from './graph';
+import { conflictKey, MANAGED_OPTIONAL, MANAGED_SCOPE, type GraphNode } from './graph';
 import { deriveScope } from './java-scopes';
 import { settleConflict } from './settle-conflict';
 
@@ -20,13 +20,13 @@ function comparePaths(a: readonly number[], b: readonly number[]): number {
  * the depth, scope and optionality derived from that winner. Any parents-first order gives these
  * same inputs, so a plain topological order of the groups serves.
  */
-export function mediateAcyclic(root: GNode): boolean {
+export function mediateAcyclic(root: GraphNode): boolean {
   // Bookkeeping in arrays indexed by node number (node.mark).
-  const nodes: GNode[] = [];
+  const nodes: GraphNode[] = [];
   const groupOf: number[] = [];
-  const listOf: GNode[][] = [];
+  const listOf: GraphNode[][] = [];
   const position: number[] = [];
-  const owners = new Map<GNode[], GNode[]>();
+  const owners = new Map<GraphNode[], GraphNode[]>();
   const groups = new Map<string, number>();
   const occurrences: number[][] = [];
   const edges = new Set<number>();
@@ -34,7 +34,7 @@ export function mediateAcyclic(root: GNode): boolean {
   const indegree: number[] = [];
   const roots: number[] = [];
   let relocated = false;
-  const visit = (owner: GNode, ownerGroup: number): void => {
+  const visit = (owner: GraphNode, ownerGroup: number): void => {
     const list = owner.children;
     const known = owners.get(list);
     if (known) {
@@ -86,14 +86,14 @@ export function mediateAcyclic(root: GNode): boolean {
   }
   if (order.length < groups.size) return false;
 
-  const winners: Array<GNode | null | undefined> = new Array(groups.size);
+  const winners: Array<GraphNode | null | undefined> = new Array(groups.size);
   const depthOf: number[] = new Array(nodes.length);
   const scopeOf: Array<string | undefined> = new Array(nodes.length);
   const optionalOf: boolean[] = new Array(nodes.length);
   const pathOf: Array<number[] | undefined> = new Array(nodes.length);
   const rootPath: number[] = [];
   /** The attached owner of `list`: the root, or the winner of its group that is itself attached. */
-  const ownerOf = (list: GNode[]): GNode | undefined => {
+  const ownerOf = (list: GraphNode[]): GraphNode | undefined => {
     for (const o of owners.get(list)!) {
       if (o === root) return o;
       if (winners[groupOf[o.mark]] === o && pathOf[o.mark] !== undefined) return o;

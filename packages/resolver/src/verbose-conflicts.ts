@@ -1,8 +1,8 @@
 import { OPT_FALSE, OPT_TRUE, walkConflicts, type ConflictItem, type ScopeModel } from './conflict-walk';
-import type { GNode } from './graph';
+import type { GraphNode } from './graph';
 import { selectVersion } from './nearest-version-selector';
 import { effectiveOptional } from './settle-conflict';
-import { chooseJavaScope, deriveJavaScope, ItemScopes, reducedScope, scopeOf as ownScope, type JScope } from './java-scopes';
+import { chooseJavaScope, deriveJavaScope, ItemScopes, reducedScope, scopeOf as ownScope, type ScopeString } from './java-scopes';
 
 interface VerboseItem extends ConflictItem {
   readonly javaScopes: ItemScopes;
@@ -13,14 +13,14 @@ interface VerboseItem extends ConflictItem {
  * for `dependency:tree -Dverbose` (nearest version, VerboseJavaScopeSelector, simple
  * optionality, Java scope deriver): the first loser of each children list that is not the
  * winner's own list stays as a childless copy pointing at its winner, and a winner records the
- * wider scope it did not take. Scopes are tracked with their Java identity (see JScope).
+ * wider scope it did not take. Scopes are tracked with their Java identity (see ScopeString).
  */
-export function resolveConflictsVerbose(root: GNode): void {
+export function resolveConflictsVerbose(root: GraphNode): void {
   walkConflicts(root, JAVA_SCOPES, settleVerbose);
 }
 
 /** Scopes as Java objects: the text and where the string came from. */
-const JAVA_SCOPES: ScopeModel<JScope, VerboseItem> = {
+const JAVA_SCOPES: ScopeModel<ScopeString, VerboseItem> = {
   own: (node) => (node.dependency ? ownScope(node.dependency) : undefined),
   derive: (parent, child) => (child ? deriveJavaScope(parent, child) : undefined),
   text: (scope) => scope?.value,
@@ -57,7 +57,7 @@ function settleVerbose(items: readonly VerboseItem[]): VerboseItem {
 
 /** ConflictResolver.removeLosers in verbose mode, walking each children list as Java's list iterator does. */
 function removeLosers(items: readonly VerboseItem[], winner: VerboseItem): void {
-  let previousParent: GNode[] | null = null;
+  let previousParent: GraphNode[] | null = null;
   let cursor = 0;
   let visualized = false;
   for (const item of items) {

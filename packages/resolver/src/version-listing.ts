@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { childrenNamed, child, parseXmlFast } from '@goalhost/model';
 import type { RemoteFetcher } from './artifact-resolver';
 import { markUncacheable } from './file-observations';
-import type { GDependency } from './graph';
+import type { GraphDependency } from './graph';
 import { readKept } from './local-repository';
 import type { RemoteRepository } from './remote-repository';
 
@@ -45,7 +45,7 @@ export async function listVersions(
   localBasedir: string,
   remote: RemoteFetcher | undefined,
   offline: boolean,
-  d: Pick<GDependency, 'groupId' | 'artifactId' | 'version'>,
+  d: Pick<GraphDependency, 'groupId' | 'artifactId' | 'version'>,
   repositories: readonly RemoteRepository[],
 ): Promise<string[]> {
   // Which versions exist depends on metadata that changes: never reuse such a resolution.

@@ -4,7 +4,7 @@ import type { RawDependency, RawExtension, RawModel, RawParent, RawPlugin, RawRe
  * The mutable model the builder works on while it injects profiles, inherits from parents and
  * interpolates. Created fresh from a RawModel for every build; RawModels stay untouched (cached).
  */
-export interface WDependency {
+export interface WorkingDependency {
   groupId?: string;
   artifactId?: string;
   version?: string;
@@ -19,9 +19,9 @@ export interface WDependency {
   /** The declaring `<dependency>` element, to locate problems about one field. */
   element: XmlElement | undefined;
   /** The model (id or file) the declaration comes from, for messages. */
-  origin: WOrigin;
+  origin: DeclarationOrigin;
   /** The dependencyManagement entry the version was taken from: problems with it are located there, as Maven does. */
-  versionFrom?: WDependency;
+  versionFrom?: WorkingDependency;
   /**
    * Which written `<scope>` the scope is (the parsed declaration), undefined for Maven's default:
    * Java compares scope strings by reference in one place (dependency:tree -Dverbose).
@@ -29,12 +29,12 @@ export interface WDependency {
   scopeFrom: object | undefined;
 }
 
-export interface WOrigin {
+export interface DeclarationOrigin {
   readonly id: string;
   readonly file?: string;
 }
 
-export interface WExecution {
+export interface WorkingExecution {
   id?: string;
   phase?: string;
   goals: string[];
@@ -42,22 +42,22 @@ export interface WExecution {
   configuration?: XmlElement;
 }
 
-export interface WPlugin {
+export interface WorkingPlugin {
   groupId?: string;
   artifactId?: string;
   version?: string;
   inherited?: string;
   extensions?: string;
   configuration?: XmlElement;
-  executions: WExecution[];
-  dependencies: WDependency[];
+  executions: WorkingExecution[];
+  dependencies: WorkingDependency[];
   /** Where the plugin was declared (model and position), for messages. */
-  origin?: WOrigin;
+  origin?: DeclarationOrigin;
   line?: number;
   column?: number;
 }
 
-export interface WBuild {
+export interface WorkingBuild {
   directory?: string;
   outputDirectory?: string;
   testOutputDirectory?: string;
@@ -66,13 +66,13 @@ export interface WBuild {
   scriptSourceDirectory?: string;
   finalName?: string;
   defaultGoal?: string;
-  plugins: WPlugin[];
-  pluginManagement: WPlugin[];
+  plugins: WorkingPlugin[];
+  pluginManagement: WorkingPlugin[];
   /** `<build><extensions>`, inherited and interpolated. */
   extensions: Array<{ -readonly [K in keyof RawExtension]: RawExtension[K] }>;
 }
 
-export interface WModel {
+export interface WorkingModel {
   /** Path of the POM file, or a description for POMs without one. */
   source: string;
   pomFile?: string;
@@ -88,26 +88,26 @@ export interface WModel {
   url?: string;
   parent?: RawParent;
   properties: Map<string, string>;
-  dependencies: WDependency[];
-  dependencyManagement: WDependency[];
+  dependencies: WorkingDependency[];
+  dependencyManagement: WorkingDependency[];
   repositories: RawRepository[];
   pluginRepositories: RawRepository[];
   modules: string[];
-  build: WBuild;
+  build: WorkingBuild;
   scm?: { -readonly [K in keyof RawScm]: RawScm[K] };
   relocation?: RawRelocation;
   attributes: Readonly<Record<string, string>>;
   scmAttributes: Readonly<Record<string, string>>;
 }
 
-export function originOf(raw: RawModel): WOrigin {
+export function originOf(raw: RawModel): DeclarationOrigin {
   const g = raw.groupId ?? raw.parent?.groupId ?? '[unknown-group-id]';
   const v = raw.version ?? raw.parent?.version ?? '[unknown-version]';
   const id = `${g}:${raw.artifactId ?? '[unknown-artifact-id]'}:${v}`;
   return raw.source.includes('/') || raw.source.includes('\\') ? { id, file: raw.source } : { id };
 }
 
-export function copyDependency(d: RawDependency, origin: WOrigin): WDependency {
+export function copyDependency(d: RawDependency, origin: DeclarationOrigin): WorkingDependency {
   // One object shape for every dependency: property access stays monomorphic (thousands of POMs).
   return {
     groupId: d.groupId,
@@ -127,7 +127,7 @@ export function copyDependency(d: RawDependency, origin: WOrigin): WDependency {
   };
 }
 
-export function copyPlugin(p: RawPlugin, origin: WOrigin): WPlugin {
+export function copyPlugin(p: RawPlugin, origin: DeclarationOrigin): WorkingPlugin {
   return {
     ...(p.groupId !== undefined ? { groupId: p.groupId } : {}),
     ...(p.artifactId !== undefined ? { artifactId: p.artifactId } : {}),
@@ -144,7 +144,7 @@ export function copyPlugin(p: RawPlugin, origin: WOrigin): WPlugin {
 }
 
 /** A working copy of a raw model (profiles not yet applied); one object shape for all. */
-export function workModel(raw: RawModel, pomFile?: string, projectDir?: string): WModel {
+export function toWorkingModel(raw: RawModel, pomFile?: string, projectDir?: string): WorkingModel {
   const origin = originOf(raw);
   const b = raw.build;
   const base = raw.base;
