@@ -1,9 +1,8 @@
-import { artifactString } from './artifact-resolver';
+import { artifactString, aggregateRepositories, repositoriesKey, type RemoteRepository } from './transport';
 import { conflictKey, MANAGED_EXCLUSIONS, type ScopeOrigin, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GraphDependency, type GraphNode } from './graph';
 import { artifactType } from './artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';
-import { aggregateRepositories, repositoriesKey, type RemoteRepository } from './remote-repository';
 import type { Mirror } from '@goalhost/model';
 import { compareVersions } from './version';
 import { InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version-range';

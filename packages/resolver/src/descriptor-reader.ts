@@ -2,11 +2,9 @@ import { InputFileError, XmlSyntaxError } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong, type DescriptorResult } from './descriptor';
 import { ArtifactResolutionError } from './errors';
-import { artifactString } from './artifact-resolver';
+import { artifactString, baseVersionOf, fromRaw, type RemoteRepository } from './transport';
 import { scopeOrigin, type GraphDependency } from './graph';
-import { baseVersionOf } from './local-repository';
 import { ModelBuildingFailure, type BuiltModel } from './model-builder';
-import { fromRaw, type RemoteRepository } from './remote-repository';
 import type { WorkingDependency } from './working-model';
 
 /** A POM `<dependency>` in the resolver's terms (type decides extension and default classifier). */

@@ -1,3 +1,6 @@
+import type { RemoteRepository } from './transport';
+import type { VersionRange } from './version-range';
+
 /** An exclusion pattern: `*` matches anything. */
 export interface ExclusionPattern {
   readonly groupId: string;
@@ -68,11 +71,11 @@ export interface GraphNode {
   premanagedVersion: string | undefined;
   premanagedScope: string | undefined;
   /** Repositories the artifact comes from (for the file download). */
-  repositories: readonly import('./remote-repository').RemoteRepository[];
+  repositories: readonly RemoteRepository[];
   /** Scratch slot for mediation (the node's position in its bookkeeping arrays). */
   mark: number;
   /** The range this node's version was picked from (a hard constraint in conflicts). */
-  range?: import('./version-range').VersionRange;
+  range?: VersionRange;
   /** Verbose mediation: on a kept loser (no children), the node that won its conflict. */
   winner?: GraphNode;
   /** Verbose mediation: on a winner, the wider item scope not taken (Maven's REDUCED_SCOPE). */

@@ -1,7 +1,6 @@
 import { child, childrenNamed, parseXmlFast, redactUrl } from '@goalhost/model';
 import { ArtifactResolutionError } from './errors';
-import type { ArtifactResolver, RemoteFetcher } from './artifact-resolver';
-import { repositoriesKey, type RemoteRepository } from './remote-repository';
+import { type ArtifactResolver, type RemoteFetcher, repositoriesKey, type RemoteRepository } from './transport';
 import { compareVersions } from './version';
 import { artifactMetadata } from './version-listing';
 

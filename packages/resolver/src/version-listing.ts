@@ -1,10 +1,7 @@
 import * as path from 'node:path';
-import { childrenNamed, child, parseXmlFast } from '@goalhost/model';
-import type { RemoteFetcher } from './artifact-resolver';
+import { childrenNamed, child, parseXmlFast, type Coordinates } from '@goalhost/model';
+import { type RemoteFetcher, readKept, type RemoteRepository } from './transport';
 import { markUncacheable } from './file-observations';
-import type { GraphDependency } from './graph';
-import { readKept } from './local-repository';
-import type { RemoteRepository } from './remote-repository';
 
 /** One `maven-metadata.xml` of a groupId:artifactId as the local repository keeps it. */
 export interface KeptMetadata {
@@ -45,7 +42,7 @@ export async function listVersions(
   localBasedir: string,
   remote: RemoteFetcher | undefined,
   offline: boolean,
-  d: Pick<GraphDependency, 'groupId' | 'artifactId' | 'version'>,
+  d: Coordinates,
   repositories: readonly RemoteRepository[],
 ): Promise<string[]> {
   // Which versions exist depends on metadata that changes: never reuse such a resolution.

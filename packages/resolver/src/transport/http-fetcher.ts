@@ -3,13 +3,13 @@ import { createReadStream, mkdirSync, renameSync, rmSync, utimesSync, writeFileS
 import * as path from 'node:path';
 import { redactUrl, SettingsDecrypter, type Proxy, type Server } from '@goalhost/model';
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
-import { ArtifactResolutionError } from './errors';
+import { ArtifactResolutionError } from '../errors';
 import type { HttpAuth } from './http-auth';
 import { download, fetchText, type DownloadOptions, type HttpResult } from './http-client';
 import { ProxySelector } from './proxy-selector';
 import { baseVersionOf, layoutPath, readKept, type LocalRepository } from './local-repository';
 import { describeRepository, type RemoteRepository } from './remote-repository';
-import type { ResolverLog } from './resolver-config';
+import type { ResolverLog } from '../resolver-config';
 import { isOutdated, parseSnapshotMetadata, readSnapshotMetadata, type SnapshotMetadata } from './snapshot-metadata';
 
 /** A checksum file holds a hex digest and perhaps a file name: anything longer is not one. */

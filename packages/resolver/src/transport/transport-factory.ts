@@ -4,7 +4,7 @@ import type { ArtifactCoords, RemoteFetcher } from './artifact-resolver';
 import type { HttpFetcher } from './http-fetcher';
 import type { LocalRepository } from './local-repository';
 import type { RemoteRepository } from './remote-repository';
-import type { ResolverConfig } from './resolver-config';
+import type { ResolverConfig } from '../resolver-config';
 
 /**
  * The HTTP(S) fetcher for remote repositories, configured from settings. Its module (and

@@ -1,8 +1,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { INPUT_KINDS, readInputFile, readInputFileIfPresent } from '@goalhost/model';
-import { ArtifactResolutionError } from './errors';
-import { observedExists, observedIsFile } from './file-observations';
+import { ArtifactResolutionError } from '../errors';
+import { observedExists, observedIsFile } from '../file-observations';
 
 /** Coordinates of one file in a repository. */
 export interface FileCoordinates {

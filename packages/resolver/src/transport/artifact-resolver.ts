@@ -1,8 +1,8 @@
 import { copyFileSync, statSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { redactUrl } from '@goalhost/model';
-import { ArtifactResolutionError } from './errors';
-import { markUncacheable } from './file-observations';
+import { ArtifactResolutionError } from '../errors';
+import { markUncacheable } from '../file-observations';
 import { LastUpdatedRecord } from './last-updated';
 import { baseVersionOf, isFile, type LocalRepository } from './local-repository';
 import { repositoriesKey, type RemoteRepository } from './remote-repository';
