@@ -4,8 +4,7 @@ import { artifactType } from './artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';
 import type { Mirror } from '@goalhost/model';
-import { compareVersions } from './version';
-import { InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version-range';
+import { compareVersions, InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version';
 
 /** Every version the repositories' metadata lists for a dependency's groupId:artifactId. */
 export type ListVersions = (dependency: GraphDependency, repositories: readonly RemoteRepository[]) => Promise<readonly string[]>;

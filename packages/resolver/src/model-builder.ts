@@ -12,8 +12,7 @@ import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
 import { managementKey, mergeByKey, originOf, pluginKey, toWorkingModel, type WorkingDependency, type WorkingModel, type WorkingPlugin } from './working-model';
 import { javaHashMapOrder } from './java-hash-order';
 import { PropertyProvenance, type PropertyLayer } from './property-provenance';
-import { compareVersions } from './version';
-import { isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version-range';
+import { compareVersions, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version';
 
 export interface ModelBuilderConfig<R> {
   readonly userProperties: Readonly<Record<string, string>>;
@@ -515,7 +514,7 @@ function nonParseable(e: ModelParseError): ModelProblem {
  * Maven's model builder warns about each build plugin that no POM of the lineage (super POM first)
  * gives a version, in plugins or pluginManagement, in the order of its HashMap; the place is the
  * last declaration seen. (The version itself is resolved later, from the plugin repositories:
- * see plugin-versions.ts.)
+ * see plugin-version-resolver.ts.)
  */
 function warnMissingPluginVersions(lineage: readonly WorkingModel[], problems: ModelProblem[]): void {
   const versions = new Map<string, string | undefined>();

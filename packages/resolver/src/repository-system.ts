@@ -4,7 +4,7 @@ import { ownValue, XmlSyntaxError, type Artifact, type Coordinates, type Project
 import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile, baseVersionOf, isFile, LocalRepository, aggregateRepositories, fromRaw, fromRepository, type RemoteRepository, createRemoteFetcher } from './transport';
 import { DependencyCollector, type DependencyPool, type ListVersions } from './collector';
-import { listVersions } from './version-listing';
+import { listVersions, PluginVersionResolutionError, PluginVersionResolver, type VersionlessPlugin, legacyRangeText, isVersionRange } from './version';
 import { describeConflict, resolveConflicts } from './conflict-resolver';
 import { VersionConflictError } from './nearest-version-selector';
 import { resolveConflictsVerbose } from './verbose-conflicts';
@@ -21,14 +21,11 @@ import { ResolutionCache, resolutionKey, type LoggedLine } from './resolution-ca
 import { settingsProfiles, systemProperties, type ResolverConfig } from './resolver-config';
 import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
 import { lifecyclePlugins } from './lifecycle-plugins';
-import { PluginVersionResolutionError, PluginVersionResolver, type VersionlessPlugin } from './plugin-versions';
 import { MAVEN_PLUGINS, pluginKey, type WorkingPlugin } from './working-model';
 import type { LockableArtifact, LockableFile, LockablePom, PinnedVersion } from './lock/lockable-artifact';
 import type { ResolvedEntry } from './lock/lock-diff';
 import { isInside } from './real-path';
 import { isProvidedExtension, runOsDetectExtension } from './os-detect-extension';
-import { legacyRangeText } from './legacy-version-range';
-import { isVersionRange } from './version-range';
 
 export interface ArtifactRequest extends Coordinates {
   readonly type?: string;
