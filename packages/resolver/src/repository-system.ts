@@ -3,16 +3,11 @@ import * as path from 'node:path';
 import { ownValue, XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile, baseVersionOf, isFile, LocalRepository, aggregateRepositories, fromRaw, fromRepository, type RemoteRepository, createRemoteFetcher } from './transport';
-import { DependencyCollector, type DependencyPool, type ListVersions } from './collector';
+import { DependencyCollector, type DependencyPool, type ListVersions, describeConflict, resolveConflicts, VersionConflictError, resolveConflictsVerbose, type DependencyNode, SCOPES, takenBy, type GraphDependency, type GraphNode } from './graph';
 import { listVersions, PluginVersionResolutionError, PluginVersionResolver, type VersionlessPlugin, legacyRangeText, isVersionRange } from './version';
-import { describeConflict, resolveConflicts } from './conflict-resolver';
-import { VersionConflictError } from './nearest-version-selector';
-import { resolveConflictsVerbose } from './verbose-conflicts';
-import type { DependencyNode } from './dependency-node';
 import { DescriptorReader, toGraphDependency } from './descriptor-reader';
 import { ArtifactResolutionError, formatProblem, ProjectBuildingError, ResolutionError } from './errors';
 import { uncacheable } from './file-observations';
-import type { GraphDependency, GraphNode } from './graph';
 import { ModelBuilder, ModelBuildingFailure, type BuiltModel } from './model-builder';
 import { toProject } from './project-factory';
 import { buildReactor } from './reactor';
@@ -75,25 +70,6 @@ export interface RepositorySystem {
 
 export function createRepositorySystem(config: ResolverConfig): RepositorySystem {
   return new DefaultRepositorySystem(config);
-}
-
-/** Scopes included by Maven's `requiresDependencyResolution` values. */
-export const SCOPES: Record<string, readonly string[]> = {
-  compile: ['compile', 'system', 'provided'],
-  runtime: ['compile', 'runtime'],
-  'compile+runtime': ['compile', 'system', 'provided', 'runtime'],
-  'runtime+system': ['compile', 'runtime', 'system'],
-  test: ['compile', 'system', 'provided', 'runtime', 'test'],
-};
-
-/**
- * Maven's resolution filter leaves out the known scopes a resolution scope does not take in
- * (LifecycleDependencyResolver negates them): a scope Maven does not know, such as `import` on a
- * plain dependency, is always taken in.
- */
-function takenBy(scopes: readonly string[], scope: string): boolean {
-  const known = SCOPES.test; // every scope Maven knows
-  return !known.includes(scope) || scopes.includes(scope);
 }
 
 class DefaultRepositorySystem implements RepositorySystem {

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INPUT_KINDS, ownValue, readInputFile, type Artifact, type Coordinates, type Project } from '@goalhost/model';
-import type { DependencyNode } from '../dependency-node';
+import { type DependencyNode, SCOPES } from '../graph';
 import { baseVersionOf } from '../transport';
-import { type ArtifactRequest, type RepositorySystem, SCOPES } from '../repository-system';
+import type { ArtifactRequest, RepositorySystem } from '../repository-system';
 import { lockDifferences, type ResolvedEntry } from './lock-diff';
 import { LockDigestError, LockMismatchError, projectId, type DigestMismatch } from './lock-errors';
 import { lockInputs } from './lock-inputs';

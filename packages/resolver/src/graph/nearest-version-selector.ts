@@ -1,6 +1,6 @@
 import type { ConflictItem } from './conflict-walk';
 import { conflictKey } from './graph';
-import { compareVersions, rangeContains, type VersionRange } from './version';
+import { compareVersions, rangeContains, type VersionRange } from '../version';
 
 /** No version satisfies every range of a conflict group (Maven's UnsolvableVersionConflictException). */
 export class VersionConflictError extends Error {

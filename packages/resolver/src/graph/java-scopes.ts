@@ -1,4 +1,4 @@
-import { javaHashMapOrder } from './java-hash-order';
+import { javaHashMapOrder } from '../java-hash-order';
 import type { GraphDependency, ScopeOrigin } from './graph';
 
 /**

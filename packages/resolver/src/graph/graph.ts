@@ -1,5 +1,5 @@
-import type { RemoteRepository } from './transport';
-import type { VersionRange } from './version';
+import type { RemoteRepository } from '../transport';
+import type { VersionRange } from '../version';
 
 /** An exclusion pattern: `*` matches anything. */
 export interface ExclusionPattern {

@@ -1,5 +1,5 @@
 import type { GraphDependency } from './graph';
-import type { RemoteRepository } from './transport';
+import type { RemoteRepository } from '../transport';
 
 /** What a dependency's POM says (Maven's artifact descriptor). */
 export interface Descriptor {

@@ -1,10 +1,10 @@
-import { artifactString, aggregateRepositories, repositoriesKey, type RemoteRepository } from './transport';
+import { artifactString, aggregateRepositories, repositoriesKey, type RemoteRepository } from '../transport';
 import { conflictKey, MANAGED_EXCLUSIONS, type ScopeOrigin, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GraphDependency, type GraphNode } from './graph';
-import { artifactType } from './artifact-types';
+import { artifactType } from '../artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';
 import type { Mirror } from '@goalhost/model';
-import { compareVersions, InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version';
+import { compareVersions, InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from '../version';
 
 /** Every version the repositories' metadata lists for a dependency's groupId:artifactId. */
 export type ListVersions = (dependency: GraphDependency, repositories: readonly RemoteRepository[]) => Promise<readonly string[]>;
