@@ -4,10 +4,9 @@ export { ProjectBuildingError, ResolutionError, ArtifactResolutionError, formatP
 export type { DependencyNode } from './graph';
 export { artifactType, fileCoordinates, type ArtifactType } from './artifact-types';
 export { compareVersions } from './version';
-export { upstreamProjects } from './reactor';
+export { upstreamProjects, OsDetectionError } from './project';
 export { InterpolationSizeError, javaOsProperties, MAX_EXPANDED_LENGTH, readSettings } from '@goalhost/model';
 export { DependencyLocks, LOCK_MODES, type LockMode, type WrittenLock } from './lock/dependency-locks';
 export { LOCK_FILE_NAME } from './lock/lock-file';
 export { isInside, realPath } from './real-path';
 export { LockError } from './lock/lock-errors';
-export { OsDetectionError } from './os-detect-extension';

@@ -5,22 +5,15 @@ import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile, baseVersionOf, isFile, LocalRepository, aggregateRepositories, fromRaw, fromRepository, type RemoteRepository, createRemoteFetcher } from './transport';
 import { DependencyCollector, type DependencyPool, type ListVersions, describeConflict, resolveConflicts, VersionConflictError, resolveConflictsVerbose, type DependencyNode, SCOPES, takenBy, type GraphDependency, type GraphNode } from './graph';
 import { listVersions, PluginVersionResolutionError, PluginVersionResolver, type VersionlessPlugin, legacyRangeText, isVersionRange } from './version';
-import { DescriptorReader, toGraphDependency } from './descriptor-reader';
+import { DescriptorReader, toGraphDependency, ModelBuilder, ModelBuildingFailure, type BuiltModel, toProject, buildReactor, SUPER_POM_MANAGED_PLUGINS, superModel, lifecyclePlugins, MAVEN_PLUGINS, pluginKey, type WorkingPlugin, isProvidedExtension, runOsDetectExtension } from './project';
 import { ArtifactResolutionError, formatProblem, ProjectBuildingError, ResolutionError } from './errors';
 import { uncacheable } from './file-observations';
-import { ModelBuilder, ModelBuildingFailure, type BuiltModel } from './model-builder';
-import { toProject } from './project-factory';
-import { buildReactor } from './reactor';
 import { RecordingLog } from './recording-log';
 import { ResolutionCache, resolutionKey, type LoggedLine } from './resolution-cache';
 import { settingsProfiles, systemProperties, type ResolverConfig } from './resolver-config';
-import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
-import { lifecyclePlugins } from './lifecycle-plugins';
-import { MAVEN_PLUGINS, pluginKey, type WorkingPlugin } from './working-model';
 import type { LockableArtifact, LockableFile, LockablePom, PinnedVersion } from './lock/lockable-artifact';
 import type { ResolvedEntry } from './lock/lock-diff';
 import { isInside } from './real-path';
-import { isProvidedExtension, runOsDetectExtension } from './os-detect-extension';
 
 export interface ArtifactRequest extends Coordinates {
   readonly type?: string;

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import type { Project } from '@goalhost/model';
-import { ProjectBuildingError } from './errors';
+import { ProjectBuildingError } from '../errors';
 
 /** Reads one project (the builder decides everything about the model). */
 export type ProjectReader = (pomFile: string) => Promise<Project>;

@@ -1,7 +1,7 @@
-import { observedExists } from './file-observations';
+import { observedExists } from '../file-observations';
 import * as path from 'node:path';
 import { ownValue, type RawActivation } from '@goalhost/model';
-import { compareVersions } from './version';
+import { compareVersions } from '../version';
 
 export interface ActivationContext {
   readonly activeProfileIds: readonly string[];

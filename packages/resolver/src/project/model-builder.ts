@@ -2,17 +2,17 @@ import * as path from 'node:path';
 import { dictionary, InterpolationSizeError, ModelParseError, parsePom, type ModelParseProblem, type ProfileSource, type RawModel, type RawProfile, type RawRepository, type XmlNode } from '@goalhost/model';
 import { locateEffectiveModel, type LineageSource } from './effective-model-locations';
 import { effectiveModelXml } from './effective-model-xml';
-import { ArtifactResolutionError, type ModelProblem } from './errors';
-import { observedExists, observedIsDirectory, readObservedText } from './file-observations';
+import { ArtifactResolutionError, type ModelProblem } from '../errors';
+import { observedExists, observedIsDirectory, readObservedText } from '../file-observations';
 import { alignToBase, InterpolationCycleError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel, validateRawDependencies } from './model-validator';
 import { selectProfiles, type ActivationContext } from './profile-activation';
 import { SUPER_POM_MANAGED_PLUGINS, superModel } from './super-pom';
 import { managementKey, mergeByKey, originOf, pluginKey, toWorkingModel, type WorkingDependency, type WorkingModel, type WorkingPlugin } from './working-model';
-import { javaHashMapOrder } from './java-hash-order';
+import { javaHashMapOrder } from '../java-hash-order';
 import { PropertyProvenance, type PropertyLayer } from './property-provenance';
-import { compareVersions, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from './version';
+import { compareVersions, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from '../version';
 
 export interface ModelBuilderConfig<R> {
   readonly userProperties: Readonly<Record<string, string>>;

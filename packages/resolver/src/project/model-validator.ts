@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { tagEnd } from '@goalhost/model';
-import type { ModelProblem } from './errors';
-import { observedIsFile } from './file-observations';
+import type { ModelProblem } from '../errors';
+import { observedIsFile } from '../file-observations';
 import { managementKey, type WorkingDependency, type WorkingModel } from './working-model';
 
 const ID = /^[A-Za-z0-9_\-.]+$/;

@@ -1,8 +1,8 @@
 import { InputFileError, XmlSyntaxError } from '@goalhost/model';
-import { artifactType } from './artifact-types';
-import { MAX_RELOCATIONS, relocationChainTooLong, type DescriptorResult, scopeOrigin, type GraphDependency } from './graph';
-import { ArtifactResolutionError } from './errors';
-import { artifactString, baseVersionOf, fromRaw, type RemoteRepository } from './transport';
+import { artifactType } from '../artifact-types';
+import { MAX_RELOCATIONS, relocationChainTooLong, type DescriptorResult, scopeOrigin, type GraphDependency } from '../graph';
+import { ArtifactResolutionError } from '../errors';
+import { artifactString, baseVersionOf, fromRaw, type RemoteRepository } from '../transport';
 import { ModelBuildingFailure, type BuiltModel } from './model-builder';
 import type { WorkingDependency } from './working-model';
 
