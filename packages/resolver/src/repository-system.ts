@@ -11,8 +11,7 @@ import { uncacheable } from './file-observations';
 import { RecordingLog } from './recording-log';
 import { ResolutionCache, resolutionKey, type LoggedLine } from './resolution-cache';
 import { settingsProfiles, systemProperties, type ResolverConfig } from './resolver-config';
-import type { LockableArtifact, LockableFile, LockablePom, PinnedVersion } from './lock/lockable-artifact';
-import type { ResolvedEntry } from './lock/lock-diff';
+import type { LockableArtifact, LockableDependency, LockableFile, LockablePom, PinnedVersion } from './lockable-artifact';
 import { isInside } from './real-path';
 
 export interface ArtifactRequest extends Coordinates {
@@ -47,7 +46,7 @@ export interface RepositorySystem {
   /** Every dependency of every scope, files resolved, with where each came from (see lock/). */
   resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]>;
   /** The same dependencies, collected only (no file resolved; versions as collected, a snapshot's not timestamped). */
-  collectForLock(project: Project): Promise<ResolvedEntry[]>;
+  collectForLock(project: Project): Promise<LockableDependency[]>;
   /** `resolveArtifact` with the repository the file came from. */
   resolveArtifactForLock(request: ArtifactRequest, project: Project): Promise<LockableFile>;
   /** `readProject` with every POM file the model was built from (the POM, its parents, imported BOMs). */
@@ -470,7 +469,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     return found;
   }
 
-  async collectForLock(project: Project): Promise<ResolvedEntry[]> {
+  async collectForLock(project: Project): Promise<LockableDependency[]> {
     return (await this.lockNodes(project)).map(({ node, depth, parent }) => {
       const d = node.dependency!;
       const p = parent.dependency;

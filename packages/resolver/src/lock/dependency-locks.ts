@@ -8,7 +8,7 @@ import { lockDifferences, type ResolvedEntry } from './lock-diff';
 import { LockDigestError, LockMismatchError, projectId, type DigestMismatch } from './lock-errors';
 import { lockInputs } from './lock-inputs';
 import { entryId, formatLockFile, LOCK_FILE_NAME, parseLockFile, type LockEntry, type LockFile } from './lock-file';
-import type { LockableArtifact } from './lockable-artifact';
+import type { LockableArtifact } from '../lockable-artifact';
 import { RememberedDigests } from './remembered-digests';
 import { RequestedFiles, type Digested, type LoadedLock, type RequestedFile } from './requested-files';
 import { readText, writeAtomically } from './text-files';

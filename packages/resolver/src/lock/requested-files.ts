@@ -3,7 +3,7 @@ import { artifactType } from '../artifact-types';
 import type { ArtifactRequest } from '../repository-system';
 import { projectId, UnlockedFilesError } from './lock-errors';
 import { entryId, formatLockFile, sortRequested, type LockCoordinates, type LockEntry, type LockFile, type RequestedEntry } from './lock-file';
-import type { LockableFile } from './lockable-artifact';
+import type { LockableFile } from '../lockable-artifact';
 import { writeAtomically } from './text-files';
 import type { VerifiedLocks } from './verified-locks';
 

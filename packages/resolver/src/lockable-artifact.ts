@@ -34,3 +34,22 @@ export interface LockablePom extends LockableFile {
   readonly artifactId: string;
   readonly version: string;
 }
+
+/** A collected dependency (no file resolved) with what a lock records besides its coordinates. */
+export interface LockableDependency {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly type: string;
+  /** '' when none. */
+  readonly classifier: string;
+  /** As collected: a snapshot's is not timestamped. */
+  readonly version: string;
+  readonly extension: string;
+  readonly scope: string;
+  readonly depth: number;
+  readonly optional: boolean;
+  /** `g:a:version` of the dependency whose POM brought it; absent for the project's own dependencies. */
+  readonly via?: string;
+  /** The version its POM asked for when the project's dependencyManagement changed it. */
+  readonly premanagedVersion?: string;
+}
