@@ -1,4 +1,5 @@
-export { createRepositorySystem, type RepositorySystem, type ArtifactRequest } from './repository-system';
+export type { ArtifactRequest } from './artifact-request';
+export { createRepositorySystem, type RepositorySystem } from './repository-system';
 export type { ResolverConfig, ResolverLog } from './resolver-config';
 export { ProjectBuildingError, ResolutionError, ArtifactResolutionError, formatProblem, type ModelProblem } from './errors';
 export type { DependencyNode } from './graph';

@@ -6,3 +6,4 @@ export { type GraphDependency, type GraphNode, scopeOrigin } from './graph';
 export { VersionConflictError } from './nearest-version-selector';
 export { SCOPES, takenBy } from './resolution-scopes';
 export { resolveConflictsVerbose } from './verbose-conflicts';
+export { dependencyTree } from './dependency-tree';
