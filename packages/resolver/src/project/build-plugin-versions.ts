@@ -2,7 +2,7 @@ import type { Project } from '@goalhost/model';
 import { ProjectBuildingError } from '../errors';
 import { PluginVersionResolutionError, type PluginVersionResolver, type VersionlessPlugin } from '../version';
 import { lifecyclePlugins } from './lifecycle-plugins';
-import type { BuiltModel } from './model-builder';
+import type { BuiltModel } from './model-building';
 import { isProvidedExtension } from './os-detect-extension';
 import type { ProjectRepositories } from './project-repositories';
 import { SUPER_POM_MANAGED_PLUGINS } from './super-pom';

@@ -1,9 +1,9 @@
 import { InputFileError, XmlSyntaxError } from '@goalhost/model';
 import { artifactType } from '../artifact-types';
-import { MAX_RELOCATIONS, relocationChainTooLong, type DescriptorResult, scopeOrigin, type GraphDependency } from '../graph';
+import { MAX_RELOCATIONS, relocationChainTooLong, scopeOrigin, type DescriptorResult, type GraphDependency } from '../graph';
 import { ArtifactResolutionError } from '../errors';
 import { artifactString, baseVersionOf, fromRaw, type RemoteRepository } from '../transport';
-import { ModelBuildingFailure, type BuiltModel } from './model-builder';
+import { ModelBuildingFailure, type BuiltModel } from './model-building';
 import type { WorkingDependency } from './working-model';
 
 /** A POM `<dependency>` in the resolver's terms (type decides extension and default classifier). */

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { toRepository, type Dependency, type Plugin, type PluginExecution, type Project } from '@goalhost/model';
-import type { BuiltModel } from './model-builder';
+import type { BuiltModel } from './model-building';
 import type { PropertyProvenance } from './property-provenance';
 import { MAVEN_PLUGINS, type WorkingDependency, type WorkingPlugin } from './working-model';
 

@@ -1,7 +1,7 @@
 import type { Mirror, RawRepository, Settings } from '@goalhost/model';
 import { settingsProfiles } from '../resolver-config';
 import { aggregateRepositories, fromRaw, type RemoteRepository } from '../transport';
-import type { BuiltModel } from './model-builder';
+import type { BuiltModel } from './model-building';
 import { superModel } from './super-pom';
 
 /**
