@@ -1,5 +1,5 @@
 import { artifactString, aggregateRepositories, repositoriesKey, type RemoteRepository } from '../transport';
-import { conflictKey, MANAGED_EXCLUSIONS, type ScopeOrigin, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GraphDependency, type GraphNode } from './graph';
+import { conflictKey, MANAGED_EXCLUSIONS, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GraphDependency, type GraphNode, type ScopeOrigin } from './graph';
 import { artifactType } from '../artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';

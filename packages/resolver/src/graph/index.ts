@@ -1,8 +1,8 @@
 export { DependencyCollector, type DependencyPool, type ListVersions } from './collector';
 export { describeConflict, resolveConflicts } from './conflict-resolver';
 export type { DependencyNode } from './dependency-node';
-export { type DescriptorResult, MAX_RELOCATIONS, relocationChainTooLong } from './descriptor';
-export { type GraphDependency, type GraphNode, scopeOrigin } from './graph';
+export { MAX_RELOCATIONS, relocationChainTooLong, type DescriptorResult } from './descriptor';
+export { scopeOrigin, type GraphDependency, type GraphNode } from './graph';
 export { VersionConflictError } from './nearest-version-selector';
 export { SCOPES, takenBy } from './resolution-scopes';
 export { resolveConflictsVerbose } from './verbose-conflicts';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INPUT_KINDS, ownValue, readInputFile, type Artifact, type Coordinates, type Project } from '@goalhost/model';
-import { type DependencyNode, SCOPES } from '../graph';
+import { SCOPES, type DependencyNode } from '../graph';
 import { baseVersionOf } from '../transport';
 import type { ArtifactRequest } from '../artifact-request';
 import type { RepositorySystem } from '../repository-system';

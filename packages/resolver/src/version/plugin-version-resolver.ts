@@ -1,6 +1,6 @@
 import { child, childrenNamed, parseXmlFast, redactUrl } from '@goalhost/model';
 import { ArtifactResolutionError } from '../errors';
-import { type ArtifactResolver, type RemoteFetcher, repositoriesKey, type RemoteRepository } from '../transport';
+import { repositoriesKey, type ArtifactResolver, type RemoteFetcher, type RemoteRepository } from '../transport';
 import { compareVersions } from './version';
 import { artifactMetadata } from './version-listing';
 

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { childrenNamed, child, parseXmlFast, type Coordinates } from '@goalhost/model';
-import { type RemoteFetcher, readKept, type RemoteRepository } from '../transport';
+import { readKept, type RemoteFetcher, type RemoteRepository } from '../transport';
 import { markUncacheable } from '../file-observations';
 
 /** One `maven-metadata.xml` of a groupId:artifactId as the local repository keeps it. */
