@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { parsePom } from '@goalhost/model';
-import { runOsDetectExtension, OsDetectionError } from '@goalhost/resolver/dist/os-detect-extension';
-import { workModel, type WModel } from '@goalhost/resolver/dist/work-model';
+import { runOsDetectExtension, OsDetectionError } from '@goalhost/resolver/dist/project/os-detect-extension';
+import { toWorkingModel, type WorkingModel } from '@goalhost/resolver/dist/project/working-model';
 
 /**
  * The extension's pass over the session's models (kr.motd.maven.os.DetectExtension's
@@ -14,12 +14,12 @@ const UBUNTU = 'ID=ubuntu\nID_LIKE=debian\nVERSION_ID="22.04"\n';
 const SYSTEM = { 'os.name': 'Linux', 'os.arch': 'amd64', 'os.version': '5.15.0-91-generic', 'sun.arch.data.model': '64' };
 const EXTENSION = '<build><extensions><extension><groupId>kr.motd.maven</groupId><artifactId>os-maven-plugin</artifactId><version>1.7.1</version></extension></extensions></build>';
 
-function model(artifactId: string, inside = ''): WModel {
+function model(artifactId: string, inside = ''): WorkingModel {
   const text = `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>${artifactId}</artifactId><version>1</version>${inside}</project>`;
-  return workModel(parsePom(text, `/work/${artifactId}/pom.xml`), `/work/${artifactId}/pom.xml`);
+  return toWorkingModel(parsePom(text, `/work/${artifactId}/pom.xml`), `/work/${artifactId}/pom.xml`);
 }
 
-function run(models: readonly WModel[], userProperties: Record<string, string> = {}, system: Record<string, string> = SYSTEM) {
+function run(models: readonly WorkingModel[], userProperties: Record<string, string> = {}, system: Record<string, string> = SYSTEM) {
   const logged: string[] = [];
   const added = runOsDetectExtension(models, {
     userProperties,
@@ -85,7 +85,7 @@ describe('resolver: the os-maven-plugin extension over the session\'s projects',
   });
 
   it('classifierWithLikes: the user property, replaced by the first project\'s own; later projects\' are not read', () => {
-    const classifier = (models: WModel[], user: Record<string, string> = {}) => run(models, user).added?.['os.detected.classifier'];
+    const classifier = (models: WorkingModel[], user: Record<string, string> = {}) => run(models, user).added?.['os.detected.classifier'];
     expect(classifier([model('a', EXTENSION)], { 'os.detection.classifierWithLikes': 'debian' })).to.equal('linux-x86_64-debian');
     expect(classifier([model('a', EXTENSION + likes('rhel')), model('b')], { 'os.detection.classifierWithLikes': 'debian' })).to.equal('linux-x86_64');
     expect(classifier([model('a', EXTENSION + likes('fedora,ubuntu'))])).to.equal('linux-x86_64-ubuntu');

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { ROOT } from '../support/paths';
 import { runGoalhost, stableLog, type GoalhostRun } from '../support/run-goalhost';
 import { FixtureRepo, pomXml } from './support/fixture-repo';
 
@@ -45,6 +46,22 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
     expect(listed()).to.equal(firstList);
     expect(firstList).to.contain('zz.rc:new-name:jar:1.0:compile');
     expect(readdirSync(path.join(cacheHome, 'goalhost', 'resolution'))).to.have.length(1);
+  });
+
+  it("resolves again when the resolver's code changes, in any folder of its build", () => {
+    const dist = path.join(ROOT, 'packages', 'resolver', 'dist');
+    const folder = readdirSync(dist, { withFileTypes: true }).find((e) => e.isDirectory())!.name;
+    const code = path.join(dist, folder, readdirSync(path.join(dist, folder)).find((n) => n.endsWith('.js'))!);
+    expect(run('-X').status).to.equal(0);
+    const { atime, mtime } = statSync(code);
+    utimesSync(code, atime, new Date(mtime.getTime() - 60_000));
+    try {
+      const r = run('-X');
+      expect(r.status, r.stdout).to.equal(0);
+      expect(r.stdout).to.contain(`[DEBUG] Resolution cache: ${path.join(f.project, 'pom.xml')} (test) was resolved with other inputs, resolving again`);
+    } finally {
+      utimesSync(code, atime, mtime);
+    }
   });
 
   it('resolves again when a POM in the repository changes, even to one of the same size', async () => {

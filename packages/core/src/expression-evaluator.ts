@@ -1,8 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ExecutionInfo, Session } from '@goalhost/api';
-import { hasOwnKey, ownValue, type Project } from '@goalhost/model';
-import { InterpolationSizeError, javaOsProperties, MAX_EXPANDED_LENGTH } from '@goalhost/resolver';
+import { hasOwnKey, InterpolationSizeError, javaOsProperties, MAX_EXPANDED_LENGTH, ownValue, type Project } from '@goalhost/model';
 
 /** What `${...}` expressions can see while a goal's parameters are bound. */
 export interface ExpressionScope {

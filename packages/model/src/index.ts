@@ -17,3 +17,5 @@ export * from './modello-check';
 export * from './pom-grammar';
 export * from './settings-grammar';
 export * from './modello-tree-check';
+export * from './java-os';
+export * from './interpolation-limits';

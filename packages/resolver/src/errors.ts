@@ -58,6 +58,11 @@ export class ArtifactResolutionError extends Error {
   }
 }
 
+/** How messages name a project: `groupId:artifactId:packaging:version`. */
+export function projectId(p: { readonly groupId: string; readonly artifactId: string; readonly packaging: string; readonly version: string }): string {
+  return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
+}
+
 /** Dependencies of a project cannot be resolved (collection or download failed). */
 export class ResolutionError extends Error {
   constructor(readonly projectId: string, readonly detail: string, options?: { cause?: unknown }) {

@@ -114,23 +114,30 @@ function isEntry(e: unknown): e is Entry {
 let buildIdentity: string | undefined;
 
 /**
- * The resolver's own code (this package's and the model package's compiled files): a result
- * computed by other code is not reused.
+ * The resolver's own code (this package's and the model package's compiled files, in every
+ * folder): a result computed by other code is not reused.
  */
 function resolverBuild(): string {
   if (buildIdentity === undefined) {
     const dirs = [__dirname, path.dirname(require.resolve('@goalhost/model'))];
     const parts: string[] = [];
     for (const dir of dirs) {
-      for (const name of fs.readdirSync(dir).sort()) {
-        if (!name.endsWith('.js')) continue;
-        const s = fs.statSync(path.join(dir, name));
-        parts.push(`${dir}/${name}:${s.size}:${s.mtimeMs}`);
+      for (const file of compiledFiles(dir)) {
+        const s = fs.statSync(file);
+        parts.push(`${file}:${s.size}:${s.mtimeMs}`);
       }
     }
     buildIdentity = sha256(parts.join('\n'));
   }
   return buildIdentity;
+}
+
+/** The `.js` files in `dir` and its folders, in a stable order. */
+function compiledFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? compiledFiles(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
 }
 
 /** The key of a resolution: a hash of everything besides files that decides its result. */

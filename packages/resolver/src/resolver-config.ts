@@ -1,7 +1,6 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { RawProfile, RawRepository, Repository, Settings } from '@goalhost/model';
-import { javaOsProperties } from './java-os';
+import { javaOsProperties, type RawProfile, type RawRepository, type Repository, type Settings } from '@goalhost/model';
 import { findJavaRuntime } from './java-runtime';
 
 /** What the host gives the resolver. */

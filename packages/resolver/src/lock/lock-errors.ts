@@ -3,11 +3,6 @@ export const UPDATE_HINT =
   'If this change is intended, update the lock on purpose: goalhost dependency:lock (or add -Dgoalhost.lock=update to this build) ' +
   'and review the diff of the lock file; -Dgoalhost.lock=ignore builds once without the lock.';
 
-/** How lock messages name a project: `groupId:artifactId:packaging:version`. */
-export function projectId(p: { readonly groupId: string; readonly artifactId: string; readonly packaging: string; readonly version: string }): string {
-  return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
-}
-
 /** A lock refused what a build would use; hosts fail the goal with the message as it is. */
 export class LockError extends Error {}
 

@@ -1,9 +1,10 @@
 import type { Project } from '@goalhost/model';
 import { artifactType } from '../artifact-types';
-import type { ArtifactRequest } from '../repository-system';
-import { projectId, UnlockedFilesError } from './lock-errors';
+import type { ArtifactRequest } from '../artifact-request';
+import { projectId } from '../errors';
+import { UnlockedFilesError } from './lock-errors';
 import { entryId, formatLockFile, sortRequested, type LockCoordinates, type LockEntry, type LockFile, type RequestedEntry } from './lock-file';
-import type { LockableFile } from './lockable-artifact';
+import type { LockableFile } from '../lockable-artifact';
 import { writeAtomically } from './text-files';
 import type { VerifiedLocks } from './verified-locks';
 

@@ -1,0 +1,65 @@
+import type { Project } from '@goalhost/model';
+import { ProjectBuildingError } from '../errors';
+import { PluginVersionResolutionError, type PluginVersionResolver, type VersionlessPlugin } from '../version';
+import { lifecyclePlugins } from './lifecycle-plugins';
+import type { BuiltModel } from './model-building';
+import { isProvidedExtension } from './os-detect-extension';
+import type { ProjectRepositories } from './project-repositories';
+import { SUPER_POM_MANAGED_PLUGINS } from './super-pom';
+import { MAVEN_PLUGINS, pluginKey, type WorkingPlugin } from './working-model';
+
+/**
+ * Versions for the build plugins of a project that no POM gives one, from the plugin
+ * repositories' metadata (Maven's DefaultPluginVersionResolver, called where Maven calls it).
+ */
+export class BuildPluginVersions {
+  constructor(
+    private readonly resolver: PluginVersionResolver,
+    private readonly repositories: ProjectRepositories,
+    /** The effective model of a project read before. */
+    private readonly modelOf: (project: Project) => Promise<BuiltModel>,
+  ) {}
+
+  /**
+   * A build plugin with `<extensions>true</extensions>` is loaded while the project is built, so
+   * a version no POM gives it is resolved then (after pluginManagement, before the lifecycle's
+   * versions): failing, the project cannot be read ("Unresolveable build extension").
+   */
+  async resolveExtensions(built: BuiltModel, file: string): Promise<void> {
+    for (const p of built.model.build.plugins) {
+      if (p.extensions?.toLowerCase() !== 'true' || p.version !== undefined || SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p))) continue;
+      if (isProvidedExtension(p)) continue;
+      try {
+        await this.resolver.resolve(versionless(p), this.repositories.pluginsOf(built));
+      } catch (e) {
+        if (!(e instanceof PluginVersionResolutionError)) throw e;
+        const problem = { severity: 'ERROR' as const, message: `Unresolveable build extension: ${e.message}`, modelId: built.id };
+        throw new ProjectBuildingError(file, built.id, [...built.problems, problem]);
+      }
+    }
+  }
+
+  /** Maven's check before a project's goals (see RepositorySystem.resolveMissingPluginVersions). */
+  async resolveMissing(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void> {
+    const built = await this.modelOf(project);
+    const { plugins, pluginManagement } = built.model.build;
+    const lifecycle = new Set<string>(lifecyclePlugins(built.model.packaging ?? 'jar').map((d) => `${MAVEN_PLUGINS}:${d.artifactId}`));
+    const repositories = this.repositories.pluginsOf(built);
+    const needed = (p: WorkingPlugin): boolean =>
+      !SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p)) && !runsOwn(p.groupId ?? MAVEN_PLUGINS, p.artifactId ?? '') && !isProvidedExtension(p);
+    // The build's plugins as the lifecycle leaves them (its own plugins carry its versions), then the managed ones.
+    const versioned = new Set(lifecycle);
+    for (const p of plugins) {
+      const key = pluginKey(p);
+      if (p.version === undefined && !lifecycle.has(key) && needed(p)) await this.resolver.resolve(versionless(p), repositories);
+      versioned.add(key);
+    }
+    for (const p of pluginManagement) {
+      if (p.version === undefined && !versioned.has(pluginKey(p)) && needed(p)) await this.resolver.resolve(versionless(p), repositories);
+    }
+  }
+}
+
+function versionless(p: WorkingPlugin): VersionlessPlugin {
+  return { groupId: p.groupId ?? MAVEN_PLUGINS, artifactId: p.artifactId ?? '' };
+}

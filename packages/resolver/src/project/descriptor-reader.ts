@@ -1,0 +1,109 @@
+import { InputFileError, XmlSyntaxError } from '@goalhost/model';
+import { artifactType } from '../artifact-types';
+import { MAX_RELOCATIONS, relocationChainTooLong, scopeOrigin, type DescriptorResult, type GraphDependency } from '../graph';
+import { ArtifactResolutionError } from '../errors';
+import { artifactString, baseVersionOf, fromRaw, type RemoteRepository } from '../transport';
+import { ModelBuildingFailure, type BuiltModel } from './model-building';
+import type { WorkingDependency } from './working-model';
+
+/** A POM `<dependency>` in the resolver's terms (type decides extension and default classifier). */
+export function toGraphDependency(d: WorkingDependency): GraphDependency {
+  const type = d.type ?? 'jar';
+  const t = artifactType(type);
+  return {
+    groupId: d.groupId ?? '',
+    artifactId: d.artifactId ?? '',
+    version: d.version ?? '',
+    type,
+    classifier: d.classifier ? d.classifier : t.classifier,
+    extension: t.extension,
+    scope: d.scope ?? '',
+    optional: d.optional?.toLowerCase() === 'true',
+    ...(d.optional !== undefined ? { optionalDeclared: true } : {}),
+    exclusions: d.exclusions.map((x) => ({ groupId: x.groupId ?? '', artifactId: x.artifactId ?? '' })),
+    ...(d.systemPath ? { systemPath: d.systemPath } : {}),
+    ...(d.scopeFrom ? { scopeRef: scopeOrigin(d.scopeFrom) } : {}),
+  };
+}
+
+type ModelSource = (groupId: string, artifactId: string, version: string, repositories: readonly RemoteRepository[]) => Promise<BuiltModel>;
+
+/**
+ * Maven's artifact descriptor reader: the dependency's effective POM (relocations followed);
+ * a missing or invalid POM gives a warning and no dependencies, a POM whose parent or import
+ * cannot be found fails the collection.
+ */
+export class DescriptorReader {
+  private readonly cache = new Map<string, Promise<DescriptorResult>>();
+
+  constructor(private readonly model: ModelSource) {}
+
+  read(dependency: GraphDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
+    const key = `${artifactString(dependency)}|${dependency.type}`;
+    let result = this.cache.get(key);
+    if (!result) {
+      result = this.load(dependency, repositories);
+      this.cache.set(key, result);
+    }
+    return result;
+  }
+
+  private async load(dependency: GraphDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
+    let a = dependency;
+    const relocations: GraphDependency[] = [];
+    const visited: string[] = [];
+    const empty = (warning: string): DescriptorResult => ({ dependency: a, relocations, dependencies: [], repositories: [], warning });
+    for (;;) {
+      const gav = `${a.groupId}:${a.artifactId}:${baseVersionOf(a.version)}`;
+      if (visited.includes(gav)) {
+        return empty(`The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [${visited.join(', ')}]`);
+      }
+      visited.push(gav);
+      if (visited.length > MAX_RELOCATIONS) {
+        return { error: new Error(`Failed to read artifact descriptor for ${artifactString(dependency)}: ${relocationChainTooLong(visited)}`) };
+      }
+      let built: BuiltModel;
+      try {
+        built = await this.model(a.groupId, a.artifactId, a.version, repositories);
+      } catch (e) {
+        if (e instanceof ArtifactResolutionError) {
+          if (e.notFound) return empty(`The POM for ${artifactString(a)} is missing, no dependency information available`);
+          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }) };
+        }
+        if (e instanceof ModelBuildingFailure && e.unresolvable) {
+          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.unresolvable.message}`, { cause: e }) };
+        }
+        if (e instanceof InputFileError) {
+          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }) };
+        }
+        if (e instanceof ModelBuildingFailure || e instanceof XmlSyntaxError) {
+          return empty(`The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`);
+        }
+        throw e;
+      }
+      const m = built.model;
+      if (m.relocation) {
+        relocations.push(a);
+        const r = m.relocation;
+        a = { ...a, groupId: r.groupId || a.groupId, artifactId: r.artifactId || a.artifactId, version: r.version || a.version };
+        continue;
+      }
+      return {
+        dependency: a,
+        relocations,
+        dependencies: m.dependencies.map(toGraphDependency),
+        repositories: m.repositories.map(fromRaw),
+      };
+    }
+  }
+
+  /** The relocation message of the POM that relocated to `dependency`, if any. */
+  async relocationMessage(from: GraphDependency, repositories: readonly RemoteRepository[]): Promise<string | undefined> {
+    try {
+      const built = await this.model(from.groupId, from.artifactId, from.version, repositories);
+      return built.model.relocation?.message || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

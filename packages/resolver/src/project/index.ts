@@ -1,0 +1,6 @@
+export { BuildPluginVersions } from './build-plugin-versions';
+export { DescriptorReader, toGraphDependency } from './descriptor-reader';
+export { OsDetectionError } from './os-detect-extension';
+export { ProjectBuilder } from './project-builder';
+export { ProjectRepositories } from './project-repositories';
+export { upstreamProjects } from './reactor';

@@ -1,0 +1,172 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { XmlSyntaxError, type Coordinates, type Project } from '@goalhost/model';
+import { formatProblem, ProjectBuildingError } from '../errors';
+import { isInside } from '../real-path';
+import { settingsProfiles, systemProperties, type ResolverConfig } from '../resolver-config';
+import { baseVersionOf, type ArtifactResolver, type LocalRepository, type RemoteRepository } from '../transport';
+import type { BuildPluginVersions } from './build-plugin-versions';
+import { ModelBuilder } from './model-builder';
+import { ModelBuildingFailure, type BuiltModel } from './model-building';
+import { runOsDetectExtension } from './os-detect-extension';
+import { toProject } from './project-factory';
+import type { ProjectRepositories } from './project-repositories';
+import { buildReactor } from './reactor';
+
+/** What the project builder reads POMs and plugin versions with. */
+export interface ProjectBuilderParts {
+  readonly local: LocalRepository;
+  readonly artifacts: ArtifactResolver;
+  /** Every version the repositories' metadata lists for a groupId:artifactId. */
+  readonly listVersions: (coordinates: Coordinates, repositories: readonly RemoteRepository[]) => Promise<string[]>;
+  readonly repositories: ProjectRepositories;
+  readonly pluginVersions: BuildPluginVersions;
+}
+
+/**
+ * Maven's project builder: the `Project` of a POM on disk or in the repositories from its
+ * effective model, each project's model kept for the resolution that follows, the reactor, and
+ * the build extensions applied once the projects are read.
+ */
+export class ProjectBuilder {
+  private readonly models: ModelBuilder<readonly RemoteRepository[]>;
+  private readonly built = new WeakMap<Project, BuiltModel>();
+  /** Projects built so far by POM file: parents in the reactor are not built again. */
+  private readonly projectFiles = new Set<string>();
+  private currentSystemProperties: Record<string, string>;
+
+  constructor(
+    private readonly config: ResolverConfig,
+    private readonly parts: ProjectBuilderParts,
+  ) {
+    this.currentSystemProperties = systemProperties(config.env, config.userProperties, config.launcherProperties);
+    const { local, artifacts, repositories } = parts;
+    const activeIds = [...config.activeProfiles, ...config.settings.activeProfiles.filter((p) => !config.inactiveProfiles.includes(p))];
+    this.models = new ModelBuilder<readonly RemoteRepository[]>({
+      userProperties: config.userProperties,
+      systemProperties: this.currentSystemProperties,
+      activeProfileIds: activeIds,
+      inactiveProfileIds: config.inactiveProfiles,
+      externalProfiles: settingsProfiles(config.settings),
+      buildStartTime: new Date(),
+      resolvePom: (g, a, v, context, declared) =>
+        artifacts.resolve({ groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' }, repositories.withDeclared(context, declared)),
+      listVersions: (g, a, range, context, declared) => parts.listVersions({ groupId: g, artifactId: a, version: range }, repositories.withDeclared(context, declared)),
+      isRepositoryFile: (file) => isInside(file, local.basedir),
+    });
+  }
+
+  /** The system properties POMs see, with those the build extensions added. */
+  get systemProperties(): Readonly<Record<string, string>> {
+    return this.currentSystemProperties;
+  }
+
+  async buildProject(pomFile: string): Promise<Project> {
+    const file = path.resolve(pomFile);
+    let built: BuiltModel;
+    try {
+      built = await this.models.buildProject(file, this.parts.repositories.base);
+    } catch (e) {
+      if (e instanceof ModelBuildingFailure) throw new ProjectBuildingError(file, e.modelId, e.problems);
+      throw e;
+    }
+    this.projectFiles.add(file);
+    await this.parts.pluginVersions.resolveExtensions(built, file);
+    await this.checkParentProject(built);
+    this.logModelWarnings(built);
+    const project = toProject(built, file);
+    this.built.set(project, built);
+    return project;
+  }
+
+  buildReactor(pomFile: string): Promise<Project[]> {
+    return buildReactor(pomFile, (f) => this.buildProject(f));
+  }
+
+  applyBuildExtensions(projects: readonly Project[]): Project[] {
+    const built = projects.map((p) => this.built.get(p));
+    const models = built.flatMap((b) => (b ? [b.model] : []));
+    const added = runOsDetectExtension(models, {
+      userProperties: this.config.userProperties,
+      systemProperties: this.currentSystemProperties,
+      readFile: readTextOrUndefined,
+      info: (line) => this.config.log.info(line),
+    });
+    if (!added) return [...projects];
+    this.currentSystemProperties = { ...this.currentSystemProperties, ...added };
+    this.models.addSystemProperties(added);
+    return projects.map((p, i) => {
+      const b = built[i];
+      if (!b) return p;
+      const changed = toProject(b, p.file);
+      this.built.set(changed, b);
+      return changed;
+    });
+  }
+
+  /** The effective model a project was built from (built again for a project this builder did not make). */
+  async modelOf(project: Project): Promise<BuiltModel> {
+    const known = this.built.get(project);
+    if (known) return known;
+    const rebuilt = await this.models.buildProject(project.file, this.parts.repositories.base);
+    this.built.set(project, rebuilt);
+    return rebuilt;
+  }
+
+  /** The remote repositories a project's goals resolve from; the base ones for no project. */
+  async repositoriesOf(project: Project | undefined): Promise<RemoteRepository[]> {
+    return project ? this.parts.repositories.of(await this.modelOf(project)) : this.parts.repositories.base;
+  }
+
+  /** The effective model of a POM in the repositories, built once per coordinates. */
+  repositoryModel(coordinates: Coordinates, repositories: readonly RemoteRepository[]): Promise<BuiltModel> {
+    return this.models.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, repositories);
+  }
+
+  /** The project of a POM in the repositories `project` sees. */
+  async readProject(coordinates: Coordinates, project?: Project): Promise<Project> {
+    const built = await this.repositoryModel(coordinates, await this.repositoriesOf(project));
+    const file = this.parts.local.pathOf({ ...coordinates, baseVersion: baseVersionOf(coordinates.version), classifier: '', extension: 'pom' });
+    return toProject(built, file);
+  }
+
+  /**
+   * Maven also builds a project's parent as a project (unless it is in the reactor) and only
+   * warns when that fails, e.g. for a parent whose dependencies need the child's properties.
+   */
+  private async checkParentProject(built: BuiltModel): Promise<void> {
+    const parentFile = built.parentFile;
+    if (!parentFile || this.projectFiles.has(parentFile)) return;
+    try {
+      await this.models.buildProject(parentFile, this.parts.repositories.base, !built.parentLocal);
+    } catch (e) {
+      if (!(e instanceof ModelBuildingFailure) && !(e instanceof XmlSyntaxError)) throw e;
+      const m = built.model;
+      this.config.log.warn(`Failed to build parent project for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`);
+    }
+  }
+
+  private logModelWarnings(built: BuiltModel): void {
+    const warnings = built.problems.filter((p) => p.severity === 'WARNING');
+    if (warnings.length === 0) return;
+    const m = built.model;
+    const log = this.config.log;
+    log.warn('');
+    log.warn(`Some problems were encountered while building the effective model for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`);
+    for (const w of warnings) log.warn(formatProblem(w, built.id));
+    log.warn('');
+    log.warn('It is highly recommended to fix these problems because they threaten the stability of your build.');
+    log.warn('');
+    log.warn('For this reason, future Maven versions might no longer support building such malformed projects.');
+    log.warn('');
+  }
+}
+
+/** A file's text, undefined when it cannot be read (the extension's release files are optional). */
+function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

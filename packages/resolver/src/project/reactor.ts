@@ -1,0 +1,112 @@
+import * as path from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import type { Project } from '@goalhost/model';
+import { ProjectBuildingError } from '../errors';
+
+/** Reads one project (the builder decides everything about the model). */
+export type ProjectReader = (pomFile: string) => Promise<Project>;
+
+/**
+ * Maven's reactor: the root project and, recursively, its `<modules>`, sorted like Maven's
+ * ProjectSorter: every project after the projects it depends on, inherits from, or builds with.
+ */
+export async function buildReactor(rootPom: string, read: ProjectReader): Promise<Project[]> {
+  const collected: Project[] = [];
+  const seen = new Set<string>();
+  // Modules come before the project aggregating them, as in Maven's project builder.
+  const visit = async (pom: string): Promise<void> => {
+    const file = path.resolve(pom);
+    if (seen.has(file)) return;
+    seen.add(file);
+    const project = await read(file);
+    for (const module of project.modules) {
+      let child = path.resolve(project.basedir, module);
+      if (isDirectory(child)) child = path.join(child, 'pom.xml');
+      if (!existsSync(child)) {
+        const id = `${project.groupId}:${project.artifactId}:${project.version}`;
+        throw new ProjectBuildingError(file, id, [{ severity: 'ERROR', message: `Child module ${child} of ${file} does not exist`, modelId: id }]);
+      }
+      await visit(child);
+    }
+    collected.push(project);
+  };
+  await visit(rootPom);
+  return sortProjects(collected);
+}
+
+const gav = (p: Project): string => `${p.groupId}:${p.artifactId}:${p.version}`;
+
+/**
+ * Maven's ProjectSorter: a graph with the projects in collection order, edges to dependencies,
+ * then to the parent, then to build plugins (only to reactor projects of that exact version);
+ * a depth-first post-order gives the build order. An edge closing a cycle fails like Maven.
+ */
+export function sortProjects(projects: readonly Project[]): Project[] {
+  const byGav = new Map<string, Project>();
+  for (const p of projects) {
+    const first = byGav.get(gav(p));
+    if (first) throw new ProjectBuildingError(p.file, gav(p), [], `Project '${gav(p)}' is duplicated in the reactor`);
+    byGav.set(gav(p), p);
+  }
+  const children = new Map<Project, Project[]>(projects.map((p) => [p, []]));
+  const reaches = (from: Project, to: Project, trail: Project[]): Project[] | undefined => {
+    if (from === to) return [...trail, to];
+    for (const c of children.get(from)!) {
+      const found = reaches(c, to, [...trail, from]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const addEdge = (from: Project, to: Project | undefined): void => {
+    if (!to || to === from || children.get(from)!.includes(to)) return;
+    const cycle = reaches(to, from, []);
+    if (cycle) {
+      throw new ProjectBuildingError(
+        from.file,
+        gav(from),
+        [],
+        `The projects in the reactor contain a cyclic reference: Edge between 'Vertex{label='${gav(from)}'}' and 'Vertex{label='${gav(to)}'}' ` +
+          `introduces to cycle in the graph ${[...cycle, to].map(gav).join(' --> ')}`,
+      );
+    }
+    children.get(from)!.push(to);
+  };
+  for (const p of projects) for (const key of edgeKeys(p)) addEdge(p, byGav.get(key));
+  const result: Project[] = [];
+  const visited = new Set<Project>();
+  const visit = (p: Project): void => {
+    visited.add(p);
+    for (const c of children.get(p)!) if (!visited.has(c)) visit(c);
+    result.push(p);
+  };
+  for (const p of projects) if (!visited.has(p)) visit(p);
+  return result;
+}
+
+/** `G:A:V` of what a project depends on, inherits from and builds with, in ProjectSorter's order. */
+function edgeKeys(p: Project): string[] {
+  return [
+    ...p.dependencies.map((d) => `${d.groupId}:${d.artifactId}:${d.version}`),
+    ...(p.parent ? [`${p.parent.groupId}:${p.parent.artifactId}:${p.parent.version}`] : []),
+    ...p.build.plugins.map((pl) => `${pl.groupId}:${pl.artifactId}:${pl.version}`),
+  ];
+}
+
+/**
+ * For each project, the other projects of `projects` it must wait for (the edges Maven's
+ * ProjectSorter draws), so that a parallel build starts a project only after them.
+ */
+export function upstreamProjects(projects: readonly Project[]): Map<Project, Project[]> {
+  const byGav = new Map(projects.map((p) => [gav(p), p]));
+  return new Map(
+    projects.map((p) => [p, [...new Set(edgeKeys(p).map((k) => byGav.get(k)))].filter((to): to is Project => to !== undefined && to !== p)]),
+  );
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,303 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { redactUrl, SettingsDecrypter, type Proxy, type Server } from '@goalhost/model';
+import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
+import { ArtifactResolutionError } from '../errors';
+import type { HttpAuth } from './http-auth';
+import { download, fetchText, type DownloadOptions, type HttpResult } from './http-client';
+import { ProxySelector } from './proxy-selector';
+import { baseVersionOf, layoutPath, readKept, type LocalRepository } from './local-repository';
+import { describeRepository, type RemoteRepository } from './remote-repository';
+import type { ResolverLog } from '../resolver-config';
+import { isOutdated, parseSnapshotMetadata, readSnapshotMetadata, type SnapshotMetadata } from './snapshot-metadata';
+
+/** A checksum file holds a hex digest and perhaps a file name: anything longer is not one. */
+const CHECKSUM_MAX_BYTES = 512;
+
+const CHECKSUMS = [
+  ['sha1', 'sha1'],
+  ['md5', 'md5'],
+  ['sha256', 'sha256'],
+  ['sha512', 'sha512'],
+] as const;
+
+export interface FetcherOptions {
+  readonly servers: readonly Server[];
+  /** settings.xml `<proxies>`. */
+  readonly proxies?: readonly Proxy[];
+  readonly settingsSecurityFile?: string;
+  readonly updateSnapshots: boolean;
+  readonly threads: number;
+  readonly log: ResolverLog;
+  readonly quietTransfers?: boolean;
+  /** Idle timeout of a transfer, also the window of its low-speed limit (default 60 s). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Downloads from HTTP(S) repositories into the local repository the way Maven does: basic auth
+ * from settings servers (encrypted passwords decrypted), checksum verification under the
+ * repository's checksumPolicy, temp file then rename, `_remote.repositories` records, snapshot
+ * metadata under the update policy, a bounded number of parallel transfers.
+ */
+export class HttpFetcher implements RemoteFetcher {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly decrypter?: SettingsDecrypter;
+  private readonly metadataChecked = new Map<string, Promise<SnapshotMetadata | undefined>>();
+  private readonly versionsChecked = new Map<string, Promise<string | undefined>>();
+
+  private readonly proxies: ProxySelector;
+
+  constructor(private readonly local: LocalRepository, private readonly options: FetcherOptions) {
+    if (options.settingsSecurityFile) this.decrypter = new SettingsDecrypter(options.settingsSecurityFile);
+    this.proxies = new ProxySelector(options.proxies ?? [], (password, id) =>
+      this.decrypter ? this.decrypter.decryptOrPlain(password, `the password of proxy '${id}' in settings.xml`, (m) => options.log.debug(m)) : password,
+    );
+  }
+
+  private auth(repo: RemoteRepository): HttpAuth | undefined {
+    const server = this.options.servers.find((s) => s.id === repo.id);
+    if (!server || server.username === undefined) return undefined;
+    let password = server.password ?? '';
+    // Maven says at debug level that a plain password holding `{...}` was not decrypted.
+    if (this.decrypter) password = this.decrypter.decryptOrPlain(password, `the password of server '${server.id}' in settings.xml`, (m) => this.options.log.debug(m));
+    return { username: server.username, password };
+  }
+
+  /** Options of every transfer: the idle timeout and the settings.xml proxies. */
+  private transfer(): Pick<DownloadOptions, 'timeoutMs' | 'proxyFor'> {
+    const proxyFor = (url: string) => this.proxies.select(url);
+    return this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs, proxyFor } : { proxyFor };
+  }
+
+  private async slot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.options.threads) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await work();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private urlOf(repo: RemoteRepository, relative: string): string {
+    return `${repo.url.replace(/\/+$/, '')}/${relative}`;
+  }
+
+  private blocked(repo: RemoteRepository, name: string): ArtifactResolutionError {
+    return new ArtifactResolutionError(
+      `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): Blocked mirror for repositories: [${repo.mirrored.map(describeRepository).join(', ')}]`,
+      name,
+      false,
+    );
+  }
+
+  async fetch(c: ArtifactCoords, repo: RemoteRepository): Promise<string | undefined> {
+    const name = artifactString(c);
+    if (repo.blocked) throw this.blocked(repo, name);
+    const relative = layoutPath({ ...c, baseVersion: baseVersionOf(c.version) });
+    const url = this.urlOf(repo, relative);
+    const target = path.join(this.local.basedir, relative);
+    const auth = this.auth(repo);
+    return this.slot(async () => {
+      mkdirSync(path.dirname(target), { recursive: true });
+      const log = this.options.log;
+      const quiet = this.options.quietTransfers === true;
+      const shown = redactUrl(url);
+      const from = `${repo.id} (${redactUrl(repo.url)})`;
+      if (!quiet) log.info(`Downloading from ${repo.id}: ${shown}`);
+      const started = Date.now();
+      let lastProgress = 0;
+      // The body stays in its temporary file until its checksum is verified: a kill, a checksum
+      // that never comes or one that does not match never leaves an unverified file in place.
+      const get = () =>
+        download(url, target, {
+          ...(auth ? { auth } : {}),
+          ...this.transfer(),
+          keepPart: true,
+          onProgress: (done, total) => {
+            const now = Date.now();
+            if (quiet || !log.progress || now - started < 1000 || now - lastProgress < 200) return;
+            lastProgress = now;
+            log.progress(`Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`);
+          },
+        });
+      const failed = (result: Extract<HttpResult, { status: 'error' }>): ArtifactResolutionError =>
+        result.local
+          ? new ArtifactResolutionError(`Could not write artifact ${name} into the local repository: ${result.message}`, name, false)
+          : new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${from}: ${result.message}`, name, false);
+      let result = await get();
+      if (lastProgress > 0) log.progressDone?.();
+      if (result.status === 'not-found') return undefined;
+      if (result.status === 'error') throw failed(result);
+      let part = result.part;
+      try {
+        // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
+        if (await this.verify(part, target, url, repo, c, name, auth, true)) {
+          rmSync(part, { force: true });
+          result = await get();
+          if (result.status === 'not-found') throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${from}: the file is gone from the repository`, name, false);
+          if (result.status === 'error') throw failed(result);
+          part = result.part;
+          await this.verify(part, target, url, repo, c, name, auth, false);
+        }
+        renameSync(part, target);
+      } finally {
+        rmSync(part, { force: true });
+      }
+      this.local.record(target, repo.id);
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      if (!quiet) log.info(`Downloaded from ${repo.id}: ${shown} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`);
+      return target;
+    });
+  }
+
+  /**
+   * Checks the first checksum the repository has; the policy decides what a mismatch does. With
+   * `retry`, a mismatch only answers true (download again) and the policy is not applied yet.
+   */
+  private async verify(file: string, target: string, url: string, repo: RemoteRepository, c: ArtifactCoords, name: string, auth: HttpAuth | undefined, retry: boolean): Promise<boolean> {
+    const policy = ((c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases).checksumPolicy ?? 'warn').toLowerCase();
+    if (policy === 'ignore') return false;
+    let failure: string | undefined = 'Checksum validation failed, no checksums available';
+    for (const [ext, algorithm] of CHECKSUMS) {
+      const text = await fetchText(`${url}.${ext}`, { ...(auth ? { auth } : {}), ...this.transfer(), maxBytes: CHECKSUM_MAX_BYTES });
+      if (text === undefined) continue;
+      if (typeof text !== 'string') {
+        // A checksum that breaks off or is far too long is no checksum: the policy decides.
+        failure = `Checksum validation failed, could not read ${redactUrl(url)}.${ext}: ${text.error}`;
+        if (text.code !== undefined) continue;
+        break;
+      }
+      const expected = text.trim().split(/\s+/)[0].toLowerCase();
+      const actual = await digest(file, algorithm);
+      if (expected === actual) {
+        writeFileSync(`${target}.${ext}`, expected);
+        failure = undefined;
+      } else {
+        if (retry) return true;
+        failure = `Checksum validation failed, expected ${expected} but is ${actual}`;
+      }
+      break;
+    }
+    if (!failure) return false;
+    if (policy === 'fail') {
+      rmSync(file, { force: true });
+      throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${failure}`, name, false);
+    }
+    this.options.log.warn(`Could not validate integrity of download from ${redactUrl(url)}: ${failure}`);
+    return false;
+  }
+
+  /**
+   * The snapshot metadata of c's version in `repo`: the cached `maven-metadata-<id>.xml` while the
+   * update policy allows (or offline), else downloaded again (once per session).
+   */
+  metadata(c: ArtifactCoords, repo: RemoteRepository, offline: boolean): Promise<SnapshotMetadata | undefined> {
+    const dir = path.dirname(path.join(this.local.basedir, layoutPath({ ...c, baseVersion: c.version })));
+    const cached = path.join(dir, `maven-metadata-${repo.id}.xml`);
+    const key = `${cached}|${offline}`;
+    let result = this.metadataChecked.get(key);
+    if (!result) {
+      result = this.loadMetadata(c, repo, cached, offline);
+      this.metadataChecked.set(key, result);
+    }
+    return result;
+  }
+
+  versionsMetadata(groupId: string, artifactId: string, repo: RemoteRepository, offline: boolean): Promise<string | undefined> {
+    const dir = path.join(this.local.basedir, ...groupId.split('.'), artifactId);
+    const cached = path.join(dir, `maven-metadata-${repo.id}.xml`);
+    const key = `${cached}|${offline}`;
+    let result = this.versionsChecked.get(key);
+    if (!result) {
+      result = this.loadVersions(groupId, artifactId, repo, cached, offline);
+      this.versionsChecked.set(key, result);
+    }
+    return result;
+  }
+
+  private async loadVersions(groupId: string, artifactId: string, repo: RemoteRepository, cached: string, offline: boolean): Promise<string | undefined> {
+    if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, releaseOrSnapshotPolicy(repo)))) return readKept(cached);
+    const { text } = await this.fetchKept(repo, `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`, cached);
+    if (typeof text === 'string') return text;
+    const old = readKept(cached);
+    if (text === undefined) {
+      if (old !== undefined) utimesSync(cached, new Date(), new Date());
+      return old;
+    }
+    this.options.log.warn(`Could not transfer metadata ${groupId}:${artifactId}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${text.error}`);
+    return old;
+  }
+
+  /** GETs a metadata file of `repo`; a body is kept at `cached` (Maven's copy per repository id). */
+  private async fetchKept(repo: RemoteRepository, relative: string, cached: string): Promise<{ text: Awaited<ReturnType<typeof fetchText>>; url: string }> {
+    const url = this.urlOf(repo, relative);
+    const auth = this.auth(repo);
+    const quiet = this.options.quietTransfers === true;
+    let started = 0;
+    const text = await this.slot(() => {
+      // The transfer lines Maven prints for metadata too ("Downloading" even when it is absent).
+      if (!quiet) this.options.log.info(`Downloading from ${repo.id}: ${redactUrl(url)}`);
+      started = Date.now();
+      return fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() });
+    });
+    mkdirSync(path.dirname(cached), { recursive: true });
+    if (typeof text === 'string') {
+      writeFileSync(cached, text);
+      const size = Buffer.byteLength(text);
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      if (!quiet) this.options.log.info(`Downloaded from ${repo.id}: ${redactUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`);
+    }
+    return { text, url };
+  }
+
+  private async loadMetadata(c: ArtifactCoords, repo: RemoteRepository, cached: string, offline: boolean): Promise<SnapshotMetadata | undefined> {
+    if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, repo.snapshots.updatePolicy))) {
+      return readSnapshotMetadata(cached);
+    }
+    const { text, url } = await this.fetchKept(repo, `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`, cached);
+    if (typeof text === 'string') return parseSnapshotMetadata(text, url);
+    if (text === undefined) {
+      // Remember the check (an absent file means "check again"), keep any older copy.
+      const old = readSnapshotMetadata(cached);
+      if (old) utimesSync(cached, new Date(), new Date());
+      return old;
+    }
+    this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${text.error}`);
+    return readSnapshotMetadata(cached);
+  }
+}
+
+/** The update policy of a lookup for releases or snapshots: the more frequent of the enabled ones (Maven's). */
+export function releaseOrSnapshotPolicy(repo: RemoteRepository): string {
+  const order = (p: string): number => (p === 'always' ? 0 : p.startsWith('interval:') ? Number(p.slice(9)) : p === 'never' ? Infinity : 24 * 60);
+  const policies = [repo.releases, repo.snapshots].filter((p) => p.enabled).map((p) => p.updatePolicy ?? 'daily');
+  return policies.sort((a, b) => order(a) - order(b))[0] ?? 'never';
+}
+
+function digest(file: string, algorithm: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash(algorithm);
+    createReadStream(file)
+      .on('data', (d) => hash.update(d))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+/** Maven's transfer sizes: B, kB, MB with one decimal below 10. */
+export function formatSize(bytes: number): string {
+  const units = ['B', 'kB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  if (unit === 0) return `${Math.round(value)} B`;
+  return `${value < 10 ? value.toFixed(1) : Math.round(value).toString()} ${units[unit]}`;
+}
