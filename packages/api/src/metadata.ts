@@ -71,6 +71,11 @@ export function defineParameter(prototype: object, field: string, options: Param
   Reflect.defineMetadata(PARAMETERS_KEY, [...own, { ...options, field, name: options.name ?? field }], ctor);
 }
 
+/** Whether a class carries @Goal metadata (a goal described only by an XML descriptor does not). */
+export function isDecoratedGoal(goalClass: GoalClassLike): boolean {
+  return Reflect.hasOwnMetadata(GOAL_KEY, goalClass);
+}
+
 /** The goal metadata of a class (inherited parameters first), or an error saying what is missing. */
 export function goalMetadataOf(goalClass: GoalClassLike): GoalMetadata {
   const goal: GoalOptions | undefined = Reflect.getOwnMetadata(GOAL_KEY, goalClass);
