@@ -154,7 +154,7 @@ describe('descriptor: readPluginDescriptor', () => {
   });
 
   it('rejects a goal declared twice', () => {
-    const mojo = /    <mojo>[\s\S]*<\/mojo>\n/.exec(HAND_WRITTEN)![0];
+    const mojo = / {4}<mojo>[\s\S]*<\/mojo>\n/.exec(HAND_WRITTEN)![0];
     const xml = HAND_WRITTEN.replace(mojo, mojo + mojo);
     expect(errorOf(xml)).to.equal(
       "Invalid plugin descriptor plugin.xml:40:5 (in plugin/mojos/mojo[2]): goal 'wave' is declared twice; each <mojo> needs its own <goal>",

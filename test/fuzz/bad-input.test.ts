@@ -173,9 +173,7 @@ describe('fuzz: bad input ends in success or a clean error, never a crash or a h
     await runner.stop();
     fs.rmSync(root, { recursive: true, force: true });
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    // eslint-disable-next-line no-console
     console.log(`      fuzz cases run: ${total} (${Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(', ')}); seed ${SEED}`);
-    // eslint-disable-next-line no-console
     console.log(`      CLI endings: ${Object.entries(endings).map(([k, e]) => `${k}: ${e.ok} exit 0, ${e.error} clean errors`).join('; ')}`);
   });
 
@@ -309,7 +307,6 @@ exports.plugin = { ...cxx.plugin, groupId: 'fz', artifactId: 'fz-plugin', goalPr
       }),
       { numRuns: runs(60), seed: SEED, endOnFailure: true },
     );
-    // eslint-disable-next-line no-console
     console.log(`      svn refused ${rejected} of the generated svn:externals values (not run)`);
     expect(counts['svn:externals (CLI)']).to.be.greaterThan(0);
   });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -89,7 +90,7 @@ describe('lock: remembered digests', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
   const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 150));
-  const sha = (s: string): string => require('node:crypto').createHash('sha256').update(s).digest('hex') as string;
+  const sha = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');
 
   it('hashes a file once, then reuses the digest while the file is unchanged, and hashes a changed one again', async () => {
     const file = path.join(dir, 'a.zip');

@@ -89,7 +89,6 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
     let repo: string;
     let home: string;
     let port: number;
-    let libBPom: string;
 
     before(async () => {
       f = await SvnFixture.create();
@@ -98,7 +97,7 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
       home = path.join(f.tmp, 'home');
       // liba depends on libb: source dependencies are followed transitively, as the original's samples need.
       installPom(repo, 'fr.example', 'liba', '1.0', `  <scm><connection>scm:svn:svn://127.0.0.1:${port}/main/libA/trunk</connection></scm>\n  <dependencies>\n${dependency('org.other', 'libb', '2.1')}  </dependencies>\n`);
-      libBPom = installPom(
+      installPom(
         repo,
         'org.other',
         'libb',

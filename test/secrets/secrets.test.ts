@@ -406,7 +406,6 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
 
   describe('the hunt itself', () => {
     it('saw what it searched: svn and git command lines in /proc while they ran, and the files written', () => {
-      // eslint-disable-next-line no-console
       console.log(`      searched ${totalCommands} recorded svn/git command lines, ${processes.size} process command lines and ${totalFiles} written files`);
       const seen = [...processes];
       expect(seen.some((p) => /(^|\/)svn .*--password-from-stdin/.test(p)), 'an svn process caught in /proc').to.equal(true);

@@ -51,11 +51,17 @@ export interface ParameterMetadata extends ParameterOptions {
   readonly name: string;
 }
 
+/** Any class (a decorator's target too): goal metadata is read from a constructor and its prototype chain. */
+export interface GoalClassLike {
+  readonly name: string;
+  readonly prototype: unknown;
+}
+
 export interface GoalMetadata extends GoalOptions {
   readonly parameters: readonly ParameterMetadata[];
 }
 
-export function defineGoal(target: Function, options: GoalOptions): void {
+export function defineGoal(target: GoalClassLike, options: GoalOptions): void {
   Reflect.defineMetadata(GOAL_KEY, options, target);
 }
 
@@ -65,12 +71,17 @@ export function defineParameter(prototype: object, field: string, options: Param
   Reflect.defineMetadata(PARAMETERS_KEY, [...own, { ...options, field, name: options.name ?? field }], ctor);
 }
 
+/** Whether a class carries @Goal metadata (a goal described only by an XML descriptor does not). */
+export function isDecoratedGoal(goalClass: GoalClassLike): boolean {
+  return Reflect.hasOwnMetadata(GOAL_KEY, goalClass);
+}
+
 /** The goal metadata of a class (inherited parameters first), or an error saying what is missing. */
-export function goalMetadataOf(goalClass: Function): GoalMetadata {
+export function goalMetadataOf(goalClass: GoalClassLike): GoalMetadata {
   const goal: GoalOptions | undefined = Reflect.getOwnMetadata(GOAL_KEY, goalClass);
   if (!goal) throw new Error(`${goalClass.name} is not a goal: decorate it with @Goal({ name, description })`);
   const parameters: ParameterMetadata[] = [];
-  for (let c: Function | null = goalClass; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+  for (let c: GoalClassLike | null = goalClass; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     const own: ParameterMetadata[] = Reflect.getOwnMetadata(PARAMETERS_KEY, c) ?? [];
     for (const p of own) if (!parameters.some((q) => q.name === p.name)) parameters.push(p);
   }

@@ -1,6 +1,6 @@
 import {
   stylesOf,
-  Container, TOKENS, goalMetadataOf, isGoalError,
+  Container, TOKENS, goalMetadataOf, isDecoratedGoal, isGoalError,
   type GoalClass, type GoalContext, type GoalInstance, type Log, type Session,
 } from '@goalhost/api';
 import type { Artifact, PluginDescriptor, Project } from '@goalhost/model';
@@ -167,12 +167,10 @@ export class Executor {
 }
 
 function assignParameters(goal: GoalInstance, goalClass: GoalClass, parameters: BoundParameters): void {
-  let fields = new Map<string, string>();
-  try {
-    fields = new Map(goalMetadataOf(goalClass).parameters.map((p) => [p.name, p.field]));
-  } catch {
-    // A goal described only by an XML descriptor: fields carry the parameter names.
-  }
+  // A goal described only by an XML descriptor has no decorators: its fields carry the parameter names.
+  const fields = isDecoratedGoal(goalClass)
+    ? new Map(goalMetadataOf(goalClass).parameters.map((p) => [p.name, p.field]))
+    : new Map<string, string>();
   for (const [name, { value }] of parameters) {
     const field = fields.get(name) ?? name;
     // A descriptor may name a parameter `__proto__`: it is a field, never the goal's prototype.
