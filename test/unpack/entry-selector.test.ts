@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EntrySelector } from '@goalhost/plugin-cxx/dist/archive/entry-selector';
+import { EntrySelector } from '@goalhost/archive/dist/entry-selector';
 
 const NAMES = [
   'README.txt',

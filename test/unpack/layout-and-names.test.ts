@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { archiverNameOfFile, chooseArchiver } from '@goalhost/plugin-cxx/dist/archive/archiver-registry';
-import { decodeUtf8, nameDecoderFor } from '@goalhost/plugin-cxx/dist/archive/name-decoder';
-import { entryTarget } from '@goalhost/plugin-cxx/dist/archive/entry-path';
-import { PlanFailure } from '@goalhost/plugin-cxx/dist/archive/target-tree';
-import type { UnpackArtifact } from '@goalhost/plugin-cxx/dist/filter/unpack-artifact';
-import { artifactIdOf, baseVersionOf } from '@goalhost/plugin-cxx/dist/filter/unpack-artifact';
-import { formattedOutputDirectory, type LayoutOptions } from '@goalhost/plugin-cxx/dist/unpack/output-layout';
+import { archiverNameOfFile, chooseArchiver } from '@goalhost/archive/dist/archiver-registry';
+import { decodeUtf8, nameDecoderFor } from '@goalhost/archive/dist/name-decoder';
+import { entryTarget } from '@goalhost/archive/dist/entry-path';
+import { PlanFailure } from '@goalhost/archive/dist/target-tree';
+import type { UnpackArtifact } from '@goalhost/unpack/dist/unpack-artifact';
+import { artifactIdOf, baseVersionOf } from '@goalhost/unpack/dist/unpack-artifact';
+import { formattedOutputDirectory, type LayoutOptions } from '@goalhost/unpack/dist/output-layout';
 
 const liba = (version: string): UnpackArtifact => ({
   groupId: 'com.example',

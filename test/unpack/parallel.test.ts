@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WorkerPool } from '@goalhost/plugin-cxx/dist/archive/worker-pool';
-import { Unpacker, type UnpackJob } from '@goalhost/plugin-cxx/dist/unpack/unpacker';
+import { WorkerPool } from '@goalhost/archive/dist/write/worker-pool';
+import { Unpacker, type UnpackJob } from '@goalhost/unpack/dist/unpacker';
 import { RecordingLog } from '../help/recording-log';
 import { ROOT } from '../support/paths';
 import { tempDir, xorshiftBytes } from './support';

@@ -1,17 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type GoalInstance, type Log } from '@goalhost/api';
+import { filterArtifacts } from '../filter/artifact-filters';
 import { DependencySelectionParameters } from '../filter/dependency-selection-parameters';
-import { artifactIdOf, fromResolved } from '../filter/unpack-artifact';
-import { selectArtifacts } from './artifact-selection';
-import { lockOutputDirectory } from './output-lock';
-import { MarkerStore } from './marker-store';
-import { formattedOutputDirectory } from './output-layout';
-import type { FileMapper } from '../archive/file-mappers';
-import { parseFileMappers } from './file-mapper-config';
-import { SILENT_LOG } from './silent-log';
-import { MAX_SIZE_PROPERTY, parseMaxSize } from './size-limit';
-import type { UnpackJob } from './unpacker';
+import { artifactIdOf, fromResolved } from '@goalhost/unpack/dist/unpack-artifact';
+import { selectArtifacts } from '@goalhost/unpack/dist/artifact-selection';
+import { lockOutputDirectory } from '@goalhost/unpack/dist/output-lock';
+import { MarkerStore } from '@goalhost/unpack/dist/marker-store';
+import { formattedOutputDirectory } from '@goalhost/unpack/dist/output-layout';
+import type { FileMapper } from '@goalhost/archive/dist/file-mappers';
+import { parseFileMappers } from '@goalhost/unpack/dist/file-mapper-config';
+import { SILENT_LOG } from '@goalhost/unpack/dist/silent-log';
+import { MAX_SIZE_PROPERTY, parseMaxSize } from '@goalhost/unpack/dist/size-limit';
+import type { UnpackJob } from '@goalhost/unpack/dist/unpacker';
 
 /**
  * `cxx:unpack-dependencies`: maven-dependency-plugin 3.5.0's unpack-dependencies (same
@@ -89,7 +90,9 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
     );
     // A -D property first, then the POM's <properties> (the zip-bomb guard has no parameter).
     const maxSize = parseMaxSize(this.context.session.userProperties[MAX_SIZE_PROPERTY] ?? project.properties[MAX_SIZE_PROPERTY]);
-    const selection = await selectArtifacts(this.context.artifacts.map(fromResolved), this, markers, this.context.repository, pluginLog);
+    const selection = await selectArtifacts(this.context.artifacts.map(fromResolved), this, markers, this.context.repository, pluginLog, (list) =>
+      filterArtifacts(list, this),
+    );
     const jobs: UnpackJob[] = selection.unpack.map((artifact) => ({
       artifact,
       destination: formattedOutputDirectory(outputDirectory, artifact, this),
@@ -119,12 +122,12 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
    */
   private async unpack(jobs: readonly UnpackJob[], markers: MarkerStore, maxSize: number, fileMappers: readonly FileMapper[], pluginLog: Log): Promise<void> {
     const { project, log } = this.context;
-    const { acquireWorkerPool, releaseWorkerPool, worthThreads } = await import('../archive/worker-pool');
+    const { acquireWorkerPool, releaseWorkerPool, worthThreads } = await import('@goalhost/archive/dist/write/worker-pool');
     const pool = acquireWorkerPool();
     try {
       // The threads boot while the rest of the unpacking code loads (Unpacker.run would start them too).
       if (worthThreads(jobs.map((j) => j.artifact.file))) pool.start();
-      const { Unpacker } = await import('./unpacker');
+      const { Unpacker } = await import('@goalhost/unpack/dist/unpacker');
       const unpacker = new Unpacker(
         {
           includes: this.includes,

@@ -1,18 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ArchiveEntry } from '../archive/archive-entry';
-import type { EntrySelector } from '../archive/entry-selector';
-import { entryTarget } from '../archive/entry-path';
-import { toUtimeSeconds } from '../archive/file-times';
-import { contentSlabs } from '../archive/content-slabs';
-import { TarFormatError } from '../archive/tar-fields';
-import type { TarInput } from '../archive/tar-input';
-import { TarReader, type TarDataSink } from '../archive/tar-reader';
-import { PlanFailure, type TargetTree } from '../archive/target-tree';
-import { describeFsError } from '../archive/write-tasks';
-import { FileMapperError, mapEntryName } from '../archive/file-mappers';
+import type { ArchiveEntry } from '@goalhost/archive/dist/archive-entry';
+import type { EntrySelector } from '@goalhost/archive/dist/entry-selector';
+import { entryTarget } from '@goalhost/archive/dist/entry-path';
+import { toUtimeSeconds } from '@goalhost/archive/dist/file-times';
+import { contentSlabs } from '@goalhost/archive/dist/write/content-slabs';
+import { TarFormatError } from '@goalhost/archive/dist/tar/tar-fields';
+import type { TarInput } from '@goalhost/archive/dist/tar/tar-input';
+import { TarReader, type TarDataSink } from '@goalhost/archive/dist/tar/tar-reader';
+import { PlanFailure, type TargetTree } from '@goalhost/archive/dist/target-tree';
+import { describeFsError } from '@goalhost/archive/dist/write/write-tasks';
+import { FileMapperError, mapEntryName } from '@goalhost/archive/dist/file-mappers';
 import type { UnpackSettings } from './unpacker';
-import { canonicalPath } from '../archive/canonical-path';
+import { canonicalPath } from '@goalhost/archive/dist/canonical-path';
 import { sizeLimitFailure } from './size-limit';
 
 /** Carries a predicted failure out of the tar reader's callbacks. */

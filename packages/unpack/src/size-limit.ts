@@ -1,5 +1,5 @@
 import { GoalExecutionError } from '@goalhost/api';
-import { PlanFailure } from '../archive/target-tree';
+import { PlanFailure } from '@goalhost/archive/dist/target-tree';
 
 /**
  * The zip-bomb guard (a goalhost addition): the most bytes one artifact may unpack to, counted
