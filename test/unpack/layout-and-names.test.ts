@@ -1,11 +1,6 @@
 import { expect } from 'chai';
-import { archiverNameOfFile, chooseArchiver } from '@goalhost/archive/dist/archiver-registry';
-import { decodeUtf8, nameDecoderFor } from '@goalhost/archive/dist/name-decoder';
-import { entryTarget } from '@goalhost/archive/dist/entry-path';
-import { PlanFailure } from '@goalhost/archive/dist/target-tree';
-import type { UnpackArtifact } from '@goalhost/unpack/dist/unpack-artifact';
-import { artifactIdOf, baseVersionOf } from '@goalhost/unpack/dist/unpack-artifact';
-import { formattedOutputDirectory, type LayoutOptions } from '@goalhost/unpack/dist/output-layout';
+import { archiverNameOfFile, chooseArchiver, decodeUtf8, entryTarget, nameDecoderFor, PlanFailure } from '@goalhost/archive';
+import { artifactIdOf, baseVersionOf, formattedOutputDirectory, type LayoutOptions, type UnpackArtifact } from '@goalhost/unpack';
 
 const liba = (version: string): UnpackArtifact => ({
   groupId: 'com.example',
