@@ -1,6 +1,6 @@
 /**
  * @goalhost/archive: goalhost's archive engine. It reads zip (stored, deflate, deflate64,
- * implode, shrink, bzip2...) and tar archives of every dialect (plain, gzip, bzip2, xz), lists
+ * implode, shrink, bzip2) and tar archives of every dialect (plain, gzip, bzip2, xz), lists
  * them, and extracts them into a directory tree with plexus-archiver's rules as
  * maven-dependency-plugin 3.5.0 runs them: a plan of the output tree decides every write
  * before it happens, and worker threads write the files.
