@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * Packs the ten @goalhost packages into tarballs that install anywhere without a registry
+ * Packs every @goalhost package (the workspaces) into a tarball that installs anywhere without a registry
  * holding @goalhost and without a network: each tarball bundles its third-party dependencies
  * (`bundleDependencies`), copied from this clone's node_modules, which `npm ci` filled from
  * package-lock.json, so an install runs exactly the versions the tests ran. The @goalhost

@@ -3,10 +3,11 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { GOALHOST_BIN, ROOT } from '../support/paths';
 import { stableLog } from '../support/run-goalhost';
 
-const PACKAGES = ['api', 'cli', 'core', 'help', 'model', 'plugin-clean', 'plugin-cxx', 'plugin-dependency', 'plugin-help', 'resolver'];
+const PACKAGES = ['api', 'archive', 'cli', 'core', 'help', 'model', 'plugin-clean', 'plugin-cxx', 'plugin-dependency', 'plugin-help', 'resolver', 'unpack'];
 const TEMPLATE = path.join(ROOT, 'examples', 'plugin-template');
 
 /** The environment without npm's `npm_*` variables, which `npm test` sets and a child npm would read as its configuration. */
@@ -77,7 +78,7 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
-  it('tools/install.sh packs the ten packages and installs them in the prefix, with nothing leading back to the checkout', () => {
+  it('tools/install.sh packs every package and installs them in the prefix, with nothing leading back to the checkout', () => {
     expect(installOutput.trimEnd().split('\n').slice(-1)).to.deep.equal([`Installed goalhost 0.1.0 (Maven 3.8.7 semantics) as ${goalhost}`]);
     expect(fs.readdirSync(tarballs).sort()).to.deep.equal(PACKAGES.map((p) => `goalhost-${p}-0.1.0.tgz`));
     const installed = path.join(prefix, 'lib', 'node_modules', '@goalhost');
@@ -93,6 +94,19 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
     // The cxx package carries the committed descriptor; api its one-file inversify.
     expect(fs.readFileSync(path.join(installed, 'plugin-cxx', 'plugin.xml'), 'utf8')).to.equal(fs.readFileSync(path.join(ROOT, 'plugin-descriptor.xml'), 'utf8'));
     expect(fs.statSync(path.join(installed, 'api', 'dist', 'vendor', 'inversify.js')).isFile()).to.equal(true);
+  });
+
+  it('the installed @goalhost/archive starts its worker threads from its own files', () => {
+    // A thread inflates a gzip file: the worker script is found by path inside the installed package.
+    const gz = path.join(work, 'threads.gz');
+    fs.writeFileSync(gz, zlib.gzipSync('inflated on a thread\n'));
+    const archive = path.join(prefix, 'lib', 'node_modules', '@goalhost', 'archive');
+    const script =
+      `const a = require(${JSON.stringify(archive)});` +
+      '(async () => { const pool = await a.createWorkerPool(2); pool.start();' +
+      ' const into = new Uint8Array(new SharedArrayBuffer(1024)); const n = await pool.inflate(process.argv[1], into);' +
+      ' await pool.close(); process.stdout.write(`${pool.size} ${n} ${Buffer.from(into.subarray(0, n ?? 0))}`); })();';
+    expect(succeeds(run(process.execPath, ['-e', script, gz], work)).stdout).to.equal('2 21 inflated on a thread\n');
   });
 
   describe('the installed goalhost, run from another directory, does what the checkout does', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { filterByScope, filterTokens, normalizeList } from '@goalhost/api';
 import { filterArtifacts } from '@goalhost/plugin-cxx/dist/filter/artifact-filters';
-import type { UnpackArtifact } from '@goalhost/plugin-cxx/dist/filter/unpack-artifact';
+import type { UnpackArtifact } from '@goalhost/unpack';
 
 function a(id: string, extra: Partial<UnpackArtifact> = {}): UnpackArtifact {
   const [groupId, artifactId] = id.split(':');

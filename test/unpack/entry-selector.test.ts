@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { EntrySelector } from '@goalhost/plugin-cxx/dist/archive/entry-selector';
+import { GoalExecutionError } from '@goalhost/api';
+import { entrySelector } from '@goalhost/unpack';
 
 const NAMES = [
   'README.txt',
@@ -23,7 +24,7 @@ const NAMES = [
 ];
 
 function selected(includes?: string, excludes?: string): string[] {
-  const selector = new EntrySelector(includes, excludes);
+  const selector = entrySelector(includes, excludes);
   return NAMES.filter((n) => selector.isSelected(n));
 }
 
@@ -80,7 +81,8 @@ describe('unpack: include/exclude patterns (plexus MatchPatterns)', () => {
   });
 
   it('an invalid %regex[...] fails with the pattern, the property and the reason', () => {
-    expect(() => new EntrySelector(undefined, '%regex[(a]')).to.throw(
+    expect(() => entrySelector(undefined, '%regex[(a]')).to.throw(
+      GoalExecutionError,
       "Invalid pattern '%regex[(a]' in mdep.unpack.excludes: Invalid regular expression: /^(?:(a)$/: Unterminated group " +
         '(backslashes are turned into / before a %regex[...] is read, as plexus does)',
     );

@@ -1,11 +1,6 @@
 import { expect } from 'chai';
-import { archiverNameOfFile, chooseArchiver } from '@goalhost/plugin-cxx/dist/archive/archiver-registry';
-import { decodeUtf8, nameDecoderFor } from '@goalhost/plugin-cxx/dist/archive/name-decoder';
-import { entryTarget } from '@goalhost/plugin-cxx/dist/archive/entry-path';
-import { PlanFailure } from '@goalhost/plugin-cxx/dist/archive/target-tree';
-import type { UnpackArtifact } from '@goalhost/plugin-cxx/dist/filter/unpack-artifact';
-import { artifactIdOf, baseVersionOf } from '@goalhost/plugin-cxx/dist/filter/unpack-artifact';
-import { formattedOutputDirectory, type LayoutOptions } from '@goalhost/plugin-cxx/dist/unpack/output-layout';
+import { archiverNameOfFile, chooseArchiver, decodeUtf8, entryTarget, nameDecoderFor, PlanFailure } from '@goalhost/archive';
+import { artifactIdOf, baseVersionOf, formattedOutputDirectory, type LayoutOptions, type UnpackArtifact } from '@goalhost/unpack';
 
 const liba = (version: string): UnpackArtifact => ({
   groupId: 'com.example',

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WorkerPool } from '@goalhost/plugin-cxx/dist/archive/worker-pool';
-import { Unpacker, type UnpackJob } from '@goalhost/plugin-cxx/dist/unpack/unpacker';
+import { createWorkerPool } from '@goalhost/archive';
+import { Unpacker, type UnpackJob } from '@goalhost/unpack';
 import { RecordingLog } from '../help/recording-log';
 import { ROOT } from '../support/paths';
 import { tempDir, xorshiftBytes } from './support';
@@ -64,7 +64,7 @@ describe('unpack: parallel extraction gives the sequential result', function () 
       artifact: { groupId: 'g', artifactId: `a${i}`, version: '1.0', baseVersion: '1.0', type: 'zip', extension: 'zip', scope: 'compile', file, direct: true },
       destination: out,
     }));
-    const pool = new WorkerPool(threads);
+    const pool = await createWorkerPool(threads);
     const marked: string[] = [];
     try {
       const log = new RecordingLog();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isGoalError } from '@goalhost/api';
 import { artifact, copyFixtures, fixture, mtimeOf, runGoal, tempDir, treeOf } from './support';
 
 const BASIC_TREE = [
@@ -203,6 +204,8 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
       artifact(fixture('basic.zip'), { artifactId: 'never' }),
     ]);
     expect(run.error?.message).to.equal("Unknown archiver type: No such archiver: 'pom'.");
+    // A goal error: the build reports it as the goal's failure, not as a crash of the execution.
+    expect(isGoalError(run.error)).to.equal(true);
     expect(treeOf(out)).to.deep.equal(['f 644 README.txt = "other readme (older entry)\\n"', 'f 644 other.txt = "other\\n"']);
     expect(treeOf(markers)).to.deep.equal(['f 644 g-first-zip-1.0.marker = ""']);
   });

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import type { ZipEntryData } from '@goalhost/plugin-cxx/dist/archive/archive-entry';
-import { rawInflater } from '@goalhost/plugin-cxx/dist/archive/raw-inflater';
-import { readEntrySync, readWindow, WINDOW_SLACK } from '@goalhost/plugin-cxx/dist/archive/zip-entry-data';
+import type { ZipEntryData } from '@goalhost/archive/dist/archive-entry';
+import { rawInflater } from '@goalhost/archive/dist/zip/raw-inflater';
+import { readEntrySync, readWindow, WINDOW_SLACK } from '@goalhost/archive/dist/zip/zip-entry-data';
 import { tempDir, xorshiftBytes } from './support';
 
 /** Deterministic bytes that compress somewhat (a small alphabet), as entry contents. */

@@ -1,5 +1,5 @@
 import { filterArtifacts as mavenFilterChain, filterTokens, GoalExecutionError, includeExclude, type ArtifactFilterOptions } from '@goalhost/api';
-import type { UnpackArtifact } from './unpack-artifact';
+import type { UnpackArtifact } from '@goalhost/unpack';
 
 /**
  * maven-dependency-plugin's selection chain (from @goalhost/api) with the cxx addition: the

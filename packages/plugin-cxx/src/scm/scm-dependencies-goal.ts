@@ -1,7 +1,7 @@
 import { Goal, inject, Parameter, TOKENS, type GoalContext, type GoalInstance } from '@goalhost/api';
 import { SettingsDecrypter } from '@goalhost/model';
 import { DependencySelectionParameters } from '../filter/dependency-selection-parameters';
-import { SILENT_LOG } from '../unpack/silent-log';
+import { SILENT_LOG } from '@goalhost/unpack';
 import { GitClient } from './git-client';
 import { GitSubmodulesUpdater } from './git-submodules-updater';
 import { selectSourceArtifacts } from './select-source-artifacts';

@@ -1,6 +1,6 @@
 import type { Artifact } from '@goalhost/model';
 import { filterArtifacts, type CxxArtifactFilterOptions } from '../filter/artifact-filters';
-import { fromResolved } from '../filter/unpack-artifact';
+import { fromResolved } from '@goalhost/unpack';
 import type { SourceArtifact } from './source-dependencies';
 
 /**

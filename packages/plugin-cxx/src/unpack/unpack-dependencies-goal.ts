@@ -1,17 +1,8 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type GoalInstance, type Log } from '@goalhost/api';
+import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type GoalInstance } from '@goalhost/api';
+import { fromResolved, MAX_SIZE_PROPERTY, parseFileMappers, parseMaxSize, SILENT_LOG, unpackDependencies } from '@goalhost/unpack';
+import { filterArtifacts } from '../filter/artifact-filters';
 import { DependencySelectionParameters } from '../filter/dependency-selection-parameters';
-import { artifactIdOf, fromResolved } from '../filter/unpack-artifact';
-import { selectArtifacts } from './artifact-selection';
-import { lockOutputDirectory } from './output-lock';
-import { MarkerStore } from './marker-store';
-import { formattedOutputDirectory } from './output-layout';
-import type { FileMapper } from '../archive/file-mappers';
-import { parseFileMappers } from './file-mapper-config';
-import { SILENT_LOG } from './silent-log';
-import { MAX_SIZE_PROPERTY, parseMaxSize } from './size-limit';
-import type { UnpackJob } from './unpacker';
 
 /**
  * `cxx:unpack-dependencies`: maven-dependency-plugin 3.5.0's unpack-dependencies (same
@@ -84,67 +75,29 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
     const fileMappers = parseFileMappers(this.fileMappers);
     const basedir = project.basedir;
     const outputDirectory = path.resolve(basedir, this.outputDirectory ?? path.join(project.build.directory, 'dependency'));
-    const markers = new MarkerStore(
-      path.resolve(basedir, this.markersDirectory ?? path.join(project.build.directory, 'dependency-maven-plugin-markers')),
-    );
+    const markersDirectory = path.resolve(basedir, this.markersDirectory ?? path.join(project.build.directory, 'dependency-maven-plugin-markers'));
     // A -D property first, then the POM's <properties> (the zip-bomb guard has no parameter).
     const maxSize = parseMaxSize(this.context.session.userProperties[MAX_SIZE_PROPERTY] ?? project.properties[MAX_SIZE_PROPERTY]);
-    const selection = await selectArtifacts(this.context.artifacts.map(fromResolved), this, markers, this.context.repository, pluginLog);
-    const jobs: UnpackJob[] = selection.unpack.map((artifact) => ({
-      artifact,
-      destination: formattedOutputDirectory(outputDirectory, artifact, this),
-    }));
-    const skipped = [...selection.skipped];
-    if (jobs.length > 0) {
-      const unmarked = new Set(jobs.filter((j) => !fs.existsSync(markers.markerFile(j.artifact))));
-      const lock = await lockOutputDirectory(outputDirectory, pluginLog);
-      try {
-        // What another run marked meanwhile (this one may have waited for it) is done; markers
-        // that were there already decided the selection (with classifier, they do not skip).
-        const remaining = jobs.filter((j) => !unmarked.has(j) || markers.needsUnpack(j.artifact, this));
-        skipped.push(...jobs.filter((j) => !remaining.includes(j)).map((j) => j.artifact));
-        if (remaining.length > 0) await this.unpack(remaining, markers, maxSize, fileMappers, pluginLog);
-      } finally {
-        await lock.release();
-      }
-    }
-    for (const a of skipped) {
-      pluginLog.info(`${artifactIdOf(a)} already exists in destination.`);
-    }
-  }
-
-  /**
-   * The unpacking machinery (archive readers, worker threads) is loaded only when there is
-   * something to unpack: a re-run with every marker in place never pays for it.
-   */
-  private async unpack(jobs: readonly UnpackJob[], markers: MarkerStore, maxSize: number, fileMappers: readonly FileMapper[], pluginLog: Log): Promise<void> {
-    const { project, log } = this.context;
-    const { acquireWorkerPool, releaseWorkerPool, worthThreads } = await import('../archive/worker-pool');
-    const pool = acquireWorkerPool();
-    try {
-      // The threads boot while the rest of the unpacking code loads (Unpacker.run would start them too).
-      if (worthThreads(jobs.map((j) => j.artifact.file))) pool.start();
-      const { Unpacker } = await import('./unpacker');
-      const unpacker = new Unpacker(
-        {
-          includes: this.includes,
-          excludes: this.excludes,
-          encoding: this.encoding,
-          ignorePermissions: this.ignorePermissions,
-          flattenDestDirs: this.flattenDirectories(project.basedir),
-          umask: process.umask(),
-          maxSize,
-          fileMappers,
-        },
-        pluginLog,
-        log,
-        pool,
-        (job) => markers.write(job.artifact),
-      );
-      await unpacker.run(jobs);
-    } finally {
-      await releaseWorkerPool(pool);
-    }
+    await unpackDependencies({
+      artifacts: this.context.artifacts.map(fromResolved),
+      options: this,
+      filter: (list) => filterArtifacts(list, this),
+      outputDirectory,
+      markersDirectory,
+      repository: this.context.repository,
+      log: pluginLog,
+      archiverLog: log,
+      settings: () => ({
+        includes: this.includes,
+        excludes: this.excludes,
+        encoding: this.encoding,
+        ignorePermissions: this.ignorePermissions,
+        flattenDestDirs: this.flattenDirectories(basedir),
+        umask: process.umask(),
+        maxSize,
+        fileMappers,
+      }),
+    });
   }
 
   /** `<flattenDestDir>` elements (or a comma list from the property), trimmed, against the basedir. */

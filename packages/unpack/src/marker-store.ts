@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { GoalExecutionError } from '@goalhost/api';
-import { artifactIdOf, isSnapshot, type UnpackArtifact } from '../filter/unpack-artifact';
-import { mtimeMs, setMtime } from '../archive/file-times';
+import { artifactIdOf, isSnapshot, type UnpackArtifact } from './unpack-artifact';
+import { mtimeMs, setMtime } from '@goalhost/archive';
 import { isInside } from './output-layout';
 
 export interface OverwriteOptions {

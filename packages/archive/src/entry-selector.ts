@@ -1,5 +1,3 @@
-import { GoalExecutionError, javaSplitComma, normalizeList } from '@goalhost/api';
-
 /**
  * Include/exclude selection of archive entries with the rules of plexus-io's
  * IncludeExcludeFileSelector and plexus-utils' MatchPattern: Ant patterns matched segment by
@@ -68,8 +66,17 @@ function antMatcher(pattern: string): Matcher {
   return (_name, segments) => match(0, 0, segments);
 }
 
+/** A pattern that cannot be compiled, named with where it came from. */
+export class InvalidPatternError extends Error {}
+
+/** Where the patterns come from (a parameter, say), for messages. */
+export interface PatternSources {
+  readonly includes: string;
+  readonly excludes: string;
+}
+
 /** Prepares one user pattern like plexus: trim, unify separators, trailing `/` means `/**`. */
-function compilePattern(raw: string, property: string): Matcher {
+function compilePattern(raw: string, source: string): Matcher {
   let pattern = toSlashes(raw.trim());
   if (pattern.endsWith('/')) pattern += '**';
   if (pattern.startsWith('%regex[') && pattern.endsWith(']')) {
@@ -77,8 +84,8 @@ function compilePattern(raw: string, property: string): Matcher {
     try {
       re = new RegExp(`^(?:${pattern.slice(7, -1)})$`);
     } catch (e) {
-      throw new GoalExecutionError(
-        `Invalid pattern '${raw.trim()}' in ${property}: ${(e as Error).message}` +
+      throw new InvalidPatternError(
+        `Invalid pattern '${raw.trim()}' in ${source}: ${(e as Error).message}` +
           ' (backslashes are turned into / before a %regex[...] is read, as plexus does)',
       );
     }
@@ -94,19 +101,13 @@ export class EntrySelector {
   private readonly excludes: Matcher[];
 
   /**
-   * `includes`/`excludes` are the raw comma lists of the goal. With neither set every entry is
-   * selected; with excludes set, the plexus default excludes apply as well.
+   * With neither list every entry is selected; `includes` keep only the entries one of them
+   * matches; `excludes`, when given at all (even empty), switch the plexus default excludes on
+   * beside their own. An invalid pattern throws an InvalidPatternError naming its source.
    */
-  constructor(includes: string | undefined, excludes: string | undefined) {
-    const inc = normalizeList(includes);
-    const exc = normalizeList(excludes);
-    this.includes = inc === '' ? null : javaSplitComma(inc).map((p) => compilePattern(p, 'mdep.unpack.includes'));
-    this.excludes = exc === '' ? [] : [...javaSplitComma(exc), ...DEFAULT_EXCLUDES].map((p) => compilePattern(p, 'mdep.unpack.excludes'));
-  }
-
-  /** The normalised lists, as Maven prints them in its `Unpacking` line. */
-  static describe(value: string | undefined): string {
-    return normalizeList(value);
+  constructor(includes: readonly string[] | undefined, excludes: readonly string[] | undefined, sources: PatternSources) {
+    this.includes = includes === undefined ? null : includes.map((p) => compilePattern(p, sources.includes));
+    this.excludes = excludes === undefined ? [] : [...excludes, ...DEFAULT_EXCLUDES].map((p) => compilePattern(p, sources.excludes));
   }
 
   get selectsEverything(): boolean {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { contentSlabs } from './content-slabs';
-import { toUtimeSeconds } from './file-times';
-import type { PendingWork } from './target-tree';
+import { toUtimeSeconds } from '../file-times';
+import type { PendingWork } from '../target-tree';
 import type { WorkerPool } from './worker-pool';
 import { batchBytes, batchSize, describeFsError, encodeBatch, firstEntryName, type TaskBatch, type TaskFailure, type WriteTask } from './write-tasks';
 

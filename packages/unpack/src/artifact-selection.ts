@@ -1,9 +1,18 @@
-import { EXCLUDE_TEST_SCOPE_MESSAGE, GoalExecutionError, type Log, type RepositoryService } from '@goalhost/api';
-import { filterArtifacts, type CxxArtifactFilterOptions } from '../filter/artifact-filters';
-import { baseVersionOf, extensionOfType, type UnpackArtifact } from '../filter/unpack-artifact';
+import {
+  EXCLUDE_TEST_SCOPE_MESSAGE,
+  filterArtifacts,
+  GoalExecutionError,
+  type ArtifactFilterOptions,
+  type Log,
+  type RepositoryService,
+} from '@goalhost/api';
+import { baseVersionOf, extensionOfType, type UnpackArtifact } from './unpack-artifact';
 import type { MarkerStore, OverwriteOptions } from './marker-store';
 
-export interface SelectionOptions extends CxxArtifactFilterOptions, OverwriteOptions {
+/** The artifacts a goal keeps of the project's resolved ones, in order. */
+export type ArtifactFilter = (artifacts: readonly UnpackArtifact[]) => UnpackArtifact[];
+
+export interface SelectionOptions extends ArtifactFilterOptions, OverwriteOptions {
   readonly classifier?: string;
   readonly type?: string;
   readonly failOnMissingClassifierArtifact?: boolean;
@@ -30,6 +39,7 @@ function sameArtifact(a: UnpackArtifact, b: UnpackArtifact): boolean {
  * maven-dependency-plugin 3.5.0's `getDependencySets`: the early `excludeScope=test` check, the
  * filter chain, the marker decision and, with `classifier`, the translation to classified
  * artifacts (resolved before anything is unpacked; markers then only decide the log).
+ * `filter` is the chain (maven-dependency-plugin's by default; a plugin may add stages to it).
  */
 export async function selectArtifacts(
   artifacts: readonly UnpackArtifact[],
@@ -37,9 +47,10 @@ export async function selectArtifacts(
   markers: MarkerStore,
   repository: Pick<RepositoryService, 'resolveArtifact'>,
   log: Log,
+  filter: ArtifactFilter = (list) => filterArtifacts(list, o, { isDirect: (a) => a.direct }),
 ): Promise<Selection> {
   if (o.excludeScope === 'test') throw new GoalExecutionError(EXCLUDE_TEST_SCOPE_MESSAGE);
-  const filtered = filterArtifacts(artifacts, o);
+  const filtered = filter(artifacts);
   const unmarked = new Set(filtered.filter((a) => markers.needsUnpack(a, o)));
   const skipped = filtered.filter((a) => !unmarked.has(a));
   if (!o.classifier) return { unpack: filtered.filter((a) => unmarked.has(a)), skipped };

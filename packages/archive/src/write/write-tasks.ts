@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
-import type { ZipEntryData } from './archive-entry';
-import { toUtimeSeconds } from './file-times';
+import type { ZipEntryData } from '../archive-entry';
+import { toUtimeSeconds } from '../file-times';
 import {
   type ArchiveWindow,
   checkData,
@@ -15,7 +15,7 @@ import {
   sizeLie,
   WINDOW_SLACK,
   wholeCompressedBytes,
-} from './zip-entry-data';
+} from '../zip/zip-entry-data';
 
 /**
  * The unit of parallel work: write one final file from a zip entry (or only set its time and

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
-import { GoalExecutionError } from '@goalhost/api';
 
 export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz' | 'unsupported';
+/** The formats goalhost reads. */
+export type ReadableFormat = Exclude<ArchiveFormat, 'unsupported'>;
 
 /**
  * plexus-archiver's unarchiver names (as registered for maven-dependency-plugin 3.5.0) and what
@@ -25,6 +26,9 @@ export interface ChosenArchiver {
   readonly name: string;
   readonly format: ArchiveFormat;
 }
+
+/** plexus-archiver's NoSuchArchiverException, with Maven's message. */
+export class NoSuchArchiverError extends Error {}
 
 const COMPRESSIONS = new Set(['gz', 'bz2', 'xz', 'zst', 'snappy']);
 
@@ -54,5 +58,5 @@ export function chooseArchiver(type: string, file: string): ChosenArchiver {
   const name = archiverNameOfFile(file);
   const byFile = registered(name);
   if (byFile) return { name, format: byFile };
-  throw new GoalExecutionError(`Unknown archiver type: No such archiver: '${name}'.`);
+  throw new NoSuchArchiverError(`Unknown archiver type: No such archiver: '${name}'.`);
 }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import type { ZipBounds } from './zip-bounds';
-import { readAt } from './read-at';
+import { readAt } from '../read-at';
 
 /**
  * One pass over the central directory before yauzl lists it, for what yauzl and commons-compress

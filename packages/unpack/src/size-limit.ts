@@ -1,5 +1,4 @@
 import { GoalExecutionError } from '@goalhost/api';
-import { PlanFailure } from '../archive/target-tree';
 
 /**
  * The zip-bomb guard (a goalhost addition): the most bytes one artifact may unpack to, counted
@@ -33,10 +32,9 @@ function describe(bytes: number): string {
 }
 
 /** The refusal when entry `name` takes an artifact past `limit`. */
-export function sizeLimitFailure(name: string, limit: number): PlanFailure {
-  return new PlanFailure(
+export function sizeLimitRefusal(name: string, limit: number): string {
+  return (
     `Entry ${name} takes the archive past ${describe(limit)} unpacked, the limit of ${MAX_SIZE_PROPERTY}: ` +
-      `goalhost refuses archives that unpack to more (a zip bomb?); if this one is trusted, raise the limit, e.g. -D${MAX_SIZE_PROPERTY}=20g`,
-    false,
+    `goalhost refuses archives that unpack to more (a zip bomb?); if this one is trusted, raise the limit, e.g. -D${MAX_SIZE_PROPERTY}=20g`
   );
 }

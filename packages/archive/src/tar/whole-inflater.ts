@@ -1,5 +1,5 @@
 import type { WholeInflater } from './tar-input';
-import type { WorkerPool } from './worker-pool';
+import type { WorkerPool } from '../write/worker-pool';
 
 /**
  * Whole tar.gz files inflated by the writing threads into shared memory the main thread owns:

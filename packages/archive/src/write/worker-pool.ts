@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -17,22 +16,6 @@ interface Slot {
   readonly running: Map<number, Queued>;
 }
 
-/** Archive bytes above which starting worker threads pays off. */
-const THREADS_FROM_BYTES = 8 * 1024 * 1024;
-
-/** True when these archives together are big enough to pay for starting the threads. */
-export function worthThreads(archives: readonly string[]): boolean {
-  let total = 0;
-  for (const file of archives) {
-    try {
-      total += fs.statSync(file).size;
-    } catch {
-      // a missing file fails later, with its own message
-    }
-  }
-  return total >= THREADS_FROM_BYTES;
-}
-
 /** Two batches in flight per worker hide the message round trip. */
 const IN_FLIGHT = 2;
 /** Batches queued ahead of the threads before the planner is made to wait. */
@@ -40,8 +23,8 @@ const QUEUE_LIMIT = 4;
 
 /**
  * Runs write batches on worker threads, one per core, fed from one queue in submission order.
- * Until `start` is called (the unpacker does so once the work is big enough to pay for the
- * threads' start-up), batches run inline on the calling thread.
+ * Until `start` is called (its owner does so once the work is big enough to pay for the
+ * threads' start-up, see `worthThreads`), batches run inline on the calling thread.
  */
 export class WorkerPool {
   private slots: Slot[] = [];

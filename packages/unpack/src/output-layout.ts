@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { GoalExecutionError } from '@goalhost/api';
-import { artifactIdOf, type UnpackArtifact } from '../filter/unpack-artifact';
+import { artifactIdOf, type UnpackArtifact } from './unpack-artifact';
 
 export interface LayoutOptions {
   readonly useSubDirectoryPerScope?: boolean;

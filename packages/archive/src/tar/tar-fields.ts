@@ -1,4 +1,4 @@
-import { decodeUtf8 } from './name-decoder';
+import { decodeUtf8 } from '../name-decoder';
 
 /**
  * The fields of a 512-byte tar header and of PAX extended headers, read the way commons-compress

@@ -1,4 +1,4 @@
-import type { ArchiveEntry } from './archive-entry';
+import type { ArchiveEntry } from '../archive-entry';
 import {
   bigDecimalError,
   decodeName,

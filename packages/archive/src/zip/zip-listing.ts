@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 import * as yauzl from 'yauzl';
-import type { ArchiveEntry } from './archive-entry';
-import { decodeUtf8, type NameDecoder } from './name-decoder';
+import type { ArchiveEntry } from '../archive-entry';
+import { decodeUtf8, type NameDecoder } from '../name-decoder';
 import { zipBounds, type ZipBounds } from './zip-bounds';
 import { applyPatches, scanCentralDirectory, type BytePatch, type CentralScan } from './zip-central-scan';
 import { readEntrySync, IN_MEMORY_LIMIT } from './zip-entry-data';

@@ -1,4 +1,4 @@
-import { readAt } from './read-at';
+import { readAt } from '../read-at';
 
 /**
  * Where the zip lies inside its file, as Info-ZIP `unzip` finds it: the last end-of-central-

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { PassThrough, Readable, type Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
-import { readAt } from './read-at';
+import { readAt } from '../read-at';
 
 /**
  * The decompressed bytes of a tar-family archive, read ahead (see READ_AHEAD) from the

@@ -1,5 +1,5 @@
 import { GoalExecutionError, IMPLEMENTATION_KEY } from '@goalhost/api';
-import { FILE_MAPPER_KINDS, FileMapperError, type FileMapper } from '../archive/file-mappers';
+import { FILE_MAPPER_KINDS, FileMapperError, type FileMapper } from '@goalhost/archive';
 
 /**
  * Reads the `fileMappers` parameter as Maven configures a `FileMapper[]`: each child element

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as net from 'node:net';
 import type { Log } from '@goalhost/api';
-import { canonicalPath } from '../archive/canonical-path';
+import { canonicalPath } from '@goalhost/archive';
 
 /**
  * One goalhost run at a time unpacks into an output directory. Two runs writing the same files

@@ -1,19 +1,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ArchiveEntry } from '../archive/archive-entry';
-import type { EntrySelector } from '../archive/entry-selector';
-import { entryTarget } from '../archive/entry-path';
-import { toUtimeSeconds } from '../archive/file-times';
-import { contentSlabs } from '../archive/content-slabs';
-import { TarFormatError } from '../archive/tar-fields';
-import type { TarInput } from '../archive/tar-input';
-import { TarReader, type TarDataSink } from '../archive/tar-reader';
-import { PlanFailure, type TargetTree } from '../archive/target-tree';
-import { describeFsError } from '../archive/write-tasks';
-import { FileMapperError, mapEntryName } from '../archive/file-mappers';
-import type { UnpackSettings } from './unpacker';
-import { canonicalPath } from '../archive/canonical-path';
-import { sizeLimitFailure } from './size-limit';
+import type { ArchiveEntry } from '../archive-entry';
+import { canonicalPath } from '../canonical-path';
+import { entryTarget } from '../entry-path';
+import type { ExtractionSettings } from '../extraction-settings';
+import { FileMapperError, mapEntryName } from '../file-mappers';
+import { toUtimeSeconds } from '../file-times';
+import { PlanFailure, type TargetTree } from '../target-tree';
+import { contentSlabs } from '../write/content-slabs';
+import { describeFsError } from '../write/write-tasks';
+import { TarFormatError } from './tar-fields';
+import type { TarInput } from './tar-input';
+import { TarReader, type TarDataSink } from './tar-reader';
 
 /** Carries a predicted failure out of the tar reader's callbacks. */
 class Abort extends Error {
@@ -32,7 +30,7 @@ const IN_MEMORY_LIMIT = 4 * 1024 * 1024;
 /** Content planned but not yet handed to the threads, before a hand-over is forced. */
 export const PENDING_BYTES = 4 * 1024 * 1024;
 
-/** What the unpacker lends a tar job: hand-overs of the planned work to the threads. */
+/** What the extraction lends a tar job: hand-overs of the planned work to the threads. */
 export interface TarPlanning {
   /** Hands out the work planned so far when enough has gathered (waits for room). */
   dispatchIfDue(pendingBytes: number): Promise<boolean>;
@@ -59,7 +57,7 @@ interface StreamedFile {
  */
 export class TarJob {
   private readonly flatten: { target: string; entry: ArchiveEntry }[] = [];
-  /** Bytes of selected file entries so far, against `settings.maxSize`. */
+  /** Bytes of selected file entries so far, against `settings.sizeLimit`. */
   private unpacked = 0;
   private pendingBytes = 0;
   private streamed?: StreamedFile;
@@ -67,8 +65,7 @@ export class TarJob {
 
   constructor(
     private readonly tree: TargetTree,
-    private readonly selector: EntrySelector,
-    private readonly settings: UnpackSettings,
+    private readonly settings: ExtractionSettings,
     private readonly root: string,
     private readonly planning: TarPlanning,
   ) {}
@@ -78,7 +75,7 @@ export class TarJob {
   }
 
   private onEntry(entry: ArchiveEntry): TarDataSink | null {
-    if (!this.selector.isSelected(entry.name)) return null;
+    if (!this.settings.selector.isSelected(entry.name)) return null;
     const target = entryTarget(this.root, mapEntryName(this.settings.fileMappers, entry.name));
     if (target instanceof PlanFailure) throw new Abort(target);
     if (entry.kind === 'dir') {
@@ -104,8 +101,9 @@ export class TarJob {
     }
     // The header's size is what the stream holds: refuse before writing a byte past the limit.
     this.unpacked += entry.size;
-    if (this.settings.maxSize !== undefined && this.unpacked > this.settings.maxSize) {
-      throw new Abort(sizeLimitFailure(entry.name, this.settings.maxSize));
+    const sizeLimit = this.settings.sizeLimit;
+    if (sizeLimit !== undefined && this.unpacked > sizeLimit.bytes) {
+      throw new Abort(new PlanFailure(sizeLimit.refusal(entry.name), false));
     }
     if ((this.settings.flattenDestDirs ?? []).length > 0) this.flatten.push({ target, entry });
     return entry.size <= IN_MEMORY_LIMIT ? this.inMemory(target, entry) : this.streaming(target, entry);

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
-import type { ZipEntryData } from './archive-entry';
+import type { ZipEntryData } from '../archive-entry';
 import { discardRawInflater, rawInflater } from './raw-inflater';
 import { DecodeError, decodeEntry, decodeEntryInChunks, IMPLODED, isSupportedMethod, TooLarge } from './zip-methods';
 

@@ -1,0 +1,28 @@
+import type { EntrySelector } from './entry-selector';
+import type { FileMapper } from './file-mappers';
+
+/** How an extraction treats every archive it extracts. */
+export interface ExtractionSettings {
+  /** The entries extracted, chosen by their names in the archive (before any mapping). */
+  readonly selector: EntrySelector;
+  /** Files get the umask's modes instead of the entries' own. */
+  readonly ignorePermissions?: boolean;
+  /** Absolute directories that also receive a copy of every extracted regular file, without its directories (cxx `flattenDestDirs`). */
+  readonly flattenDestDirs?: readonly string[];
+  /** Process umask, for the modes of flatten copies. */
+  readonly umask?: number;
+  /** The most bytes one archive may extract to; none when absent. */
+  readonly sizeLimit?: SizeLimit;
+  /** plexus FileMappers applied to each selected entry's name, in order. */
+  readonly fileMappers?: readonly FileMapper[];
+}
+
+/**
+ * The zip-bomb guard: declared sizes count against `bytes` as entries are planned (zip: before
+ * anything is read; tar: as the stream goes), and the entry that crosses it is refused with the
+ * caller's wording (which names the setting a user raises).
+ */
+export interface SizeLimit {
+  readonly bytes: number;
+  refusal(entryName: string): string;
+}
