@@ -1,4 +1,5 @@
 import { stylesOf, type Log } from '@goalhost/api';
+import type { GoalExecution, ProjectOutcome } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
 
 const LINE = 72;
@@ -21,6 +22,24 @@ export function logProjectHeader(log: Log, project: Project, index: number, tota
   log.info(style.strong(`${'-'.repeat(pl)}${packaging}${'-'.repeat(Math.max(0, LINE - packaging.length - pl))}`));
 }
 
+/** The line before each goal runs: `--- prefix:version:goal (id) @ artifactId ---`. */
+export function logMojoHeader(log: Log, project: Project, execution: GoalExecution): void {
+  const style = stylesOf(log);
+  const d = execution.plugin.descriptor;
+  log.info('');
+  log.info(
+    `${style.strong('--- ')}${style.mojo(`${d.goalPrefix}:${d.version}:${execution.mojo.goal}`)} ${style.strong(`(${execution.executionId})`)} @ ${style.project(project.artifactId)}${style.strong(' ---')}`,
+  );
+}
+
+/** Maven's lines for a project skipped under fail-at-end because a project it needs failed. */
+export function logBanned(log: Log, project: Project): void {
+  log.info(RULE);
+  log.info(`Skipping ${project.name ?? project.artifactId}`);
+  log.info('This project has been banned from the build due to previous failures.');
+  log.info(RULE);
+}
+
 /** The reactor's projects in build order, as Maven lists them before building. */
 export function logReactorBuildOrder(log: Log, projects: readonly Project[]): void {
   const style = stylesOf(log);
@@ -34,8 +53,6 @@ export function logReactorBuildOrder(log: Log, projects: readonly Project[]): vo
 function rightAligned(left: string, right: string): string {
   return `${left}${' '.repeat(Math.max(1, LINE - left.length - right.length))}${right}`;
 }
-
-export type ProjectOutcome = { project: Project; status: 'SUCCESS' | 'FAILURE' | 'SKIPPED'; millis: number };
 
 /** The reactor summary of a multi-module build. */
 export function logReactorSummary(log: Log, root: Project, outcomes: readonly ProjectOutcome[]): void {

@@ -4,6 +4,7 @@ import {
   type GoalClass, type GoalContext, type GoalInstance, type Log, type Session,
 } from '@goalhost/api';
 import type { Artifact, PluginDescriptor, Project } from '@goalhost/model';
+import type { BuildListener } from './build-events';
 import { repositoryFor, type BuildServices } from './build-services';
 import { BuildError } from './errors';
 import { ExpressionEvaluator } from './expression-evaluator';
@@ -33,6 +34,7 @@ export class Executor {
     private readonly services: BuildServices,
     private readonly log: Log,
     private readonly reactorProjects?: readonly Project[],
+    private readonly listener: BuildListener = () => {},
   ) {}
 
   async run(plan: ExecutionPlan): Promise<void> {
@@ -40,7 +42,6 @@ export class Executor {
   }
 
   private async runOne(project: Project, execution: GoalExecution): Promise<void> {
-    const d = execution.plugin.descriptor;
     // As Maven's MojoExecutor: the project's dependencies are resolved first (their warnings and
     // failures come before the goal's header), then the goal starts and is configured.
     const scope = execution.mojo.requiresDependencyResolution;
@@ -58,11 +59,19 @@ export class Executor {
         throw new ExecutionFailure(this.failedGoal(undefined, project, messageOf(e)), execution, [], e);
       }
     }
-    this.log.info('');
-    const style = stylesOf(this.log);
-    this.log.info(
-      `${style.strong('--- ')}${style.mojo(`${d.goalPrefix}:${d.version}:${execution.mojo.goal}`)} ${style.strong(`(${execution.executionId})`)} @ ${style.project(project.artifactId)}${style.strong(' ---')}`,
-    );
+    this.listener({ type: 'MojoStarted', project, execution });
+    try {
+      await this.execute(project, execution, artifacts, scope);
+    } catch (e) {
+      this.listener({ type: 'MojoFailed', project, execution, error: e });
+      throw e;
+    }
+    this.listener({ type: 'MojoSucceeded', project, execution });
+  }
+
+  /** Binds the goal's parameters, builds the goal in a child container and runs it. */
+  private async execute(project: Project, execution: GoalExecution, artifacts: Artifact[], scope: string | undefined): Promise<void> {
+    const d = execution.plugin.descriptor;
     const info = {
       id: execution.executionId, goal: execution.mojo.goal, goalPrefix: d.goalPrefix,
       pluginGroupId: d.groupId, pluginArtifactId: d.artifactId, pluginVersion: d.version, phase: execution.phase,

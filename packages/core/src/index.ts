@@ -8,3 +8,7 @@ export * from './goal-execution';
 export * from './planner';
 export * from './build-services';
 export * from './executor';
+export * from './build-request';
+export * from './build-events';
+export * from './build-components';
+export * from './build';

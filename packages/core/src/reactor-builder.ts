@@ -1,6 +1,6 @@
 import type { Log } from '@goalhost/api';
 import type { Project } from '@goalhost/model';
-import { logProjectHeader, type ProjectOutcome } from './build-log';
+import type { BuildListener, ProjectOutcome } from './build-events';
 
 /** Builds one project: plans and runs its goals, throwing on failure. */
 export type ProjectBuild = (project: Project, log: Log) => Promise<void>;
@@ -35,6 +35,7 @@ export async function buildReactorProjects(
   projects: readonly Project[],
   options: ReactorBuildOptions,
   log: Log,
+  listener: BuildListener,
   build: ProjectBuild,
 ): Promise<ReactorBuildResult> {
   const outcomes = new Map<Project, ProjectOutcome>();
@@ -48,14 +49,23 @@ export async function buildReactorProjects(
     const index = ++started;
     const begin = Date.now();
     const work = async (): Promise<void> => {
-      logProjectHeader(log, project, index, projects.length);
-      await build(project, log);
+      listener({ type: 'ProjectStarted', project, index, total: projects.length });
+      try {
+        await build(project, log);
+      } catch (e) {
+        const outcome: ProjectOutcome = { project, status: 'FAILURE', millis: Date.now() - begin };
+        outcomes.set(project, outcome);
+        listener({ type: 'ProjectFailed', outcome, error: e });
+        throw e;
+      }
+      const outcome: ProjectOutcome = { project, status: 'SUCCESS', millis: Date.now() - begin };
+      outcomes.set(project, outcome);
+      listener({ type: 'ProjectSucceeded', outcome });
     };
     try {
       await (options.group ? options.group(work) : work());
-      outcomes.set(project, { project, status: 'SUCCESS', millis: Date.now() - begin });
     } catch (e) {
-      outcomes.set(project, { project, status: 'FAILURE', millis: Date.now() - begin });
+      if (!outcomes.has(project)) outcomes.set(project, { project, status: 'FAILURE', millis: Date.now() - begin });
       if (failure === undefined) {
         failure = e;
         failedProject = project;
@@ -75,7 +85,7 @@ export async function buildReactorProjects(
       return true;
     }
     if (failure !== undefined && broken(project)) {
-      logBanned(log, project);
+      listener({ type: 'ProjectSkipped', project });
       outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
       return true;
     }
@@ -112,13 +122,4 @@ export async function buildReactorProjects(
     ...(failure !== undefined ? { failure } : {}),
     ...(failedProject ? { failedProject } : {}),
   };
-}
-
-/** Maven's lines for a project skipped under fail-at-end because a project it needs failed. */
-function logBanned(log: Log, project: Project): void {
-  const rule = '-'.repeat(72);
-  log.info(rule);
-  log.info(`Skipping ${project.name ?? project.artifactId}`);
-  log.info('This project has been banned from the build due to previous failures.');
-  log.info(rule);
 }

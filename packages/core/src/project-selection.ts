@@ -1,6 +1,6 @@
 import type { Project } from '@goalhost/model';
-import { BuildError } from '@goalhost/core';
-import type { CliRequest } from './cli-request';
+import type { BuildRequest } from './build-request';
+import { BuildError } from './errors';
 
 /** The stub project goals run in when there is no pom.xml (Maven's `standalone-pom`). */
 export function standaloneProject(basedir: string): Project {
@@ -17,19 +17,19 @@ export function standaloneProject(basedir: string): Project {
 }
 
 /** Applies `-pl` and `-rf` to the sorted reactor, matching `[groupId]:artifactId` or a module path. */
-export function selectProjects(projects: Project[], request: CliRequest): Project[] {
+export function selectProjects(projects: Project[], request: BuildRequest): Project[] {
   const matches = (p: Project, selector: string) =>
     selector === `${p.groupId}:${p.artifactId}` || selector === `:${p.artifactId}` || selector === p.artifactId ||
     p.basedir.replace(/\/+$/, '').endsWith(`/${selector.replace(/^\.\//, '').replace(/\/+$/, '')}`);
   let selected = projects;
-  if (request.projects.length > 0) {
-    for (const s of request.projects) {
+  if (request.selectedProjects.length > 0) {
+    for (const s of request.selectedProjects) {
       if (!projects.some((p) => matches(p, s.replace(/^!/, '')))) {
         throw new BuildError(`Could not find the selected project in the reactor: ${s}`);
       }
     }
-    const include = request.projects.filter((s) => !s.startsWith('!'));
-    const exclude = request.projects.filter((s) => s.startsWith('!')).map((s) => s.slice(1));
+    const include = request.selectedProjects.filter((s) => !s.startsWith('!'));
+    const exclude = request.selectedProjects.filter((s) => s.startsWith('!')).map((s) => s.slice(1));
     selected = selected.filter((p) => (include.length === 0 || include.some((s) => matches(p, s))) && !exclude.some((s) => matches(p, s)));
   }
   if (request.resumeFrom) {

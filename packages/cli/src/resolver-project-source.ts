@@ -1,0 +1,83 @@
+import * as path from 'node:path';
+import { GoalExecutionError, type Log, type Session } from '@goalhost/api';
+import { BuildError, type BuildServices, type ProjectSource } from '@goalhost/core';
+import type { Project } from '@goalhost/model';
+import { createRepositorySystem, DependencyLocks, LockError, OsDetectionError, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
+import type { CliRequest } from './cli-request';
+import { cacheBase, digestsFile, lockMode, verifiedLocksFile, warnWeakenedLock } from './lock-options';
+
+/**
+ * The build's project reading and the goals' resolution: the resolver configured from the
+ * request and session, every goal's look-up going through the lock files. Throws on an invalid
+ * lock option.
+ */
+export function resolverProjectSource(request: CliRequest, session: Session, propertyOrigins: Readonly<Record<string, string>>, log: Log): ProjectSource {
+  const system = createRepositorySystem({
+    localRepository: session.localRepository, offline: session.offline, updateSnapshots: request.updateSnapshots,
+    settings: session.settings, userProperties: { ...session.userProperties }, env: session.env, launcherProperties: { ...session.launcherProperties },
+    activeProfiles: [...request.activeProfiles], inactiveProfiles: [...request.inactiveProfiles], log,
+    settingsSecurityFile: session.settingsSecurityFile, noTransferProgress: request.noTransferProgress,
+    downloadThreads: threadsProperty(session.userProperties['maven.artifact.threads']),
+    ...resolutionCache(session),
+  });
+  const locks = new DependencyLocks(system, {
+    mode: lockMode(session), localRepository: session.localRepository, digestsFile: digestsFile(session), verifiedLocksFile: verifiedLocksFile(session), log,
+  });
+  warnWeakenedLock(session, propertyOrigins, log);
+  return {
+    buildProject: (pom) => system.buildProject(pom),
+    buildReactor: (pom) => system.buildReactor(pom),
+    applyBuildExtensions: (projects) => applyBuildExtensions(system, projects),
+    resolveMissingPluginVersions: (project, runsOwn) => system.resolveMissingPluginVersions(project, runsOwn),
+    upstreamProjects: (projects) => upstreamProjects(projects),
+    servicesFor: (projectLog) => services(locks.withLog(projectLog)),
+  };
+}
+
+/** The resolver's build extensions; their failure is a build error, ending the build before any project starts. */
+function applyBuildExtensions(system: RepositorySystem, projects: readonly Project[]): Project[] {
+  try {
+    return system.applyBuildExtensions(projects);
+  } catch (e) {
+    throw e instanceof OsDetectionError ? new BuildError(e.message, e.detail, { cause: e }) : e;
+  }
+}
+
+/**
+ * Resolution for the goals: dependencies, the tree, artifact files and POMs go through the lock
+ * file of the project a goal runs for. A lock refusing a file a goal asked for fails the goal (a
+ * goal error, which goals let through where they skip an artifact that is missing).
+ */
+function services(locks: DependencyLocks): BuildServices {
+  return {
+    resolveDependencies: (project, scope) => locks.resolveDependencies(project, scope),
+    collectTree: (project, scope, options) => locks.collectTree(project, scope, options),
+    resolveArtifact: (request, project) => asGoalError(locks.resolveArtifact(request, project)),
+    readProject: (coordinates, project) => asGoalError(locks.readProject(coordinates, project)),
+    writeDependencyLock: (project) => locks.writeLock(project),
+  };
+}
+
+async function asGoalError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (e instanceof LockError) throw new GoalExecutionError(e.message, { cause: e });
+    throw e;
+  }
+}
+
+/** `-Dgoalhost.resolution.cache=false` turns the resolution cache off. */
+const RESOLUTION_CACHE_PROPERTY = 'goalhost.resolution.cache';
+
+/** The resolution cache's directory: `$XDG_CACHE_HOME/goalhost/resolution` (`~/.cache` by default). */
+function resolutionCache(session: Session): { resolutionCacheDirectory?: string } {
+  if (session.userProperties[RESOLUTION_CACHE_PROPERTY] === 'false') return {};
+  return { resolutionCacheDirectory: path.join(cacheBase(session), 'goalhost', 'resolution') };
+}
+
+/** `-Dmaven.artifact.threads=N` (Maven's parallel download count), when it is a positive number. */
+function threadsProperty(value: string | undefined): number | undefined {
+  const n = value === undefined ? NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
