@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PassThrough } from 'node:stream';
-import { ConsoleLog } from '@goalhost/cli/dist/console-log';
+import { ConsoleLog } from '@goalhost/cli/internal';
 
 /** The progress line on stderr, for terminals of each reported width. */
 describe('cli: the progress line', () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readDescriptorCached } from '@goalhost/cli/dist/descriptor-cache';
+import { readDescriptorCached } from '@goalhost/cli/internal';
 import { ROOT } from '../support/paths';
 
 describe('cli: descriptor cache', () => {

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
 import { encryptMavenPassword, MASTER_PASSWORD_PASSPHRASE, MavenPasswordError, SettingsDecrypter } from '@goalhost/model';
-import { formatExternal, parseExternals, planExternals, sameDefinition, type ExternalDefinition } from '@goalhost/plugin-cxx/dist/scm';
+import { formatExternal, parseExternals, planExternals, sameDefinition, type ExternalDefinition } from '@goalhost/plugin-cxx/internal';
 import { generator } from '../hostile/fixtures';
 import { ROOT } from '../support/paths';
 import { FuzzRunner, unclean } from './fuzz-runner';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { excerpt, InputFileError, INPUT_KINDS, parseXml, readInputFile, redactUrl, type InputKind } from '@goalhost/model';
-import { parseLockFile } from '@goalhost/resolver/dist/lock/lock-file';
+import { parseLockFile } from '@goalhost/resolver/internal';
 import { Sandbox } from './sandbox';
 
 /**

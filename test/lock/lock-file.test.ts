@@ -3,9 +3,9 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { formatLockFile, parseLockFile, type LockEntry, type LockFile } from '@goalhost/resolver/dist/lock/lock-file';
-import { RememberedDigests } from '@goalhost/resolver/dist/lock/remembered-digests';
-import { lockDifferences } from '@goalhost/resolver/dist/lock/lock-diff';
+import { formatLockFile, parseLockFile, type LockEntry, type LockFile } from '@goalhost/resolver/internal';
+import { RememberedDigests } from '@goalhost/resolver/internal';
+import { lockDifferences } from '@goalhost/resolver/internal';
 
 const HEX = (c: string): string => c.repeat(64);
 const entry = (over: Partial<LockEntry> = {}): LockEntry => ({

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { parsePom } from '@goalhost/model';
-import { runOsDetectExtension, OsDetectionError } from '@goalhost/resolver/dist/project/os-detect-extension';
-import { toWorkingModel, type WorkingModel } from '@goalhost/resolver/dist/project/working-model';
+import { runOsDetectExtension, OsDetectionError } from '@goalhost/resolver/internal';
+import { toWorkingModel, type WorkingModel } from '@goalhost/resolver/internal';
 
 /**
  * The extension's pass over the session's models (kr.motd.maven.os.DetectExtension's

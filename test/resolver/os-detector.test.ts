@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { javaOsProperties } from '@goalhost/resolver';
-import { classifierLikes, detectOs } from '@goalhost/resolver/dist/project/os-detector';
+import { classifierLikes, detectOs } from '@goalhost/resolver/internal';
 
 /**
  * os-maven-plugin's Detector rules (kr.motd.maven.os.Detector, 1.7.1): what it sets, in the

@@ -12,7 +12,7 @@ import {
   serverIdOfUrl,
   submoduleUrl,
   type TargetDirSubject,
-} from '@goalhost/plugin-cxx/dist/scm';
+} from '@goalhost/plugin-cxx/internal';
 
 const subject = (groupId: string, artifactId: string, extra: Partial<TargetDirSubject> = {}): TargetDirSubject => ({
   id: `${groupId}:${artifactId}:1.0:pom`,

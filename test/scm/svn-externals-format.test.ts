@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { formatExternal, parseExternals, planExternals, tokenizeExternalsLine } from '@goalhost/plugin-cxx/dist/scm';
+import { formatExternal, parseExternals, planExternals, tokenizeExternalsLine } from '@goalhost/plugin-cxx/internal';
 import { SvnFixture } from './support/svn-fixture';
 
 describe('scm: svn:externals reading and writing', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { filterByScope, filterTokens, normalizeList } from '@goalhost/api';
-import { filterArtifacts } from '@goalhost/plugin-cxx/dist/filter/artifact-filters';
+import { filterArtifacts } from '@goalhost/plugin-cxx/internal';
 import type { UnpackArtifact } from '@goalhost/unpack';
 
 function a(id: string, extra: Partial<UnpackArtifact> = {}): UnpackArtifact {

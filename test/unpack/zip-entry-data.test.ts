@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import type { ZipEntryData } from '@goalhost/archive/dist/archive-entry';
-import { rawInflater } from '@goalhost/archive/dist/zip/raw-inflater';
-import { readEntrySync, readWindow, WINDOW_SLACK } from '@goalhost/archive/dist/zip/zip-entry-data';
+import type { ZipEntryData } from '@goalhost/archive/internal';
+import { rawInflater } from '@goalhost/archive/internal';
+import { readEntrySync, readWindow, WINDOW_SLACK } from '@goalhost/archive/internal';
 import { tempDir, xorshiftBytes } from './support';
 
 /** Deterministic bytes that compress somewhat (a small alphabet), as entry contents. */

@@ -9,7 +9,7 @@ import {
   recordSourceDependencies,
   type SourceArtifact,
   type SourceDependenciesOptions,
-} from '@goalhost/plugin-cxx/dist/scm';
+} from '@goalhost/plugin-cxx/internal';
 import { projectReader } from './projects';
 import { RecordingLog } from './recording-log';
 
