@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type Log } from '@goalhost/api';
+import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext } from '@goalhost/api';
 import { ownValue, type Artifact } from '@goalhost/model';
 import { filterArtifacts } from './artifact-filters';
 import { DependencyFilterGoal } from './dependency-filter-goal';
@@ -44,13 +44,6 @@ export class ListGoal extends DependencyFilterGoal {
 
   constructor(@inject(TOKENS.GoalContext) protected readonly context: GoalContext) {
     super();
-  }
-
-  private get log(): Log {
-    const log = this.context.log;
-    if (!this.silent) return log;
-    const quiet = (): void => undefined;
-    return { ...log, info: quiet, warn: quiet, debug: quiet, error: log.error.bind(log), isDebugEnabled: () => false };
   }
 
   async execute(): Promise<void> {
