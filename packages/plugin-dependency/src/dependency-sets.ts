@@ -2,6 +2,7 @@ import { EXCLUDE_TEST_SCOPE_MESSAGE, filterArtifacts, GoalExecutionError, type G
 import { ownValue, type Artifact, type Coordinates, type Project } from '@goalhost/model';
 import { sameArtifact, toSnapshotVersion, type DependencyArtifact } from './dependency-artifact';
 import type { DependencySelectionParameters } from './dependency-selection-parameters';
+import { withReason } from './with-reason';
 
 /** What a goal works on (DependencyStatusSets): to process, already done (marked), not found. */
 export interface DependencySets {
@@ -97,7 +98,7 @@ async function translate(
       if (e instanceof GoalExecutionError) throw e;
       log.debug(`error resolving: ${coordinate}`);
       // Maven prints the resolver's reason after the plugin's message.
-      if (stopOnFailure) throw new GoalExecutionError(`error resolving: ${coordinate}: ${(e as Error).message}`, { cause: e });
+      if (stopOnFailure) throw new GoalExecutionError(withReason(`error resolving: ${coordinate}`, e), { cause: e });
       continue;
     }
     const artifact: DependencyArtifact = {

@@ -1,11 +1,12 @@
 import * as path from 'node:path';
 import type { GoalhostPlugin } from '@goalhost/api';
 import { CopyDependenciesGoal } from './copy-dependencies-goal';
+import { CopyGoal } from './copy-goal';
 import { ListGoal, ResolveGoal } from './list-goal';
 import { LockGoal } from './lock-goal';
 import { TreeGoal } from './tree-goal';
 
-export { CopyDependenciesGoal, ListGoal, LockGoal, ResolveGoal, TreeGoal };
+export { CopyDependenciesGoal, CopyGoal, ListGoal, LockGoal, ResolveGoal, TreeGoal };
 export { filterArtifacts } from './artifact-filters';
 export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
@@ -23,5 +24,5 @@ export const plugin: GoalhostPlugin = {
   name: 'Apache Maven Dependency Plugin',
   description: 'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
   descriptor: path.join(__dirname, '..', 'plugin.xml'),
-  goals: [CopyDependenciesGoal, ListGoal, LockGoal, ResolveGoal, TreeGoal],
+  goals: [CopyDependenciesGoal, CopyGoal, ListGoal, LockGoal, ResolveGoal, TreeGoal],
 };

@@ -295,7 +295,9 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   /** The remote repositories a project's goals resolve from; the base ones for no project. */
   private async repositoriesOf(project: Project | undefined): Promise<RemoteRepository[]> {
-    return project ? this.projectRepositories(await this.modelOf(project)) : this.baseRepositories;
+    // The stub project of a run without a POM (standalone-pom) has no file to build: it sees the base ones.
+    if (!project || (!this.built.has(project) && !fs.existsSync(project.file))) return this.baseRepositories;
+    return this.projectRepositories(await this.modelOf(project));
   }
 
   private projectRepositories(built: BuiltModel): RemoteRepository[] {

@@ -155,6 +155,17 @@ export const SCENARIOS: readonly Scenario[] = [
     trees: ['project/target'],
   },
   {
+    name: 'copy-artifact-failures',
+    artifacts: ARTIFACTS,
+    project: PROJECT,
+    steps: [
+      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib'] },
+      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:missing:1.0'] },
+      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib:1.0:jar:sources:extra'] },
+    ],
+    trees: ['project/target'],
+  },
+  {
     name: 'copy-nothing-configured',
     artifacts: ARTIFACTS,
     project: PROJECT,
@@ -164,7 +175,8 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'copy-without-project',
     artifacts: ARTIFACTS,
-    steps: [{ args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0', '-Dmdep.useBaseVersion=true'] }],
+    // Not the default outputDirectory: Maven's stub project leaves ${project.basedir} unexpanded in it.
+    steps: [{ args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0', '-Dmdep.useBaseVersion=true', '-DoutputDirectory=out'] }],
     trees: ['project'],
   },
   // build-classpath
