@@ -1,12 +1,15 @@
 import * as path from 'node:path';
 import type { GoalhostPlugin } from '@goalhost/api';
 import { CopyDependenciesGoal } from './copy-dependencies-goal';
+import { BuildClasspathGoal } from './build-classpath-goal';
 import { CopyGoal } from './copy-goal';
 import { ListGoal, ResolveGoal } from './list-goal';
 import { LockGoal } from './lock-goal';
+import { PropertiesGoal } from './properties-goal';
+import { SourcesGoal } from './sources-goal';
 import { TreeGoal } from './tree-goal';
 
-export { CopyDependenciesGoal, CopyGoal, ListGoal, LockGoal, ResolveGoal, TreeGoal };
+export { BuildClasspathGoal, CopyDependenciesGoal, CopyGoal, ListGoal, LockGoal, PropertiesGoal, ResolveGoal, SourcesGoal, TreeGoal };
 export { filterArtifacts } from './artifact-filters';
 export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
@@ -24,5 +27,5 @@ export const plugin: GoalhostPlugin = {
   name: 'Apache Maven Dependency Plugin',
   description: 'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
   descriptor: path.join(__dirname, '..', 'plugin.xml'),
-  goals: [CopyDependenciesGoal, CopyGoal, ListGoal, LockGoal, ResolveGoal, TreeGoal],
+  goals: [BuildClasspathGoal, CopyDependenciesGoal, CopyGoal, ListGoal, LockGoal, PropertiesGoal, ResolveGoal, SourcesGoal, TreeGoal],
 };

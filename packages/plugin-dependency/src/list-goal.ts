@@ -65,7 +65,8 @@ export class ListGoal extends DependencyFilterGoal {
     const translated: ListedArtifact[] = [];
     for (const a of kept) {
       const t = await this.translate(a);
-      if (t) translated.push(t);
+      // The plugin collects translations in a set: two dependencies of one artifact translate once.
+      if (t && !translated.some((u) => artifactToString(u, false) === artifactToString(t, false))) translated.push(t);
     }
     // Like the plugin, the originals count as unresolved: they never equal their translations.
     return { resolved: translated, skipped, unresolved: kept };
