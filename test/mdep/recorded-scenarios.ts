@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RepoServer } from '../resolver/support/repo-server';
-import { ROOT } from '../support/paths';
-import { runGoalhost } from '../support/run-goalhost';
+import { spawn } from 'node:child_process';
+import { GOALHOST_BIN, ROOT } from '../support/paths';
 import { applyChanges, layOut, outcomeOf, recordTree, stepArgs, type Recording, type Scenario } from './support/scenario';
 import { SCENARIOS } from './support/scenarios';
 
@@ -37,8 +37,8 @@ export async function replay(scenario: Scenario): Promise<Recording> {
     for (const step of scenario.steps) {
       applyChanges(root, step.before);
       const args = ['-B', `-Dmaven.repo.local=${layout.repo}`, '-s', layout.settings, ...stepArgs(step, root, server.url)];
-      const run = runGoalhost(args, layout.project);
-      steps.push(outcomeOf(run.status ?? -1, run.stdout, root, server.url));
+      const run = await runAsync(args, layout.project);
+      steps.push(outcomeOf(run.status, run.stdout, root, server.url));
     }
     const trees: Record<string, string[]> = {};
     for (const dir of scenario.trees) trees[dir] = recordTree(path.join(root, dir), started, root);
@@ -48,4 +48,17 @@ export async function replay(scenario: Scenario): Promise<Recording> {
     if (process.env.GOALHOST_KEEP_FIXTURES) console.log(`kept ${root}`);
     else fs.rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** The CLI as runGoalhost runs it, without blocking this process: the loopback server must answer meanwhile. */
+function runAsync(args: readonly string[], cwd: string): Promise<{ status: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [GOALHOST_BIN, ...args], {
+      cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8' },
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status: status ?? -1, stdout }));
+  });
 }

@@ -44,6 +44,22 @@ export interface RepositoryService {
    * provided by hosts that lock dependencies.
    */
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
+  /**
+   * One coordinate from the project's repositories followed by `repositories`, and with
+   * `transitive` its compile and runtime dependencies (Maven's dependency:get); provided by the host.
+   */
+  resolveCoordinate?(request: ArtifactRequest, options: CoordinateRequestOptions): Promise<Artifact[]>;
+  /** The project's dependencies of a resolution scope, resolved now (files downloaded when missing); provided by the host. */
+  resolveProjectDependencies?(scope: string): Promise<Artifact[]>;
+  /** Forgets the files resolved so far, so that the next look-up sees the local repository as it is now; provided by the host. */
+  forgetResolvedFiles?(): void;
+}
+
+/** Where resolveCoordinate looks besides the project's repositories. */
+export interface CoordinateRequestOptions {
+  readonly transitive: boolean;
+  /** Extra repositories, after the project's (settings mirrors apply to them). */
+  readonly repositories?: ReadonlyArray<{ readonly id: string; readonly url: string; readonly layout?: string }>;
 }
 
 /** What writing a lock file did. */

@@ -175,7 +175,7 @@ async function build(
       if (topLevel) await system.resolveMissingPluginVersions(project, runsOwn);
       const plan = planner.plan(request.tasks, project);
       if (parallel) warnNotThreadSafe(projectLog, project, plan);
-      await new Executor(new Container(), registry, session, services(locks.withLog(projectLog)), projectLog, projects).run(plan);
+      await new Executor(new Container(), registry, session, services(locks.withLog(projectLog), system), projectLog, projects).run(plan);
     },
   );
   if (projects.length > 1) logReactorSummary(log, projects[0], outcomes);
@@ -223,13 +223,17 @@ function logResumeHint(log: Log, projects: readonly Project[], failed: Project):
  * file of the project a goal runs for. A lock refusing a file a goal asked for fails the goal (a
  * goal error, which goals let through where they skip an artifact that is missing).
  */
-function services(locks: DependencyLocks): BuildServices {
+function services(locks: DependencyLocks, system: RepositorySystem): BuildServices {
   return {
     resolveDependencies: (project, scope) => locks.resolveDependencies(project, scope),
     collectTree: (project, scope, options) => locks.collectTree(project, scope, options),
     resolveArtifact: (request, project) => asGoalError(locks.resolveArtifact(request, project)),
     readProject: (coordinates, project) => asGoalError(locks.readProject(coordinates, project)),
     writeDependencyLock: (project) => locks.writeLock(project),
+    // A lone coordinate is no dependency of the project: its lock does not cover it.
+    resolveCoordinate: (request, project, options) =>
+      system.resolveCoordinate(request, { project, transitive: options.transitive, extraRepositories: options.repositories ?? [] }),
+    forgetResolvedFiles: () => system.forgetResolvedFiles(),
   };
 }
 

@@ -76,6 +76,20 @@ export interface RepositorySystem {
    * `runsOwn` is true are goalhost's own: the version registered is the one that runs.
    */
   resolveMissingPluginVersions(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void>;
+  /**
+   * `request` from the repositories `project` sees (the base ones without a project) followed by
+   * `extraRepositories` (mirrors applied); with `transitive`, its compile and runtime
+   * dependencies too, as Maven resolves a lone coordinate (dependency:get). Files in pre-order.
+   */
+  resolveCoordinate(request: ArtifactRequest, options: CoordinateResolution): Promise<Artifact[]>;
+  /** Forgets every file resolved so far in this process (after files were deleted from the local repository). */
+  forgetResolvedFiles(): void;
+}
+
+export interface CoordinateResolution {
+  readonly project?: Project;
+  readonly extraRepositories?: readonly RawRepository[];
+  readonly transitive: boolean;
 }
 
 export function createRepositorySystem(config: ResolverConfig): RepositorySystem {
@@ -599,6 +613,51 @@ class DefaultRepositorySystem implements RepositorySystem {
       classifier: request.classifier ?? t.classifier, extension: request.extension ?? t.extension,
     };
     return this.resolver.resolve(coords, await this.repositoriesOf(project));
+  }
+
+  async resolveCoordinate(request: ArtifactRequest, options: CoordinateResolution): Promise<Artifact[]> {
+    const own = await this.repositoriesOf(options.project);
+    const extra = (options.extraRepositories ?? []).map(fromRaw);
+    const repositories = aggregateRepositories(own, extra, this.config.settings.mirrors, true);
+    const t = artifactType(request.type ?? 'jar');
+    const dependency: GDependency = {
+      groupId: request.groupId, artifactId: request.artifactId, version: request.version, type: request.type ?? 'jar',
+      classifier: request.classifier ?? t.classifier, extension: request.extension ?? t.extension, scope: 'compile', optional: false, exclusions: [],
+    };
+    const id = gdepId(dependency);
+    if (!options.transitive) {
+      // Maven reads the artifact's POM on the way (relocations): a missing one is only a warning.
+      const descriptor = await this.descriptors.read(dependency, repositories);
+      if (descriptor.warning) this.config.log.warn(descriptor.warning);
+      const file = await this.resolver.resolve(dependency, repositories);
+      return [toArtifact(dependency, file, 1)];
+    }
+    // The coordinate as the only dependency of a nameless root: its own dependencies are then
+    // transitive ones, whose test and provided scopes and optional ones Maven leaves out.
+    const root: GDependency = { groupId: '', artifactId: '', version: '', type: 'pom', classifier: '', extension: 'pom', scope: '', optional: false, exclusions: [] };
+    const collector = new DependencyCollector(
+      (d, repos) => this.descriptors.read(d, repos), this.config.settings.mirrors, [], (message) => this.config.log.warn(message), this.listVersions,
+    );
+    const result = await collector.collect(root, [dependency], repositories);
+    if (result.errors.length > 0) {
+      const first = result.errors[0];
+      throw new ResolutionError(id, `Failed to collect dependencies at ${first.path}: ${first.error.message}`, { cause: first.error });
+    }
+    resolveConflicts(result.root);
+    const nodes: Array<{ node: GNode; depth: number }> = [];
+    const walk = (node: GNode, depth: number): void => {
+      for (const child of node.children) {
+        if (takenBy(SCOPES.runtime, child.dependency!.scope)) nodes.push({ node: child, depth });
+        walk(child, depth + 1);
+      }
+    };
+    walk(result.root, 1);
+    const files = await Promise.all(nodes.map(({ node }) => this.resolveFile(node)));
+    return nodes.map(({ node, depth }, i) => toArtifact({ ...node.dependency!, version: files[i].version }, files[i].file, depth));
+  }
+
+  forgetResolvedFiles(): void {
+    this.resolver.forget();
   }
 
   async resolveArtifactForLock(request: ArtifactRequest, project: Project): Promise<LockableFile> {
