@@ -42,15 +42,23 @@ function run(args, cwd) {
   });
 }
 
+/** Links `source`'s entries into `target`, going down into the folders the scenario wrote itself (which win). */
+function overlay(source, target) {
+  for (const name of fs.readdirSync(source)) {
+    const from = path.join(source, name);
+    const to = path.join(target, name);
+    if (!fs.existsSync(to)) fs.symlinkSync(from, to);
+    else if (fs.lstatSync(to).isDirectory() && fs.statSync(from).isDirectory()) overlay(from, to);
+  }
+}
+
 async function record(scenario) {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mdep-record-')));
   try {
     const remoteUrl = `file://${path.join(root, 'remote')}`;
     const layout = layOut(scenario, root, remoteUrl);
     fs.mkdirSync(layout.repo, { recursive: true });
-    for (const name of fs.readdirSync(MAVEN_REPO)) {
-      if (!fs.existsSync(path.join(layout.repo, name))) fs.symlinkSync(path.join(MAVEN_REPO, name), path.join(layout.repo, name));
-    }
+    overlay(MAVEN_REPO, layout.repo);
     const started = Date.now();
     const steps = [];
     for (const step of scenario.steps) {

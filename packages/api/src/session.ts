@@ -1,4 +1,4 @@
-import type { Artifact, Coordinates, PluginDescriptor, Project, Settings } from '@goalhost/model';
+import type { Artifact, Coordinates, PluginDescriptor, Project, Repository, Settings } from '@goalhost/model';
 
 /** What was asked on the command line and what the build runs with. */
 export interface Session {
@@ -53,6 +53,8 @@ export interface RepositoryService {
   resolveProjectDependencies?(scope: string): Promise<Artifact[]>;
   /** Forgets the files resolved so far, so that the next look-up sees the local repository as it is now; provided by the host. */
   forgetResolvedFiles?(): void;
+  /** The remote repositories the project's dependencies are collected from, in Maven's order; provided by the host. */
+  collectionRepositories?(): Promise<Repository[]>;
 }
 
 /** Where resolveCoordinate looks besides the project's repositories. */

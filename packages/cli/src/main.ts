@@ -234,6 +234,7 @@ function services(locks: DependencyLocks, system: RepositorySystem): BuildServic
     resolveCoordinate: (request, project, options) =>
       system.resolveCoordinate(request, { project, transitive: options.transitive, extraRepositories: options.repositories ?? [] }),
     forgetResolvedFiles: () => system.forgetResolvedFiles(),
+    collectionRepositories: (project) => system.collectionRepositories(project),
   };
 }
 

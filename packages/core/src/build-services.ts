@@ -1,5 +1,5 @@
 import type { ArtifactRequest, CoordinateRequestOptions, RepositoryService, WrittenDependencyLock } from '@goalhost/api';
-import type { Artifact, Coordinates, Project } from '@goalhost/model';
+import type { Artifact, Coordinates, Project, Repository } from '@goalhost/model';
 
 /** What the executor needs from the resolver; the CLI wires the real implementation. */
 export interface BuildServices {
@@ -14,6 +14,7 @@ export interface BuildServices {
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
   resolveCoordinate?(request: ArtifactRequest, project: Project, options: CoordinateRequestOptions): Promise<Artifact[]>;
   forgetResolvedFiles?(): void;
+  collectionRepositories?(project: Project): Promise<Repository[]>;
 }
 
 /**
@@ -28,5 +29,6 @@ export function repositoryFor(services: BuildServices, project: Project): Reposi
     ...(services.resolveCoordinate ? { resolveCoordinate: (request: ArtifactRequest, options: CoordinateRequestOptions) => services.resolveCoordinate!(request, project, options) } : {}),
     resolveProjectDependencies: (scope: string) => services.resolveDependencies(project, scope),
     ...(services.forgetResolvedFiles ? { forgetResolvedFiles: () => services.forgetResolvedFiles!() } : {}),
+    ...(services.collectionRepositories ? { collectionRepositories: () => services.collectionRepositories!(project) } : {}),
   };
 }

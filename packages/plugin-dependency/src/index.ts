@@ -4,14 +4,17 @@ import { CopyDependenciesGoal } from './copy-dependencies-goal';
 import { BuildClasspathGoal } from './build-classpath-goal';
 import { CopyGoal } from './copy-goal';
 import { GetGoal } from './get-goal';
+import { GoOfflineGoal } from './go-offline-goal';
 import { ListGoal, ResolveGoal } from './list-goal';
+import { ListRepositoriesGoal } from './list-repositories-goal';
 import { LockGoal } from './lock-goal';
 import { PropertiesGoal } from './properties-goal';
 import { PurgeLocalRepositoryGoal } from './purge-local-repository-goal';
+import { ResolvePluginsGoal } from './resolve-plugins-goal';
 import { SourcesGoal } from './sources-goal';
 import { TreeGoal } from './tree-goal';
 
-export { BuildClasspathGoal, CopyDependenciesGoal, CopyGoal, GetGoal, ListGoal, LockGoal, PropertiesGoal, PurgeLocalRepositoryGoal, ResolveGoal, SourcesGoal, TreeGoal };
+export { BuildClasspathGoal, CopyDependenciesGoal, CopyGoal, GetGoal, GoOfflineGoal, ListGoal, ListRepositoriesGoal, LockGoal, PropertiesGoal, PurgeLocalRepositoryGoal, ResolveGoal, ResolvePluginsGoal, SourcesGoal, TreeGoal };
 export { filterArtifacts } from './artifact-filters';
 export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
@@ -29,5 +32,5 @@ export const plugin: GoalhostPlugin = {
   name: 'Apache Maven Dependency Plugin',
   description: 'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
   descriptor: path.join(__dirname, '..', 'plugin.xml'),
-  goals: [BuildClasspathGoal, CopyDependenciesGoal, CopyGoal, GetGoal, ListGoal, LockGoal, PropertiesGoal, PurgeLocalRepositoryGoal, ResolveGoal, SourcesGoal, TreeGoal],
+  goals: [BuildClasspathGoal, CopyDependenciesGoal, CopyGoal, GetGoal, GoOfflineGoal, ListGoal, ListRepositoriesGoal, LockGoal, PropertiesGoal, PurgeLocalRepositoryGoal, ResolveGoal, ResolvePluginsGoal, SourcesGoal, TreeGoal],
 };

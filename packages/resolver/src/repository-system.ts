@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ownValue, XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository } from '@goalhost/model';
+import { ownValue, XmlSyntaxError, type Artifact, type Coordinates, type Project, type RawRepository, type Repository } from '@goalhost/model';
 import { artifactType } from './artifact-types';
 import { ArtifactResolver, artifactString, type ResolvedFile } from './artifact-resolver';
 import { DependencyCollector, type DependencyPool, type ListVersions } from './collector';
@@ -84,6 +84,11 @@ export interface RepositorySystem {
   resolveCoordinate(request: ArtifactRequest, options: CoordinateResolution): Promise<Artifact[]>;
   /** Forgets every file resolved so far in this process (after files were deleted from the local repository). */
   forgetResolvedFiles(): void;
+  /**
+   * The remote repositories a collection of `project`'s dependencies starts from, as Maven's
+   * dependency collector lists them: the session's (settings, super POM), then the project's own.
+   */
+  collectionRepositories(project: Project): Promise<Repository[]>;
 }
 
 export interface CoordinateResolution {
@@ -658,6 +663,13 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   forgetResolvedFiles(): void {
     this.resolver.forget();
+  }
+
+  async collectionRepositories(project: Project): Promise<Repository[]> {
+    const own = await this.repositoriesOf(project);
+    return aggregateRepositories(this.baseRepositories, own, this.config.settings.mirrors, false).map((r) => ({
+      id: r.id, url: r.url, layout: r.layout, releases: r.releases, snapshots: r.snapshots,
+    }));
   }
 
   async resolveArtifactForLock(request: ArtifactRequest, project: Project): Promise<LockableFile> {

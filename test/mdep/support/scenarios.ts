@@ -47,6 +47,39 @@ function copyDeps(name: string, ...args: string[]): Scenario {
   return { name, artifacts: ARTIFACTS, project: PROJECT, steps: [{ args: ['-o', `${D}copy-dependencies`, ...args] }], trees: ['project/target'] };
 }
 
+/** A pom project with the plugins given (the first depends on zz.a:trans), another with a dependency of its own, and the lifecycle's plugins as stand-ins. */
+function pluginScenario(goal: string, plugins: readonly string[]): Scenario {
+  return {
+    name: goal,
+    artifacts: [
+      ...ARTIFACTS,
+      ...plugins.map((id, i): ScenarioArtifact => ({
+        gav: `zz.plugins:${id}:1.0`, packaging: 'maven-plugin', files: ['jar'],
+        ...(i === 0 ? { dependencies: ['zz.a:trans:2.0', { gav: 'zz.c:prov:1.0', scope: 'provided' }] } : {}),
+      })),
+      { gav: 'zz.plugins:other-maven-plugin:2.0', packaging: 'maven-plugin', files: ['jar'] },
+      // Stand-ins for the plugins Maven binds to the pom packaging's lifecycles.
+      ...['maven-clean-plugin:2.5', 'maven-install-plugin:2.4', 'maven-deploy-plugin:2.7', 'maven-site-plugin:3.3'].map(
+        (p): ScenarioArtifact => ({ gav: `org.apache.maven.plugins:${p}`, packaging: 'maven-plugin', files: ['jar'] }),
+      ),
+    ],
+    project: {
+      gav: 'zz.p:plugins:1',
+      packaging: 'pom',
+      dependencies: ['zz.a:lib:1.0', { gav: 'zz.a:zipped:1.0', type: 'zip', scope: 'test' }],
+      extra:
+        `  <build><plugins>${plugins.map((id) => `<plugin><groupId>zz.plugins</groupId><artifactId>${id}</artifactId><version>1.0</version></plugin>`).join('')}` +
+        '<plugin><groupId>zz.plugins</groupId><artifactId>other-maven-plugin</artifactId><version>2.0</version><dependencies><dependency><groupId>zz.b</groupId><artifactId>other</artifactId><version>1.0</version></dependency></dependencies></plugin></plugins></build>',
+    },
+    steps: [
+      { args: ['-o', `${D}${goal}`] },
+      { args: ['-o', `${D}${goal}`, '-DexcludeTransitive=true', '-DoutputAbsoluteArtifactFilename=true', '-DexcludeArtifactIds=other-maven-plugin'] },
+      { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-DincludeGroupIds=zz.plugins', '-Dsilent=true'] },
+    ],
+    trees: ['project/target'],
+  };
+}
+
 const LATER = '2030-01-01T00:00:00Z';
 const EARLIER = '2010-01-01T00:00:00Z';
 const DEST = 'project/target/dependency';
@@ -228,6 +261,23 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
     trees: ['project/target'],
   },
+  // list-repositories, resolve-plugins, go-offline
+  {
+    name: 'list-repositories',
+    artifacts: ARTIFACTS,
+    project: {
+      ...PROJECT,
+      extra:
+        '  <repositories><repository><id>fixture</id><url>{remote}</url><snapshots><enabled>false</enabled></snapshots></repository></repositories>\n' +
+        '  <pluginRepositories><pluginRepository><id>plugins</id><url>{remote}/plugins</url></pluginRepository></pluginRepositories>',
+    },
+    steps: [{ args: ['-o', `${D}list-repositories`] }],
+    trees: ['project/target'],
+  },
+  pluginScenario('resolve-plugins', ['zz-maven-plugin']),
+  // Maven gathers go-offline's artifacts in a HashSet filled in an order of identity hashes: these
+  // plugins fall in distinct buckets, so the order Maven prints does not depend on that.
+  pluginScenario('go-offline', ['p0-maven-plugin', 'p1-maven-plugin', 'p3-maven-plugin', 'p5-maven-plugin', 'p6-maven-plugin', 'p7-maven-plugin', 'p9-maven-plugin']),
   // get
   {
     name: 'get-transitive',
