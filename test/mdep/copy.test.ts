@@ -6,4 +6,5 @@ describe('dependency:copy (recorded from real Maven)', () => {
   replayRecordedScenarios('copy-failures');
   replayRecordedScenarios('copy-nothing-');
   replayRecordedScenarios('copy-without-');
+  replayRecordedScenarios('copy-skip');
 });

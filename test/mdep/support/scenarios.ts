@@ -105,6 +105,8 @@ export const SCENARIOS: readonly Scenario[] = [
   copyDeps('copy-dependencies-silent', '-Dsilent=true'),
   copyDeps('copy-dependencies-absolute-names', '-DoutputAbsoluteArtifactFilename=true', '-DoutputDirectory=out', '-DincludeArtifactIds=trans'),
   copyDeps('copy-dependencies-skip', '-Dmdep.skip=true'),
+  copyDeps('copy-dependencies-exclude-groups', '-DexcludeGroupIds=zz.b,zz.c', '-DexcludeTypes=test-jar'),
+  copyDeps('copy-dependencies-parent-poms-per-scope', '-Dmdep.addParentPoms=true', '-Dmdep.useSubDirectoryPerScope=true', '-Dmdep.useSubDirectoryPerType=true'),
   copyDeps('copy-dependencies-base-version', '-Dmdep.useBaseVersion=false', '-DincludeArtifactIds=snap'),
   {
     name: 'copy-dependencies-overwrite',
@@ -196,6 +198,13 @@ export const SCENARIOS: readonly Scenario[] = [
       { args: ['-o', `${D}copy`, '-Dartifact=zz.a:missing:1.0'] },
       { args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib:1.0:jar:sources:extra'] },
     ],
+    trees: ['project/target'],
+  },
+  {
+    name: 'copy-skip',
+    artifacts: ARTIFACTS,
+    project: PROJECT,
+    steps: [{ args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib:1.0', '-Dmdep.skip=true'] }],
     trees: ['project/target'],
   },
   {
