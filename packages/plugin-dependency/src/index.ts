@@ -20,9 +20,9 @@ export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
 
 /**
- * dependency:list, dependency:resolve and dependency:tree with maven-dependency-plugin 3.5.0's
- * parameters and output, and goalhost's dependency:lock; registered by the host like any plugin
- * (descriptor built from the decorators).
+ * maven-dependency-plugin 3.5.0's goals with its parameters and output (all but unpack,
+ * unpack-dependencies and the analyze goals), and goalhost's dependency:lock; registered by the
+ * host like any plugin (descriptor built from the decorators).
  */
 export const plugin: GoalhostPlugin = {
   groupId: 'org.apache.maven.plugins',
