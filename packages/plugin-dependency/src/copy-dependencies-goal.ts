@@ -71,7 +71,15 @@ export class CopyDependenciesGoal extends FromDependenciesParameters {
       removeVersion: this.stripVersion, removeType: this.stripType,
     });
     const name = formattedFileName(a, { removeVersion: this.stripVersion, prependGroupId: this.prependGroupId, useBaseVersion: this.useBaseVersion, removeClassifier: this.stripClassifier });
-    return path.join(directory, name);
+    const destination = path.join(directory, name);
+    // Folder and file names come from dependency POMs (a scope is any text there): never outside the output directory.
+    const relative = path.relative(outputDirectory, destination);
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+      throw new GoalExecutionError(
+        `Refusing to copy ${artifactIdOf(a)} to ${destination}: the path its scope, type or coordinates make leaves the output directory ${outputDirectory}. Check that dependency's declaration.`,
+      );
+    }
+    return destination;
   }
 
   /** The file DestFileFilter looks for: as the plugin builds it, never stripping type or classifier. */
