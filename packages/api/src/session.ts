@@ -1,4 +1,4 @@
-import type { Artifact, Coordinates, PluginDescriptor, Project, Settings } from '@goalhost/model';
+import type { Artifact, Coordinates, PluginDescriptor, Project, Repository, Settings } from '@goalhost/model';
 
 /** What was asked on the command line and what the build runs with. */
 export interface Session {
@@ -44,6 +44,24 @@ export interface RepositoryService {
    * provided by hosts that lock dependencies.
    */
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
+  /**
+   * One coordinate from the project's repositories followed by `repositories`, and with
+   * `transitive` its compile and runtime dependencies (Maven's dependency:get); provided by the host.
+   */
+  resolveCoordinate?(request: ArtifactRequest, options: CoordinateRequestOptions): Promise<Artifact[]>;
+  /** The project's dependencies of a resolution scope, resolved now (files downloaded when missing); provided by the host. */
+  resolveProjectDependencies?(scope: string): Promise<Artifact[]>;
+  /** Forgets the files resolved so far, so that the next look-up sees the local repository as it is now; provided by the host. */
+  forgetResolvedFiles?(): void;
+  /** The remote repositories the project's dependencies are collected from, in Maven's order; provided by the host. */
+  collectionRepositories?(): Promise<Repository[]>;
+}
+
+/** Where resolveCoordinate looks besides the project's repositories. */
+export interface CoordinateRequestOptions {
+  readonly transitive: boolean;
+  /** Extra repositories, after the project's (settings mirrors apply to them). */
+  readonly repositories?: ReadonlyArray<{ readonly id: string; readonly url: string; readonly layout?: string }>;
 }
 
 /** What writing a lock file did. */

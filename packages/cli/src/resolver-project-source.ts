@@ -30,7 +30,7 @@ export function resolverProjectSource(request: CliRequest, session: Session, pro
     applyBuildExtensions: (projects) => applyBuildExtensions(system, projects),
     resolveMissingPluginVersions: (project, runsOwn) => system.resolveMissingPluginVersions(project, runsOwn),
     upstreamProjects: (projects) => upstreamProjects(projects),
-    servicesFor: (projectLog) => services(locks.withLog(projectLog)),
+    servicesFor: (projectLog) => services(locks.withLog(projectLog), system),
   };
 }
 
@@ -48,13 +48,18 @@ function applyBuildExtensions(system: RepositorySystem, projects: readonly Proje
  * file of the project a goal runs for. A lock refusing a file a goal asked for fails the goal (a
  * goal error, which goals let through where they skip an artifact that is missing).
  */
-function services(locks: DependencyLocks): BuildServices {
+function services(locks: DependencyLocks, system: RepositorySystem): BuildServices {
   return {
     resolveDependencies: (project, scope) => locks.resolveDependencies(project, scope),
     collectTree: (project, scope, options) => locks.collectTree(project, scope, options),
     resolveArtifact: (request, project) => asGoalError(locks.resolveArtifact(request, project)),
     readProject: (coordinates, project) => asGoalError(locks.readProject(coordinates, project)),
     writeDependencyLock: (project) => locks.writeLock(project),
+    // A lone coordinate is no dependency of the project: its lock does not cover it.
+    resolveCoordinate: (request, project, options) =>
+      system.resolveCoordinate(request, { project, transitive: options.transitive, extraRepositories: options.repositories ?? [] }),
+    forgetResolvedFiles: () => system.forgetResolvedFiles(),
+    collectionRepositories: (project) => system.collectionRepositories(project),
   };
 }
 

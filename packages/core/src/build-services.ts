@@ -1,5 +1,5 @@
-import type { ArtifactRequest, RepositoryService, WrittenDependencyLock } from '@goalhost/api';
-import type { Artifact, Coordinates, Project } from '@goalhost/model';
+import type { ArtifactRequest, CoordinateRequestOptions, RepositoryService, WrittenDependencyLock } from '@goalhost/api';
+import type { Artifact, Coordinates, Project, Repository } from '@goalhost/model';
 
 /** What the executor needs from the resolver; the CLI wires the real implementation. */
 export interface BuildServices {
@@ -12,6 +12,9 @@ export interface BuildServices {
   /** The effective model of a repository POM, from the repositories `project` sees. */
   readProject(coordinates: Coordinates, project: Project): Promise<Project>;
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
+  resolveCoordinate?(request: ArtifactRequest, project: Project, options: CoordinateRequestOptions): Promise<Artifact[]>;
+  forgetResolvedFiles?(): void;
+  collectionRepositories?(project: Project): Promise<Repository[]>;
 }
 
 /**
@@ -23,5 +26,9 @@ export function repositoryFor(services: BuildServices, project: Project): Reposi
     resolveArtifact: (request) => services.resolveArtifact(request, project),
     readProject: (coordinates) => services.readProject(coordinates, project),
     ...(services.writeDependencyLock ? { writeDependencyLock: (p: Project) => services.writeDependencyLock!(p) } : {}),
+    ...(services.resolveCoordinate ? { resolveCoordinate: (request: ArtifactRequest, options: CoordinateRequestOptions) => services.resolveCoordinate!(request, project, options) } : {}),
+    resolveProjectDependencies: (scope: string) => services.resolveDependencies(project, scope),
+    ...(services.forgetResolvedFiles ? { forgetResolvedFiles: () => services.forgetResolvedFiles!() } : {}),
+    ...(services.collectionRepositories ? { collectionRepositories: () => services.collectionRepositories!(project) } : {}),
   };
 }

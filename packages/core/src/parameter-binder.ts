@@ -77,7 +77,8 @@ class ValueError extends Error {}
 function fromElement(param: ParameterDescriptor, element: XmlElement, request: BindRequest): BoundValue | undefined {
   if (isArrayType(param.type)) {
     if (element.children.length > 0) {
-      const items = element.children.map((c) => (isStringItem(param.type) ? request.evaluator.evaluate(c.text.trim()) ?? '' : toItem(c, param.type, request)));
+      // A raw List holds what each item is: text, or an object with fields (maven-dependency-plugin's artifactItems).
+      const items = element.children.map((c) => (isStringItem(param.type) && (c.children.length === 0 || !isRawList(param.type)) ? request.evaluator.evaluate(c.text.trim()) ?? '' : toItem(c, param.type, request)));
       return { value: items, source: 'configuration' };
     }
   }
@@ -178,4 +179,9 @@ function parameterError(request: BindRequest, problems: string[], missing: Param
         (problems.length > 0 ? `; ${problems.join('; ')}` : '')
       : `Invalid parameter values for goal ${goal}: ${problems.join('; ')}`;
   return new ParameterError(message, missing.length > 0 ? lines.slice(problems.length) : []);
+}
+
+/** A collection type without its item type (plugin.xml erases generics). */
+function isRawList(type: string): boolean {
+  return type === 'java.util.List' || type === 'java.util.Set';
 }

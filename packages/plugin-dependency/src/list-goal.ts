@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext, type Log } from '@goalhost/api';
+import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext } from '@goalhost/api';
 import { ownValue, type Artifact } from '@goalhost/model';
 import { filterArtifacts } from './artifact-filters';
 import { DependencyFilterGoal } from './dependency-filter-goal';
@@ -46,13 +46,6 @@ export class ListGoal extends DependencyFilterGoal {
     super();
   }
 
-  private get log(): Log {
-    const log = this.context.log;
-    if (!this.silent) return log;
-    const quiet = (): void => undefined;
-    return { ...log, info: quiet, warn: quiet, debug: quiet, error: log.error.bind(log), isDebugEnabled: () => false };
-  }
-
   async execute(): Promise<void> {
     if (this.skip) {
       this.context.log.info('Skipping plugin execution');
@@ -72,7 +65,8 @@ export class ListGoal extends DependencyFilterGoal {
     const translated: ListedArtifact[] = [];
     for (const a of kept) {
       const t = await this.translate(a);
-      if (t) translated.push(t);
+      // The plugin collects translations in a set: two dependencies of one artifact translate once.
+      if (t && !translated.some((u) => artifactToString(u, false) === artifactToString(t, false))) translated.push(t);
     }
     // Like the plugin, the originals count as unresolved: they never equal their translations.
     return { resolved: translated, skipped, unresolved: kept };

@@ -1,5 +1,6 @@
-import type { Artifact, Coordinates, Project } from '@goalhost/model';
+import type { Artifact, Coordinates, Project, Repository } from '@goalhost/model';
 import type { ArtifactRequest } from './artifact-request';
+import { CoordinateResolver, type CoordinateResolution } from './coordinate-resolution';
 import { DependencyResolver } from './dependency-resolver';
 import type { DependencyNode } from './graph';
 import { LockResolution } from './lock-resolution';
@@ -49,7 +50,22 @@ export interface RepositorySystem {
    * `runsOwn` is true are goalhost's own: the version registered is the one that runs.
    */
   resolveMissingPluginVersions(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void>;
+  /**
+   * `request` from the repositories `project` sees (the base ones without a project) followed by
+   * `extraRepositories` (mirrors applied); with `transitive`, its compile and runtime
+   * dependencies too, as Maven resolves a lone coordinate (dependency:get). Files in pre-order.
+   */
+  resolveCoordinate(request: ArtifactRequest, options: CoordinateResolution): Promise<Artifact[]>;
+  /** Forgets every file resolved so far in this process (after files were deleted from the local repository). */
+  forgetResolvedFiles(): void;
+  /**
+   * The remote repositories a collection of `project`'s dependencies starts from, as Maven's
+   * dependency collector lists them: the session's (settings, super POM), then the project's own.
+   */
+  collectionRepositories(project: Project): Promise<Repository[]>;
 }
+
+export type { CoordinateResolution };
 
 export function createRepositorySystem(config: ResolverConfig): RepositorySystem {
   return new DefaultRepositorySystem(config);
@@ -64,6 +80,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly pluginVersions: BuildPluginVersions;
   private readonly dependencies: DependencyResolver;
   private readonly locks: LockResolution;
+  private readonly coordinates: CoordinateResolver;
 
   constructor(config: ResolverConfig) {
     // Every line logged goes through it, so a resolution's lines can be kept with its result.
@@ -81,6 +98,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     const graphs = new ProjectGraphs(this.projects, repositories, config.settings.mirrors, versionsOf, log);
     this.dependencies = new DependencyResolver(config, log, this.projects, repositories, graphs, artifacts, cache);
     this.locks = new LockResolution(local, this.projects, graphs, this.dependencies);
+    this.coordinates = new CoordinateResolver(config, this.projects, repositories, this.dependencies, artifacts, versionsOf);
   }
 
   buildProject(pomFile: string): Promise<Project> {
@@ -113,6 +131,18 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   resolveArtifact(request: ArtifactRequest, project?: Project): Promise<string> {
     return this.dependencies.resolveArtifact(request, project);
+  }
+
+  resolveCoordinate(request: ArtifactRequest, options: CoordinateResolution): Promise<Artifact[]> {
+    return this.coordinates.resolve(request, options);
+  }
+
+  forgetResolvedFiles(): void {
+    this.coordinates.forgetResolvedFiles();
+  }
+
+  collectionRepositories(project: Project): Promise<Repository[]> {
+    return this.coordinates.collectionRepositories(project);
   }
 
   resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]> {

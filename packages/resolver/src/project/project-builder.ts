@@ -115,7 +115,9 @@ export class ProjectBuilder {
 
   /** The remote repositories a project's goals resolve from; the base ones for no project. */
   async repositoriesOf(project: Project | undefined): Promise<RemoteRepository[]> {
-    return project ? this.parts.repositories.of(await this.modelOf(project)) : this.parts.repositories.base;
+    // The stub project of a run without a POM (standalone-pom) has no file to build: it sees the base ones.
+    if (!project || (!this.built.has(project) && !fs.existsSync(project.file))) return this.parts.repositories.base;
+    return this.parts.repositories.of(await this.modelOf(project));
   }
 
   /** The effective model of a POM in the repositories, built once per coordinates. */

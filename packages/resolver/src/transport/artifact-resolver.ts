@@ -64,6 +64,12 @@ export class ArtifactResolver {
     private readonly forceUpdate = false,
   ) {}
 
+  /** Forgets the files resolved so far (after some were deleted from the local repository). */
+  forget(): void {
+    this.cache.clear();
+    this.local.forget();
+  }
+
   async resolve(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<string> {
     return (await this.resolveFull(c, repositories)).file;
   }

@@ -129,6 +129,11 @@ export class LocalRepository {
     renameSync(tmp, path.join(dir, TRACKING_FILE));
   }
 
+  /** Forgets the `_remote.repositories` records read so far (their folders may be gone). */
+  forget(): void {
+    this.tracking.clear();
+  }
+
   private records(dir: string): Map<string, string> {
     let records = this.tracking.get(dir);
     if (!records) {

@@ -1,0 +1,34 @@
+import { copyFileSync, mkdirSync, statSync, utimesSync } from 'node:fs';
+import * as path from 'node:path';
+import { GoalExecutionError, type Log } from '@goalhost/api';
+
+/**
+ * AbstractDependencyMojo.copyFile: logs `Copying NAME to DEST`, refuses a folder (an unpackaged
+ * reactor artifact), and copies with plexus-utils' FileUtils.copyFile, which keeps the source's
+ * modification time.
+ */
+export function copyArtifactFile(source: string, destination: string, log: Log, absoluteName: boolean): void {
+  log.info(`Copying ${absoluteName ? source : path.basename(source)} to ${destination}`);
+  let stats;
+  try {
+    stats = statSync(source);
+  } catch (e) {
+    throw new GoalExecutionError(`Error copying artifact from ${source} to ${destination}: ${(e as Error).message}`, { cause: e });
+  }
+  if (stats.isDirectory()) {
+    throw new GoalExecutionError('Artifact has not been packaged yet. When used on reactor artifact, copy should be executed after packaging: see MDEP-187.');
+  }
+  try {
+    copyPreservingTime(source, destination);
+  } catch (e) {
+    throw new GoalExecutionError(`Error copying artifact from ${source} to ${destination}: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+/** Copies a file (parents created) and gives the copy the source's modification time. */
+export function copyPreservingTime(source: string, destination: string): void {
+  const stats = statSync(source);
+  mkdirSync(path.dirname(destination), { recursive: true });
+  copyFileSync(source, destination);
+  utimesSync(destination, stats.atime, stats.mtime);
+}
