@@ -26,16 +26,22 @@ describe('the bundled example (README command 1)', () => {
   before(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-example-'));
     fs.cpSync(path.join(ROOT, 'examples', 'cxx-app'), path.join(work, 'cxx-app'), {
-      recursive: true, filter: (src) => !src.includes(`${path.sep}target`),
+      recursive: true,
+      filter: (src) => !src.includes(`${path.sep}target`),
     });
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('process-sources unpacks headers and binaries from the example repository and flattens the binaries', () => {
     const project = path.join(work, 'cxx-app');
-    const run = runGoalhost(['-B', '-f', path.join(project, 'pom.xml'), `-Dmaven.repo.local=${path.join(work, 'm2')}`, 'process-sources'], work);
+    const run = runGoalhost(
+      ['-B', '-f', path.join(project, 'pom.xml'), `-Dmaven.repo.local=${path.join(work, 'm2')}`, 'process-sources'],
+      work,
+    );
     expect(run.status, run.stdout).to.equal(0);
-    expect(run.stdout).to.contain('[INFO] --- cxx:0.0.6-SNAPSHOT:unpack-dependencies (unpack-interfaces) @ cxx-app ---');
+    expect(run.stdout).to.contain(
+      '[INFO] --- cxx:0.0.6-SNAPSHOT:unpack-dependencies (unpack-interfaces) @ cxx-app ---',
+    );
     expect(run.stdout).to.contain('[INFO] --- cxx:0.0.6-SNAPSHOT:unpack-dependencies (unpack-binaries) @ cxx-app ---');
     expect(tree(path.join(project, 'target'))).to.deep.equal([
       'dependency-maven-plugin-markers/',
@@ -85,7 +91,17 @@ describe('the bundled example (README command 1)', () => {
     expect(fs.readFileSync(path.join(project, 'target', 'deps', 'include', 'mathlib', 'version.h'), 'utf8')).to.equal(
       '#pragma once\n#define MATHLIB_VERSION "1.2.0"\n',
     );
-    const rerun = runGoalhost(['-B', '-f', path.join(project, 'pom.xml'), `-Dmaven.repo.local=${path.join(work, 'm2')}`, '-o', 'process-sources'], work);
+    const rerun = runGoalhost(
+      [
+        '-B',
+        '-f',
+        path.join(project, 'pom.xml'),
+        `-Dmaven.repo.local=${path.join(work, 'm2')}`,
+        '-o',
+        'process-sources',
+      ],
+      work,
+    );
     expect(rerun.status, rerun.stdout).to.equal(0);
     expect(rerun.stdout).not.to.contain('Unpacking');
   });

@@ -14,7 +14,11 @@ const ROOT = path.resolve(__dirname, '..');
 const out = path.join(ROOT, 'packages', 'api', 'dist', 'vendor', 'inversify.js');
 
 esbuild.buildSync({
-  stdin: { contents: "module.exports = require('inversify');", resolveDir: path.join(ROOT, 'packages', 'api'), loader: 'js' },
+  stdin: {
+    contents: "module.exports = require('inversify');",
+    resolveDir: path.join(ROOT, 'packages', 'api'),
+    loader: 'js',
+  },
   bundle: true,
   platform: 'node',
   format: 'cjs',

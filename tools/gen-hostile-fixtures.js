@@ -193,8 +193,19 @@ function fixtures() {
       { name: 'shared/', dir: true, mode: 0o2775 },
       { name: 'shared/file', data: 'shared\n', mode: 0o2644 },
     ]),
-    duplicates: both([f('same.txt', 'one\n'), f('same.txt', 'two\n'), f('other.txt', 'other\n'), f('same.txt', 'three\n')]),
-    case: both([f('README.txt', 'upper\n'), f('readme.txt', 'lower\n'), f('ReadMe.TXT', 'mixed\n'), f('Dir/a.txt', 'D\n'), f('dir/a.txt', 'd\n')]),
+    duplicates: both([
+      f('same.txt', 'one\n'),
+      f('same.txt', 'two\n'),
+      f('other.txt', 'other\n'),
+      f('same.txt', 'three\n'),
+    ]),
+    case: both([
+      f('README.txt', 'upper\n'),
+      f('readme.txt', 'lower\n'),
+      f('ReadMe.TXT', 'mixed\n'),
+      f('Dir/a.txt', 'D\n'),
+      f('dir/a.txt', 'd\n'),
+    ]),
     'bad-utf8': both([
       f(Buffer.from('bad-\xff\xfe.txt', 'latin1'), 'ff fe\n'),
       f(Buffer.from('caf\xe9.txt', 'latin1'), 'latin1\n'),
@@ -208,8 +219,13 @@ function fixtures() {
     out[`${name}.tar`] = t;
   }
   Object.assign(out, {
-    'bad-utf8-flagged.zip': zip([{ name: Buffer.from('flag-\xc3\x28.txt', 'latin1'), data: 'flagged\n', mode: 0o644, utf8: true }]),
-    'drive-dos.zip': zip([{ name: 'ok.txt', data: 'ok\n' }, { name: 'C:\\goalhost-drive-dos.txt', data: 'evil\n' }]),
+    'bad-utf8-flagged.zip': zip([
+      { name: Buffer.from('flag-\xc3\x28.txt', 'latin1'), data: 'flagged\n', mode: 0o644, utf8: true },
+    ]),
+    'drive-dos.zip': zip([
+      { name: 'ok.txt', data: 'ok\n' },
+      { name: 'C:\\goalhost-drive-dos.txt', data: 'evil\n' },
+    ]),
     'nul-name.zip': zip([ok, f(Buffer.from('nul\u0000name.txt', 'latin1')), after]),
     'long-name.zip': zip([ok, f(`${'n'.repeat(300)}.txt`), after]),
     'hardlink-outside.tar': tar([ok, { name: 'passwd', type: '1', link: '/etc/passwd' }, after]),
@@ -224,19 +240,38 @@ function fixtures() {
     ]),
     // Sizes that lie: the declared size is small but the data inflates to 64 MiB; the declared
     // size is large but the data is short; the compressed size points past the end of the file.
-    'size-lie-small.zip': zip([ok, { name: 'liar.bin', data: zeros(64 * MiB), mode: 0o644, declare: { size: 16 } }, after]),
+    'size-lie-small.zip': zip([
+      ok,
+      { name: 'liar.bin', data: zeros(64 * MiB), mode: 0o644, declare: { size: 16 } },
+      after,
+    ]),
     'size-lie-large.zip': zip([ok, { name: 'liar.txt', data: 'short\n', mode: 0o644, declare: { size: MiB } }, after]),
-    'csize-lie.zip': zip([ok, { name: 'liar.txt', data: 'short\n', mode: 0o644, store: true, declare: { csize: 0x7ffffff0 } }, after]),
-    'csize-lie-deflated.zip': zip([ok, { name: 'liar.txt', data: 'short short short\n', mode: 0o644, declare: { csize: 0x7ffffff0 } }, after]),
+    'csize-lie.zip': zip([
+      ok,
+      { name: 'liar.txt', data: 'short\n', mode: 0o644, store: true, declare: { csize: 0x7ffffff0 } },
+      after,
+    ]),
+    'csize-lie-deflated.zip': zip([
+      ok,
+      { name: 'liar.txt', data: 'short short short\n', mode: 0o644, declare: { csize: 0x7ffffff0 } },
+      after,
+    ]),
     // tar: the header claims 4 KiB, the archive ends after one block; and a header that claims
     // 6 bytes followed by 600 bytes of text the parser must not take for headers.
-    'size-lie-long.tar': tar([ok, { name: 'liar.txt', declare: { size: 4096 }, raw: 'x'.repeat(512) }]).subarray(0, 1536),
+    'size-lie-long.tar': tar([ok, { name: 'liar.txt', declare: { size: 4096 }, raw: 'x'.repeat(512) }]).subarray(
+      0,
+      1536,
+    ),
     'size-lie-short.tar': tar([ok, { name: 'liar.txt', declare: { size: 6 }, raw: 'garbage '.repeat(75) }, after]),
     // Bombs: 64 MiB of zeros in 64 KiB, tested against a small configured limit; and an entry
     // declaring 11 GiB (zip64), past the 10 GiB default: refused before a byte of it is written.
     'bomb.zip': zip([ok, { name: 'zeros.bin', data: zeros(64 * MiB), mode: 0o644 }]),
     'bomb.tar.gz': gz(tar([ok, { name: 'zeros.bin', data: zeros(64 * MiB) }])),
-    'bomb-declared.zip': zip([ok, { name: 'huge.bin', data: zeros(MiB), mode: 0o644, declare: { size: 11 * 1024 * MiB } }, after]),
+    'bomb-declared.zip': zip([
+      ok,
+      { name: 'huge.bin', data: zeros(MiB), mode: 0o644, declare: { size: 11 * 1024 * MiB } },
+      after,
+    ]),
     // Fifield-style overlap: many central entries share one local record of 1 MiB.
     'bomb-overlap.zip': zip([
       { name: 'shared.bin', data: zeros(MiB), mode: 0o644 },

@@ -127,8 +127,10 @@ function tarBuffer(entries) {
     }
     const mtime = e.mtime || DEFAULT_TIME;
     if (e.dir) parts.push(tarHeader(name, { mode: e.mode ?? 0o755, mtime, type: '5' }));
-    else if (e.symlink !== undefined) parts.push(tarHeader(name, { mode: e.mode ?? 0o777, mtime, type: '2', linkname: e.symlink }));
-    else if (e.hardlink !== undefined) parts.push(tarHeader(name, { mode: e.mode ?? 0o644, mtime, type: '1', linkname: e.hardlink }));
+    else if (e.symlink !== undefined)
+      parts.push(tarHeader(name, { mode: e.mode ?? 0o777, mtime, type: '2', linkname: e.symlink }));
+    else if (e.hardlink !== undefined)
+      parts.push(tarHeader(name, { mode: e.mode ?? 0o644, mtime, type: '1', linkname: e.hardlink }));
     else {
       const data = bytes(e.content);
       parts.push(tarHeader(name, { size: data.length, mode: e.mode ?? 0o644, mtime }), ...padded(data));

@@ -46,7 +46,10 @@ const tarTree = [
   { name: 'pkg/lib/libx.so.1', content: 'ELF\n', mode: 0o644 },
   { name: 'pkg/lib/libx.so', symlink: 'libx.so.1' },
   { name: 'pkg/hard.txt', hardlink: 'pkg/plain.txt' },
-  { name: `pkg/${'long-directory-name/'.repeat(5)}a-file-whose-path-is-longer-than-one-hundred-characters.txt`, content: 'long\n' },
+  {
+    name: `pkg/${'long-directory-name/'.repeat(5)}a-file-whose-path-is-longer-than-one-hundred-characters.txt`,
+    content: 'long\n',
+  },
 ];
 
 const fixtures = {
@@ -147,7 +150,10 @@ const fixtures = {
       name: 'ntfs.txt',
       content: 'ntfs\n',
       mtime: new Date(Date.UTC(2019, 5, 1, 12, 0, 8)),
-      extra: Buffer.concat([extendedTimestamp(new Date(Date.UTC(2019, 5, 1, 12, 0, 7))), ntfsTimes(new Date(Date.UTC(2019, 5, 1, 12, 0, 3, 456)))]),
+      extra: Buffer.concat([
+        extendedTimestamp(new Date(Date.UTC(2019, 5, 1, 12, 0, 7))),
+        ntfsTimes(new Date(Date.UTC(2019, 5, 1, 12, 0, 3, 456))),
+      ]),
     },
   ]),
   'flat.zip': zipBuffer([

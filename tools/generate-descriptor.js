@@ -43,7 +43,9 @@ function renderDescriptor(packageName = DEFAULT_PACKAGE) {
   const exported = requireBuilt(packageName);
   const plugin = exported.plugin ?? exported.default;
   if (!plugin || !Array.isArray(plugin.goals)) {
-    throw new Error(`${packageName} exports no \`plugin\` (a GoalhostPlugin with goals); export one from its src/index.ts`);
+    throw new Error(
+      `${packageName} exports no \`plugin\` (a GoalhostPlugin with goals); export one from its src/index.ts`,
+    );
   }
   const fallback = FALLBACK_TEXT[packageName] ?? {};
   const descriptor = descriptorFromGoals(
@@ -112,7 +114,11 @@ function run(argv) {
   });
   // The cxx package reads its own copy; keep it equal to what was just written.
   if (!check && targets.some((t) => path.resolve(t.file) === DEFAULT_FILE)) copyCxxDescriptor();
-  const join = (key) => results.map((r) => r[key]).filter(Boolean).join('\n') || undefined;
+  const join = (key) =>
+    results
+      .map((r) => r[key])
+      .filter(Boolean)
+      .join('\n') || undefined;
   return { code: Math.max(...results.map((r) => r.code)), out: join('out'), err: join('err') };
 }
 
@@ -122,11 +128,16 @@ function runOne(packageName, file, check) {
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
   if (check) {
     if (current === xml) return { code: 0, out: `${shown} is up to date with the decorators of ${packageName}` };
-    const reason = current === undefined ? `${shown} does not exist` : `${shown} differs from the decorators of ${packageName}`;
+    const reason =
+      current === undefined ? `${shown} does not exist` : `${shown} differs from the decorators of ${packageName}`;
     const diff = current === undefined ? [] : diffLines(current, xml);
     return {
       code: 1,
-      err: [`${reason} (- committed, + generated):`, ...diff, 'Run `npm run descriptor` (node tools/generate-descriptor.js) and commit the result.'].join('\n'),
+      err: [
+        `${reason} (- committed, + generated):`,
+        ...diff,
+        'Run `npm run descriptor` (node tools/generate-descriptor.js) and commit the result.',
+      ].join('\n'),
     };
   }
   if (current === xml) return { code: 0, out: `${shown} unchanged` };

@@ -16,16 +16,31 @@ const mtime = new Date('2024-03-01T12:00:00Z');
 
 const libraries = [
   {
-    groupId: 'org.example.cxx', artifactId: 'mathlib', version: '1.2.0',
+    groupId: 'org.example.cxx',
+    artifactId: 'mathlib',
+    version: '1.2.0',
     classifiers: {
-      interface: { 'include/mathlib/vector.h': '#pragma once\nstruct vec3 { double x, y, z; };\ndouble dot(vec3 a, vec3 b);\n', 'include/mathlib/version.h': '#pragma once\n#define MATHLIB_VERSION "1.2.0"\n' },
-      'bin-linux-x86_64': { 'lib/libmathlib.so': 'ELF placeholder for libmathlib.so (linux x86_64)\n', 'lib/pkgconfig/mathlib.pc': 'Name: mathlib\nVersion: 1.2.0\nLibs: -lmathlib\n' },
-      'bin-windows-x64': { 'bin/mathlib.dll': 'PE placeholder for mathlib.dll (windows x64)\n', 'lib/mathlib.lib': 'import library placeholder\n' },
+      interface: {
+        'include/mathlib/vector.h': '#pragma once\nstruct vec3 { double x, y, z; };\ndouble dot(vec3 a, vec3 b);\n',
+        'include/mathlib/version.h': '#pragma once\n#define MATHLIB_VERSION "1.2.0"\n',
+      },
+      'bin-linux-x86_64': {
+        'lib/libmathlib.so': 'ELF placeholder for libmathlib.so (linux x86_64)\n',
+        'lib/pkgconfig/mathlib.pc': 'Name: mathlib\nVersion: 1.2.0\nLibs: -lmathlib\n',
+      },
+      'bin-windows-x64': {
+        'bin/mathlib.dll': 'PE placeholder for mathlib.dll (windows x64)\n',
+        'lib/mathlib.lib': 'import library placeholder\n',
+      },
     },
-    dependencies: [{ groupId: 'org.example.cxx', artifactId: 'corelib', version: '2.0.1', type: 'zip', classifier: 'interface' }],
+    dependencies: [
+      { groupId: 'org.example.cxx', artifactId: 'corelib', version: '2.0.1', type: 'zip', classifier: 'interface' },
+    ],
   },
   {
-    groupId: 'org.example.cxx', artifactId: 'corelib', version: '2.0.1',
+    groupId: 'org.example.cxx',
+    artifactId: 'corelib',
+    version: '2.0.1',
     classifiers: {
       interface: { 'include/corelib/core.h': '#pragma once\nnamespace core { int init(); }\n' },
       'bin-linux-x86_64': { 'lib/libcorelib.so': 'ELF placeholder for libcorelib.so (linux x86_64)\n' },
@@ -33,7 +48,10 @@ const libraries = [
     dependencies: [],
   },
   {
-    groupId: 'org.example.cxx', artifactId: 'zlib', version: '1.3.1', type: 'tar.gz',
+    groupId: 'org.example.cxx',
+    artifactId: 'zlib',
+    version: '1.3.1',
+    type: 'tar.gz',
     classifiers: {
       'bin-linux-x86_64': {
         'include/zlib.h': '#pragma once\n#define ZLIB_VERSION "1.3.1"\n',
@@ -46,14 +64,18 @@ const libraries = [
 ];
 
 function pom(lib) {
-  const deps = lib.dependencies.map((d) => `    <dependency>
+  const deps = lib.dependencies
+    .map(
+      (d) => `    <dependency>
       <groupId>${d.groupId}</groupId>
       <artifactId>${d.artifactId}</artifactId>
       <version>${d.version}</version>
       <type>${d.type}</type>
       <classifier>${d.classifier}</classifier>
     </dependency>
-`).join('');
+`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
@@ -68,10 +90,14 @@ ${deps ? `  <dependencies>\n${deps}  </dependencies>\n` : ''}</project>
 function zip(files) {
   return new Promise((resolve, reject) => {
     const z = new yazl.ZipFile();
-    for (const [name, content] of Object.entries(files)) z.addBuffer(Buffer.from(content), name, { mtime, mode: 0o100644 });
+    for (const [name, content] of Object.entries(files))
+      z.addBuffer(Buffer.from(content), name, { mtime, mode: 0o100644 });
     z.end();
     const chunks = [];
-    z.outputStream.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    z.outputStream
+      .on('data', (c) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
@@ -83,8 +109,20 @@ function tarGz(files) {
       fs.mkdirSync(path.join(tmp, path.dirname(name)), { recursive: true });
       fs.writeFileSync(path.join(tmp, name), content, { mode: 0o644 });
     }
-    const tar = execFileSync('tar', ['--format=ustar', '--sort=name', `--mtime=${mtime.toISOString()}`, '--owner=0', '--group=0', '--numeric-owner',
-      '--mode=u=rw,go=r', '-C', tmp, '-cf', '-', ...Object.keys(files)]);
+    const tar = execFileSync('tar', [
+      '--format=ustar',
+      '--sort=name',
+      `--mtime=${mtime.toISOString()}`,
+      '--owner=0',
+      '--group=0',
+      '--numeric-owner',
+      '--mode=u=rw,go=r',
+      '-C',
+      tmp,
+      '-cf',
+      '-',
+      ...Object.keys(files),
+    ]);
     return execFileSync('gzip', ['-9', '-n', '-c'], { input: tar });
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -104,7 +142,11 @@ function publish(dir, name, bytes) {
     publish(dir, `${lib.artifactId}-${lib.version}.pom`, Buffer.from(pom(lib)));
     const type = lib.type ?? 'zip';
     for (const [classifier, files] of Object.entries(lib.classifiers)) {
-      publish(dir, `${lib.artifactId}-${lib.version}-${classifier}.${type}`, type === 'zip' ? await zip(files) : tarGz(files));
+      publish(
+        dir,
+        `${lib.artifactId}-${lib.version}-${classifier}.${type}`,
+        type === 'zip' ? await zip(files) : tarGz(files),
+      );
     }
   }
   console.log(`wrote ${repo}`);

@@ -24,7 +24,7 @@ const OWN_SCOPE = '@goalhost/';
 
 /** The lock path Node would load `name` from when required from the lock path `from`. */
 function locate(packages, from, name) {
-  for (let dir = from; ; ) {
+  for (let dir = from; ;) {
     const key = dir ? `${dir}/node_modules/${name}` : `node_modules/${name}`;
     if (packages[key]) return key;
     if (!dir) return undefined;
@@ -52,7 +52,8 @@ function bundleOf(lock, workspace) {
       const below = key.startsWith(`${workspace}/`) ? key.slice(workspace.length + 1) : key;
       const taken = bundle.get(below);
       if (taken === key) continue;
-      if (taken) throw new Error(`${workspace} needs both ${taken} and ${key} at ${below}; they cannot be bundled together`);
+      if (taken)
+        throw new Error(`${workspace} needs both ${taken} and ${key} at ${below}; they cannot be bundled together`);
       bundle.set(below, key);
       visit(key, packages[key].dependencies, false);
       visit(key, packages[key].optionalDependencies, true);
@@ -74,7 +75,10 @@ function copyInstalled(key, entry, into) {
   if (installed !== entry.version) {
     throw new Error(`${key} holds ${installed}, package-lock.json says ${entry.version}; run npm ci`);
   }
-  fs.cpSync(from, into, { recursive: true, filter: (src) => path.relative(from, src).split(path.sep)[0] !== 'node_modules' });
+  fs.cpSync(from, into, {
+    recursive: true,
+    filter: (src) => path.relative(from, src).split(path.sep)[0] !== 'node_modules',
+  });
 }
 
 /**
@@ -84,7 +88,9 @@ function copyInstalled(key, entry, into) {
 function packPackages(dest) {
   const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
   const workspaces = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces;
-  const listed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--workspaces'], { cwd: ROOT, encoding: 'utf8' }));
+  const listed = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--workspaces'], { cwd: ROOT, encoding: 'utf8' }),
+  );
   fs.mkdirSync(dest, { recursive: true });
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-pack-'));
   try {
@@ -100,9 +106,14 @@ function packPackages(dest) {
         fs.mkdirSync(path.dirname(path.join(into, file)), { recursive: true });
         fs.copyFileSync(path.join(ROOT, workspace, file), path.join(into, file));
       }
-      for (const [below, key] of bundleOf(lock, workspace)) copyInstalled(key, lock.packages[key], path.join(into, below));
+      for (const [below, key] of bundleOf(lock, workspace))
+        copyInstalled(key, lock.packages[key], path.join(into, below));
       const bundled = Object.keys(manifest.dependencies ?? {}).filter((d) => !d.startsWith(OWN_SCOPE));
-      if (bundled.length) fs.writeFileSync(path.join(into, 'package.json'), JSON.stringify({ ...manifest, bundleDependencies: bundled }, null, 2) + '\n');
+      if (bundled.length)
+        fs.writeFileSync(
+          path.join(into, 'package.json'),
+          JSON.stringify({ ...manifest, bundleDependencies: bundled }, null, 2) + '\n',
+        );
       const tarball = path.resolve(dest, `${name.slice(1).replace('/', '-')}-${version}.tgz`);
       execFileSync('tar', ['-czf', tarball, '-C', path.dirname(into), 'package']);
       return tarball;

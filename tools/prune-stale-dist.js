@@ -26,7 +26,9 @@ function prune(dist, src) {
   return removed;
 }
 
-const pairs = fs.readdirSync(PACKAGES).map((name) => [path.join(PACKAGES, name, 'dist'), path.join(PACKAGES, name, 'src')]);
+const pairs = fs
+  .readdirSync(PACKAGES)
+  .map((name) => [path.join(PACKAGES, name, 'dist'), path.join(PACKAGES, name, 'src')]);
 // Compiled tests too: mocha would run a test whose source was moved or deleted.
 pairs.push([path.join(__dirname, '..', 'test-dist'), path.join(__dirname, '..', 'test')]);
 let removed = 0;

@@ -28,7 +28,10 @@ fs.cpSync(path.join(fixtures, 'repository'), repo, { recursive: true });
 function run(mode, project, pom, args) {
   const dir = path.join(work, project);
   if (!fs.existsSync(dir)) fs.cpSync(path.join(fixtures, project), dir, { recursive: true });
-  const out = execFileSync('java', ['-cp', classpath, oracle, mode, path.join(dir, pom), repo, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync('java', ['-cp', classpath, oracle, mode, path.join(dir, pom), repo, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return out.split(dir).join('@BASEDIR@').split(repo).join('@REPO@');
 }
 
@@ -40,7 +43,9 @@ for (const mode of ['effective-pom', 'effective-pom-verbose', 'active-profiles']
   }
 }
 const values = {};
-for (const e of wanted('evaluate', 'all') ? cases.evaluate.expressions : []) values[e] = run(`evaluate=${e}`, cases.evaluate.project, cases.evaluate.pom, []);
-if (wanted('evaluate', 'all')) fs.writeFileSync(path.join(expected, 'evaluate.json'), `${JSON.stringify(values, null, 2)}\n`);
+for (const e of wanted('evaluate', 'all') ? cases.evaluate.expressions : [])
+  values[e] = run(`evaluate=${e}`, cases.evaluate.project, cases.evaluate.pom, []);
+if (wanted('evaluate', 'all'))
+  fs.writeFileSync(path.join(expected, 'evaluate.json'), `${JSON.stringify(values, null, 2)}\n`);
 fs.rmSync(work, { recursive: true, force: true });
 console.log(`Recorded in ${path.relative(root, expected)}: ${only.length === 0 ? 'every case' : only.join(', ')}`);

@@ -63,13 +63,23 @@ async function record(scenario) {
     const steps = [];
     for (const step of scenario.steps) {
       applyChanges(root, step.before);
-      const args = ['-B', `-Dmaven.repo.local=${layout.repo}`, '-s', layout.settings, ...stepArgs(step, root, remoteUrl)];
+      const args = [
+        '-B',
+        `-Dmaven.repo.local=${layout.repo}`,
+        '-s',
+        layout.settings,
+        ...stepArgs(step, root, remoteUrl),
+      ];
       const { status, stdout } = await run(args, layout.project);
       steps.push(outcomeOf(status, stdout, root, remoteUrl));
     }
     const trees = {};
     for (const dir of scenario.trees) trees[dir] = recordTree(path.join(root, dir), started, root);
-    const recording = { recordedWith: 'Apache Maven 3.8.7, maven-dependency-plugin 3.5.0 (Debian build)', steps, trees };
+    const recording = {
+      recordedWith: 'Apache Maven 3.8.7, maven-dependency-plugin 3.5.0 (Debian build)',
+      steps,
+      trees,
+    };
     fs.writeFileSync(path.join(OUT, `${scenario.name}.json`), `${JSON.stringify(recording, null, 2)}\n`);
     console.log(`recorded ${scenario.name}: ${steps.map((s) => s.status).join(',')}`);
   } finally {

@@ -91,9 +91,18 @@ describe('clean: clean:clean', () => {
 
   it('is maven-clean-plugin 3.2.0 clean:clean: phase clean, the same user properties', () => {
     const d = descriptorFromGoals(plugin);
-    expect([d.groupId, d.artifactId, d.version, d.goalPrefix]).to.deep.equal(['org.apache.maven.plugins', 'maven-clean-plugin', '3.2.0', 'clean']);
+    expect([d.groupId, d.artifactId, d.version, d.goalPrefix]).to.deep.equal([
+      'org.apache.maven.plugins',
+      'maven-clean-plugin',
+      '3.2.0',
+      'clean',
+    ]);
     expect(d.mojos.map((m) => [m.goal, m.phase, m.threadSafe])).to.deep.equal([['clean', 'clean', true]]);
-    expect(d.mojos[0].parameters.map((p) => `${p.name}${p.editable ? '' : ' (read-only)'}=${p.expression ?? ''}|${p.defaultValue ?? ''}`)).to.deep.equal([
+    expect(
+      d.mojos[0].parameters.map(
+        (p) => `${p.name}${p.editable ? '' : ' (read-only)'}=${p.expression ?? ''}|${p.defaultValue ?? ''}`,
+      ),
+    ).to.deep.equal([
       'directory (read-only)=|${project.build.directory}',
       'excludeDefaultDirectories=${maven.clean.excludeDefaultDirectories}|false',
       'failOnError=${maven.clean.failOnError}|true',

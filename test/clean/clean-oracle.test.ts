@@ -6,7 +6,18 @@ import * as path from 'node:path';
 import { GOALHOST_BIN } from '../support/paths';
 
 const CLEAN_VERSION = '3.3.2';
-const MAVEN_CLEAN_JAR = path.join(os.homedir(), '.m2', 'repository', 'org', 'apache', 'maven', 'plugins', 'maven-clean-plugin', CLEAN_VERSION, `maven-clean-plugin-${CLEAN_VERSION}.jar`);
+const MAVEN_CLEAN_JAR = path.join(
+  os.homedir(),
+  '.m2',
+  'repository',
+  'org',
+  'apache',
+  'maven',
+  'plugins',
+  'maven-clean-plugin',
+  CLEAN_VERSION,
+  `maven-clean-plugin-${CLEAN_VERSION}.jar`,
+);
 
 /** A build directory with nested files, a link to a directory outside, a link to a file and a dangling link. */
 function makeProject(dir: string, pluginXml: string): void {
@@ -49,7 +60,10 @@ describe('clean: clean:clean against real Maven', () => {
     const ghDir = path.join(root, 'gh');
     fs.mkdirSync(mvnDir);
     fs.mkdirSync(ghDir);
-    makeProject(mvnDir, `<build><plugins><plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-clean-plugin</artifactId><version>${CLEAN_VERSION}</version></plugin></plugins></build>`);
+    makeProject(
+      mvnDir,
+      `<build><plugins><plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-clean-plugin</artifactId><version>${CLEAN_VERSION}</version></plugin></plugins></build>`,
+    );
     makeProject(ghDir, '');
     const mvn = spawnSync('mvn', ['-o', '-B', '-X', 'clean'], { cwd: mvnDir, encoding: 'utf8' });
     const gh = spawnSync(process.execPath, [GOALHOST_BIN, '-o', '-B', '-X', 'clean'], { cwd: ghDir, encoding: 'utf8' });

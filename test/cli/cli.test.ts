@@ -11,7 +11,10 @@ describe('cli: command line and build output', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const pom = (body = '') => fs.writeFileSync(path.join(dir, 'pom.xml'), `<?xml version="1.0"?>
+  const pom = (body = '') =>
+    fs.writeFileSync(
+      path.join(dir, 'pom.xml'),
+      `<?xml version="1.0"?>
 <project>
   <modelVersion>4.0.0</modelVersion>
   <groupId>org.example</groupId>
@@ -19,7 +22,8 @@ describe('cli: command line and build output', () => {
   <version>1.0</version>
   <packaging>pom</packaging>
 ${body}</project>
-`);
+`,
+    );
 
   it('prints its version', () => {
     const run = runGoalhost(['--version'], dir);
@@ -31,7 +35,9 @@ ${body}</project>
     const run = runGoalhost(['--frobnicate'], dir);
     expect(run.status).to.equal(1);
     expect(run.stdout.split('\n').slice(0, 3)).to.deep.equal([
-      '[ERROR] Unable to parse command line options: Unrecognized option: --frobnicate', '', 'usage: goalhost [options] [<goal(s)>] [<phase(s)>]',
+      '[ERROR] Unable to parse command line options: Unrecognized option: --frobnicate',
+      '',
+      'usage: goalhost [options] [<goal(s)>] [<phase(s)>]',
     ]);
   });
 
@@ -53,18 +59,25 @@ ${body}</project>
 `);
   });
 
-  it('prints a reactor build in Maven 3.8.7\'s columns; a failed resolution comes before the goal\'s header', () => {
+  it("prints a reactor build in Maven 3.8.7's columns; a failed resolution comes before the goal's header", () => {
     const modules: Record<string, string> = {
       a: '<name>A module whose name is much much longer than the whole line of seventy-two chars</name>',
       b: '<dependencies><dependency><groupId>org.example</groupId><artifactId>missing</artifactId><version>9</version></dependency></dependencies>',
       c: '<name>c-module-exactly-fifty-one-characters-long-name-xyz</name>',
     };
-    pom(`  <modules>${Object.keys(modules).map((m) => `<module>${m}</module>`).join('')}</modules>\n`);
+    pom(
+      `  <modules>${Object.keys(modules)
+        .map((m) => `<module>${m}</module>`)
+        .join('')}</modules>\n`,
+    );
     for (const [m, body] of Object.entries(modules)) {
       fs.mkdirSync(path.join(dir, m));
-      fs.writeFileSync(path.join(dir, m, 'pom.xml'), `<project><modelVersion>4.0.0</modelVersion>
+      fs.writeFileSync(
+        path.join(dir, m, 'pom.xml'),
+        `<project><modelVersion>4.0.0</modelVersion>
   <parent><groupId>org.example</groupId><artifactId>demo</artifactId><version>1.0</version></parent>
-  <artifactId>${m}</artifactId>${body}</project>`);
+  <artifactId>${m}</artifactId>${body}</project>`,
+      );
     }
     const run = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${path.join(dir, 'repo')}`, 'dependency:list'], dir);
     expect(run.status).to.equal(1);
@@ -83,7 +96,8 @@ ${body}</project>
 [INFO] c-module-exactly-fifty-one-characters-long-name-xyz                [jar]
 [INFO] 
 `);
-    expect(section('[INFO] ---------------------------< org.example:b >', 'BUILD FAILURE')).to.equal(`[INFO] ---------------------------< org.example:b >----------------------------
+    expect(section('[INFO] ---------------------------< org.example:b >', 'BUILD FAILURE')).to
+      .equal(`[INFO] ---------------------------< org.example:b >----------------------------
 [INFO] Building b 1.0                                                     [3/4]
 [INFO] --------------------------------[ jar ]---------------------------------
 [WARNING] The POM for org.example:missing:jar:9 is missing, no dependency information available
@@ -97,7 +111,8 @@ ${body}</project>
 [INFO] ------------------------------------------------------------------------
 `);
     // Maven's closing lines, without its links to the Maven wiki, with the resume hint.
-    expect(log.slice(log.indexOf('[ERROR]'))).to.equal(`[ERROR] Failed to execute goal on project b: Could not resolve dependencies for project org.example:b:jar:1.0: \
+    expect(log.slice(log.indexOf('[ERROR]'))).to
+      .equal(`[ERROR] Failed to execute goal on project b: Could not resolve dependencies for project org.example:b:jar:1.0: \
 Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact org.example:missing:jar:9 has not been downloaded from it before.
 [ERROR] 
 [ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.
@@ -109,7 +124,10 @@ Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and
   });
 
   it('names file, line and element of a malformed pom.xml, and runs nothing', () => {
-    fs.writeFileSync(path.join(dir, 'pom.xml'), '<project>\n  <dependencies>\n    <dependency>\n  </dependencies>\n</project>\n');
+    fs.writeFileSync(
+      path.join(dir, 'pom.xml'),
+      '<project>\n  <dependencies>\n    <dependency>\n  </dependencies>\n</project>\n',
+    );
     const run = runGoalhost(['-B', 'validate'], dir);
     expect(run.status).to.equal(1);
     expect(run.stdout).to.contain(
@@ -141,7 +159,9 @@ Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and
   });
 
   it('refuses a local repository below a file or on /proc before writing anything, without a crash', () => {
-    pom('<dependencies><dependency><groupId>g</groupId><artifactId>a</artifactId><version>1</version></dependency></dependencies>');
+    pom(
+      '<dependencies><dependency><groupId>g</groupId><artifactId>a</artifactId><version>1</version></dependency></dependencies>',
+    );
     const belowFile = runGoalhost(['-B', '-Dmaven.repo.local=/etc/passwd/x', 'dependency:list'], dir);
     expect(belowFile.status).to.equal(1);
     expect(belowFile.stdout.split('\n')[0]).to.equal(

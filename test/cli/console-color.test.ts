@@ -34,7 +34,12 @@ describe('cli: console colours as Maven 3.8.7 prints them', function () {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
   const project = () => path.join(dir, 'project');
-  const args = (...more: string[]) => ['-o', `-Dmaven.repo.local=${path.join(dir, 'repo')}`, ...more, 'dependency:list'];
+  const args = (...more: string[]) => [
+    '-o',
+    `-Dmaven.repo.local=${path.join(dir, 'repo')}`,
+    ...more,
+    'dependency:list',
+  ];
 
   it('-Dstyle.color=always: levels, banners, goal lines, statuses and the failure exactly as Maven colours them', () => {
     const run = runGoalhost(args('-Dstyle.color=always'), project());
@@ -65,8 +70,17 @@ describe('cli: console colours as Maven 3.8.7 prints them', function () {
       });
       return r.stdout;
     };
-    expect(onTerminal({})).to.contain(`[${ESC}[1;34mINFO${ESC}[m] ${ESC}[1;32mBUILD SUCCESS${ESC}[m`.replace('BUILD SUCCESS', 'BUILD FAILURE').replace('1;32m', '1;31m'));
-    for (const plain of [onTerminal({}, '-B'), onTerminal({ NO_COLOR: '1' }), onTerminal({ TERM: 'dumb' }), onTerminal({}, '-Dstyle.color=never')]) {
+    expect(onTerminal({})).to.contain(
+      `[${ESC}[1;34mINFO${ESC}[m] ${ESC}[1;32mBUILD SUCCESS${ESC}[m`
+        .replace('BUILD SUCCESS', 'BUILD FAILURE')
+        .replace('1;32m', '1;31m'),
+    );
+    for (const plain of [
+      onTerminal({}, '-B'),
+      onTerminal({ NO_COLOR: '1' }),
+      onTerminal({ TERM: 'dumb' }),
+      onTerminal({}, '-Dstyle.color=never'),
+    ]) {
       expect(plain).to.contain('[INFO] BUILD FAILURE');
       expect(plain).not.to.contain(ESC);
     }
@@ -79,6 +93,8 @@ describe('cli: console colours as Maven 3.8.7 prints them', function () {
   it('an unknown -Dstyle.color value is an error naming the value and the allowed ones', () => {
     const run = runGoalhost(args('-Dstyle.color=sometimes'), project());
     expect(run.status).to.equal(1);
-    expect(run.stdout).to.equal("[ERROR] Invalid color configuration value 'sometimes' (-Dstyle.color). Supported are 'auto', 'always', 'never'.\n");
+    expect(run.stdout).to.equal(
+      "[ERROR] Invalid color configuration value 'sometimes' (-Dstyle.color). Supported are 'auto', 'always', 'never'.\n",
+    );
   });
 });

@@ -16,9 +16,17 @@ describe('cli: the progress line', () => {
     return { shown, erased: String(err.read()) };
   }
 
-  for (const [columns, width] of [[undefined, 79], [0, 79], [120, 119], [10, 20]] as const) {
+  for (const [columns, width] of [
+    [undefined, 79],
+    [0, 79],
+    [120, 119],
+    [10, 20],
+  ] as const) {
     it(`a terminal reporting ${columns === undefined ? 'no width' : `${columns} columns`} gets a ${width}-character line, erased before the next log line`, () => {
-      expect(progressLine(columns)).to.deep.equal({ shown: `\r${TEXT.slice(0, width)}`, erased: `\r${' '.repeat(width)}\r` });
+      expect(progressLine(columns)).to.deep.equal({
+        shown: `\r${TEXT.slice(0, width)}`,
+        erased: `\r${' '.repeat(width)}\r`,
+      });
     });
   }
 });

@@ -20,7 +20,9 @@ describe('cli: lifecycle, third-party plugins', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const pom = (plugins: string, properties = `<goalhost.plugins>${SAMPLE}</goalhost.plugins>`) =>
-    fs.writeFileSync(path.join(dir, 'pom.xml'), `<project>
+    fs.writeFileSync(
+      path.join(dir, 'pom.xml'),
+      `<project>
   <modelVersion>4.0.0</modelVersion>
   <groupId>org.example</groupId>
   <artifactId>demo</artifactId>
@@ -29,7 +31,8 @@ describe('cli: lifecycle, third-party plugins', () => {
   <properties>${properties}<greeting>hi</greeting></properties>
   <build><plugins>${plugins}</plugins></build>
 </project>
-`);
+`,
+    );
 
   const sample = `<plugin>
       <groupId>org.example</groupId><artifactId>sample-maven-plugin</artifactId><version>1.0</version>
@@ -94,7 +97,10 @@ describe('cli: lifecycle, third-party plugins', () => {
     pom('');
     const run = runGoalhost(['-B', 'sample:check'], dir);
     expect(run.status).to.equal(1);
-    const errors = run.stdout.split('\n').filter((l) => l.startsWith('[ERROR]')).slice(0, 13);
+    const errors = run.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('[ERROR]'))
+      .slice(0, 13);
     expect(errors).to.deep.equal([
       "[ERROR] Failed to execute goal org.example:sample-maven-plugin:1.0:check (default-cli) on project demo: The parameters 'other', 'thing' for goal org.example:sample-maven-plugin:1.0:check (default-cli) are missing or invalid",
       '[ERROR] ',

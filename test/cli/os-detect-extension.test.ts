@@ -23,7 +23,9 @@ import { zipRecords } from '../unpack/zip-records';
 
 /** The classifier the extension gives this machine (no release "likes" asked for), when this table knows it. */
 function machineClassifier(): string | undefined {
-  const name = ({ linux: 'linux', darwin: 'osx', win32: 'windows', freebsd: 'freebsd' } as Record<string, string>)[process.platform];
+  const name = ({ linux: 'linux', darwin: 'osx', win32: 'windows', freebsd: 'freebsd' } as Record<string, string>)[
+    process.platform
+  ];
   const arch = ({ x64: 'x86_64', arm64: 'aarch_64', ia32: 'x86_32' } as Record<string, string>)[process.arch];
   return name && arch ? `${name}-${arch}` : undefined;
 }
@@ -67,11 +69,18 @@ const NATIVE_ALL = `
       <type>pom</type>
     </dependency>`;
 
-function pom(artifactId: string, inside: { parent?: string; properties?: string; dependencies?: string; build?: string; modules?: string } = {}): string {
+function pom(
+  artifactId: string,
+  inside: { parent?: string; properties?: string; dependencies?: string; build?: string; modules?: string } = {},
+): string {
   return [
     '<project>',
     '  <modelVersion>4.0.0</modelVersion>',
-    ...(inside.parent ? [`  <parent><groupId>com.example</groupId><artifactId>${inside.parent}</artifactId><version>1.0</version></parent>`] : []),
+    ...(inside.parent
+      ? [
+          `  <parent><groupId>com.example</groupId><artifactId>${inside.parent}</artifactId><version>1.0</version></parent>`,
+        ]
+      : []),
     '  <groupId>com.example</groupId>',
     `  <artifactId>${artifactId}</artifactId>`,
     '  <version>1.0</version>',
@@ -94,14 +103,32 @@ class Fixture {
   readonly url = pathToFileURL(this.repository).href;
 
   constructor(classifiers: readonly string[]) {
-    this.put('com/example/native/1.0/native-1.0.pom', pom('native').replace('<packaging>pom</packaging>', '<packaging>zip</packaging>'));
-    this.put('com/example/tools/1.0/tools-1.0.pom', pom('tools').replace('<packaging>pom</packaging>', '<packaging>zip</packaging>'));
-    this.put('com/example/native-all/1.0/native-all-1.0.pom', pom('native-all', { dependencies: NATIVE.replace('native', 'tools') }));
+    this.put(
+      'com/example/native/1.0/native-1.0.pom',
+      pom('native').replace('<packaging>pom</packaging>', '<packaging>zip</packaging>'),
+    );
+    this.put(
+      'com/example/tools/1.0/tools-1.0.pom',
+      pom('tools').replace('<packaging>pom</packaging>', '<packaging>zip</packaging>'),
+    );
+    this.put(
+      'com/example/native-all/1.0/native-all-1.0.pom',
+      pom('native-all', { dependencies: NATIVE.replace('native', 'tools') }),
+    );
     for (const c of classifiers) {
-      this.put(`com/example/native/1.0/native-1.0-${c}.zip`, zipRecords([{ name: 'lib/native.txt', content: `${c}\n` }]).bytes);
-      this.put(`com/example/tools/1.0/tools-1.0-${c}.zip`, zipRecords([{ name: 'bin/tool.txt', content: `${c}\n` }]).bytes);
+      this.put(
+        `com/example/native/1.0/native-1.0-${c}.zip`,
+        zipRecords([{ name: 'lib/native.txt', content: `${c}\n` }]).bytes,
+      );
+      this.put(
+        `com/example/tools/1.0/tools-1.0-${c}.zip`,
+        zipRecords([{ name: 'bin/tool.txt', content: `${c}\n` }]).bytes,
+      );
     }
-    fs.writeFileSync(this.settings, `<settings><mirrors><mirror><id>files</id><mirrorOf>*</mirrorOf><url>${this.url}</url></mirror></mirrors></settings>\n`);
+    fs.writeFileSync(
+      this.settings,
+      `<settings><mirrors><mirror><id>files</id><mirrorOf>*</mirrorOf><url>${this.url}</url></mirror></mirrors></settings>\n`,
+    );
   }
 
   /** A repository file with its .sha1, as a deployed artifact has. */
@@ -120,7 +147,9 @@ class Fixture {
   }
 
   run(dir: string, args: readonly string[]): GoalhostRun {
-    return runGoalhost(['-B', '-ntp', '-s', this.settings, `-Dmaven.repo.local=${this.local}`, ...args], dir, { XDG_CACHE_HOME: path.join(this.root, 'cache') });
+    return runGoalhost(['-B', '-ntp', '-s', this.settings, `-Dmaven.repo.local=${this.local}`, ...args], dir, {
+      XDG_CACHE_HOME: path.join(this.root, 'cache'),
+    });
   }
 
   /** Nothing of the extension was looked up or downloaded. */
@@ -136,7 +165,12 @@ class Fixture {
 
 /** stdout lines without the volatile time lines. */
 const linesOf = (run: GoalhostRun): string[] => stableLog(run.stdout).split('\n');
-const unpacked = (content: string): string[] => ['d 755 bin/', `f 644 bin/tool.txt = ${JSON.stringify(content)}`, 'd 755 lib/', `f 644 lib/native.txt = ${JSON.stringify(content)}`];
+const unpacked = (content: string): string[] => [
+  'd 755 bin/',
+  `f 644 bin/tool.txt = ${JSON.stringify(content)}`,
+  'd 755 lib/',
+  `f 644 lib/native.txt = ${JSON.stringify(content)}`,
+];
 
 describe('cli: the os-maven-plugin build extension (os.detected.* properties)', function () {
   this.timeout(120_000);
@@ -145,7 +179,7 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
   beforeEach(() => (f = new Fixture([...new Set(['osx-aarch_64', 'osx-unknown', ...(machine ? [machine] : [])])])));
   afterEach(() => f.cleanup());
 
-  it('<build><extensions>: this machine\'s archives, direct and transitive, are unpacked; help:evaluate prints the classifier', function () {
+  it("<build><extensions>: this machine's archives, direct and transitive, are unpacked; help:evaluate prints the classifier", function () {
     if (!machine) {
       console.log(`      (no expected classifier for ${process.platform}/${process.arch} in this test's table)`);
       this.skip();
@@ -154,7 +188,12 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
     const run = f.run(dir, ['-DincludeTypes=zip', 'cxx:unpack-dependencies']);
     expect(run.status, run.stdout).to.equal(0);
     const lines = linesOf(run);
-    expect(lines.slice(0, 4), run.stdout).to.deep.equal(['[INFO] Scanning for projects...', DASHES, '[INFO] Detecting the operating system and CPU architecture', DASHES]);
+    expect(lines.slice(0, 4), run.stdout).to.deep.equal([
+      '[INFO] Scanning for projects...',
+      DASHES,
+      '[INFO] Detecting the operating system and CPU architecture',
+      DASHES,
+    ]);
     expect(lines, run.stdout).to.include(`[INFO] os.detected.classifier: ${machine}`);
     expect(treeOf(path.join(dir, 'target', 'dependency'))).to.deep.equal(unpacked(`${machine}\n`));
     const evaluate = f.run(dir, ['help:evaluate', '-Dexpression=os.detected.classifier', '-q', '-DforceStdout']);
@@ -217,7 +256,10 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
   });
 
   it('a reactor: the extension declared by the root reaches every session project, also one that does not inherit it; none with -pl of that one', () => {
-    const root = f.project('reactor', pom('root', { modules: '<module>a</module><module>b</module>', build: EXTENSION }));
+    const root = f.project(
+      'reactor',
+      pom('root', { modules: '<module>a</module><module>b</module>', build: EXTENSION }),
+    );
     f.project('reactor/a', pom('a', { parent: 'root', dependencies: NATIVE }));
     // b has no parent: only the extension's pass over the session gives it the classifier.
     f.project('reactor/b', pom('b', { dependencies: NATIVE_ALL }));
@@ -234,15 +276,23 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
       '[INFO] b                                                                  [pom]',
       '[INFO] ',
     ]);
-    expect(treeOf(path.join(root, 'a', 'target', 'dependency'))).to.deep.equal(['d 755 lib/', 'f 644 lib/native.txt = "osx-aarch_64\\n"']);
-    expect(treeOf(path.join(root, 'b', 'target', 'dependency'))).to.deep.equal(['d 755 bin/', 'f 644 bin/tool.txt = "osx-aarch_64\\n"']);
+    expect(treeOf(path.join(root, 'a', 'target', 'dependency'))).to.deep.equal([
+      'd 755 lib/',
+      'f 644 lib/native.txt = "osx-aarch_64\\n"',
+    ]);
+    expect(treeOf(path.join(root, 'b', 'target', 'dependency'))).to.deep.equal([
+      'd 755 bin/',
+      'f 644 bin/tool.txt = "osx-aarch_64\\n"',
+    ]);
     // With -pl b the session holds no project declaring the extension: nothing runs it (as in Maven).
     const alone = f.run(root, [...PINNED, '-pl', 'b', '-DincludeTypes=zip', 'cxx:unpack-dependencies']);
     expect(alone.stdout).to.not.contain('Detecting the operating system');
-    expect(alone.stdout).to.contain(`Could not find artifact com.example:tools:zip:\${os.detected.classifier}:1.0 in files (${f.url})`);
+    expect(alone.stdout).to.contain(
+      `Could not find artifact com.example:tools:zip:\${os.detected.classifier}:1.0 in files (${f.url})`,
+    );
   });
 
-  it('help:effective-pom: the extension\'s properties, its replacements in dependency fields; plugin configuration as interpolated before it ran', () => {
+  it("help:effective-pom: the extension's properties, its replacements in dependency fields; plugin configuration as interpolated before it ran", () => {
     const dir = f.project(
       'app',
       pom('app', {
@@ -274,7 +324,9 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
     expect(run.status, run.stdout).to.equal(0);
     const lines = run.stdout.split('\n');
     const start = lines.findIndex((l) => l.startsWith('[INFO] --- help:3.4.0:effective-pom (default-cli) @ '));
-    const report = lines.slice(start + 1, lines.indexOf(DASHES, start)).map((l, i) => (i === 0 ? l.replace(/^\[INFO\] /, '') : l));
+    const report = lines
+      .slice(start + 1, lines.indexOf(DASHES, start))
+      .map((l, i) => (i === 0 ? l.replace(/^\[INFO\] /, '') : l));
     const expected = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'os-detect-effective-pom.txt'), 'utf8');
     expect(`${report.join('\n')}\n`.split(dir).join('@BASEDIR@')).to.equal(expected);
   });
@@ -288,7 +340,12 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
       '[ERROR] Failed to execute goal on project app: Could not resolve dependencies for project com.example:app:pom:1.0: ' +
         `Could not find artifact com.example:native:zip:\${os.detected.classifier}:1.0 in files (${f.url})`,
     );
-    const classifier = f.run(dir, ['help:evaluate', '-Dexpression=project.dependencies[0].classifier', '-q', '-DforceStdout']);
+    const classifier = f.run(dir, [
+      'help:evaluate',
+      '-Dexpression=project.dependencies[0].classifier',
+      '-q',
+      '-DforceStdout',
+    ]);
     expect(classifier).to.deep.include({ status: 0, stdout: '${os.detected.classifier}' });
     const property = f.run(dir, ['help:evaluate', '-Dexpression=os.detected.classifier', '-q', '-DforceStdout']);
     expect(property).to.deep.include({ status: 0, stdout: 'null object or invalid expression' });
@@ -319,6 +376,9 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
     expect(fs.existsSync(path.join(dir, 'target')), 'no project ran').to.equal(false);
     const lenient = f.run(dir, [...weird, '-DfailOnUnknownOS=false', '-DincludeTypes=zip', 'cxx:unpack-dependencies']);
     expect(lenient.status, lenient.stdout).to.equal(0);
-    expect(treeOf(path.join(dir, 'target', 'dependency'))).to.deep.equal(['d 755 lib/', 'f 644 lib/native.txt = "osx-unknown\\n"']);
+    expect(treeOf(path.join(dir, 'target', 'dependency'))).to.deep.equal([
+      'd 755 lib/',
+      'f 644 lib/native.txt = "osx-unknown\\n"',
+    ]);
   });
 });

@@ -41,7 +41,11 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
     }
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const run = (...args: string[]) => runGoalhost(['-B', '-o', `-Dmaven.repo.local=${path.join(dir, 'repo')}`, `-Drendezvous.dir=${marks}`, ...args], dir);
+  const run = (...args: string[]) =>
+    runGoalhost(
+      ['-B', '-o', `-Dmaven.repo.local=${path.join(dir, 'repo')}`, `-Drendezvous.dir=${marks}`, ...args],
+      dir,
+    );
   const time = (name: string) => Number(fs.readFileSync(path.join(marks, name), 'utf8'));
 
   /** The lines of one project: from its banner to the next banner or the summary. */
@@ -68,7 +72,7 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
       '',
     ].join('\n');
 
-  it('-T 2 builds a and b at the same time, c only after b, each project\'s lines together', () => {
+  it("-T 2 builds a and b at the same time, c only after b, each project's lines together", () => {
     const result = run('-T', '2', 'rendezvous:meet');
     expect(result.status, result.stdout).to.equal(0);
     const log = stableLog(result.stdout);
@@ -111,7 +115,7 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
     );
   });
 
-  it('prints Maven\'s warning, per project, for goals not marked thread-safe (-X names the goals)', () => {
+  it("prints Maven's warning, per project, for goals not marked thread-safe (-X names the goals)", () => {
     const result = run('-T', '2', '-N', 'rendezvous:unsafe');
     expect(result.status).to.equal(0);
     const box = [
@@ -147,10 +151,18 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
     expect(run('-N', 'rendezvous:unsafe').stdout).not.to.contain('thread-safe');
   });
 
-  it('fail-at-end skips the projects that depend on a failed one, with Maven\'s lines; fail-fast with -T starts nothing more', () => {
+  it("fail-at-end skips the projects that depend on a failed one, with Maven's lines; fail-fast with -T starts nothing more", () => {
     // b fails (it waits for a project that never starts); c depends on b; a still builds.
-    fs.writeFileSync(path.join(dir, 'a', 'pom.xml'), fs.readFileSync(path.join(dir, 'a', 'pom.xml'), 'utf8').replace('<rendezvous.waitFor>b', '<rendezvous.waitFor>r'));
-    fs.writeFileSync(path.join(dir, 'b', 'pom.xml'), fs.readFileSync(path.join(dir, 'b', 'pom.xml'), 'utf8').replace('<rendezvous.waitFor>a', '<rendezvous.waitFor>nobody'));
+    fs.writeFileSync(
+      path.join(dir, 'a', 'pom.xml'),
+      fs.readFileSync(path.join(dir, 'a', 'pom.xml'), 'utf8').replace('<rendezvous.waitFor>b', '<rendezvous.waitFor>r'),
+    );
+    fs.writeFileSync(
+      path.join(dir, 'b', 'pom.xml'),
+      fs
+        .readFileSync(path.join(dir, 'b', 'pom.xml'), 'utf8')
+        .replace('<rendezvous.waitFor>a', '<rendezvous.waitFor>nobody'),
+    );
     const fae = run('-fae', '-Drendezvous.timeout=100', 'rendezvous:meet');
     expect(fae.status).to.equal(1);
     const log = stableLog(fae.stdout).replace(/\[ {1,2}\d+\.\d{3} s\]/g, '[ <time>]');

@@ -15,7 +15,9 @@ describe("cli: goal errors from a plugin's own copy of @goalhost/api", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-plugin-errors-'));
     fs.mkdirSync(path.join(dir, 'own-api'));
     fs.copyFileSync(require.resolve('@goalhost/api/dist/errors.js'), path.join(dir, 'own-api', 'errors.js'));
-    fs.writeFileSync(path.join(dir, 'plugin.js'), `'use strict';
+    fs.writeFileSync(
+      path.join(dir, 'plugin.js'),
+      `'use strict';
 const api = require(${JSON.stringify(require.resolve('@goalhost/api'))});
 const own = require('./own-api/errors.js');
 class FailGoal {
@@ -27,15 +29,19 @@ class FailGoal {
 api.Goal({ name: 'fail', description: 'Fails.' })(FailGoal);
 api.Parameter({ type: 'java.lang.String', description: 'Which error.', property: 'fail.kind' })(FailGoal.prototype, 'kind');
 exports.plugin = { groupId: 'org.example', artifactId: 'fail-maven-plugin', version: '1.0', goalPrefix: 'fail', goals: [FailGoal] };
-`);
-    fs.writeFileSync(path.join(dir, 'pom.xml'), `<project>
+`,
+    );
+    fs.writeFileSync(
+      path.join(dir, 'pom.xml'),
+      `<project>
   <modelVersion>4.0.0</modelVersion>
   <groupId>org.example</groupId>
   <artifactId>demo</artifactId>
   <version>1.0</version>
   <packaging>pom</packaging>
 </project>
-`);
+`,
+    );
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -45,8 +45,12 @@ describe('cli: project configuration (.mvn/maven.config, MAVEN_ARGS)', function 
   });
 
   it('MAVEN_ARGS come before the command line (Maven 3.9): they beat maven.config, the command line beats them', () => {
-    expect(runGoalhost(['-B', '-q', repo(), 'dependency:list'], app, { MAVEN_ARGS: ' -Dx=env  -U ' }).status).to.equal(0);
-    expect(runGoalhost(['-B', '-q', repo(), '-Dx=cli', 'dependency:list'], app, { MAVEN_ARGS: '-Dx=env' }).status).to.equal(0);
+    expect(runGoalhost(['-B', '-q', repo(), 'dependency:list'], app, { MAVEN_ARGS: ' -Dx=env  -U ' }).status).to.equal(
+      0,
+    );
+    expect(
+      runGoalhost(['-B', '-q', repo(), '-Dx=cli', 'dependency:list'], app, { MAVEN_ARGS: '-Dx=env' }).status,
+    ).to.equal(0);
     expect(written()).to.deep.equal(['deps-cli-one.txt', 'deps-env-one.txt']);
   });
 
@@ -74,7 +78,9 @@ describe('cli: project configuration (.mvn/maven.config, MAVEN_ARGS)', function 
     fs.writeFileSync(config, '-o --bogus\n');
     const unknown = runGoalhost([repo(), 'dependency:list'], app);
     expect(unknown.status).to.equal(1);
-    expect(unknown.stdout.split('\n')[0]).to.equal(`[ERROR] Unable to parse maven.config: Unrecognized option: --bogus (in ${config})`);
+    expect(unknown.stdout.split('\n')[0]).to.equal(
+      `[ERROR] Unable to parse maven.config: Unrecognized option: --bogus (in ${config})`,
+    );
     expect(written()).to.deep.equal([]);
   });
 });

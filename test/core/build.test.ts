@@ -19,33 +19,69 @@ describe('core: build (events of a reactor build)', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-core-build-'));
     fs.mkdirSync(path.join(dir, 'marks'));
     const pom = (body: string) => `<project><modelVersion>4.0.0</modelVersion>${body}</project>\n`;
-    fs.writeFileSync(path.join(dir, 'pom.xml'), pom('<groupId>g</groupId><artifactId>r</artifactId><version>1</version><packaging>pom</packaging><modules><module>a</module><module>b</module><module>c</module></modules>'));
+    fs.writeFileSync(
+      path.join(dir, 'pom.xml'),
+      pom(
+        '<groupId>g</groupId><artifactId>r</artifactId><version>1</version><packaging>pom</packaging><modules><module>a</module><module>b</module><module>c</module></modules>',
+      ),
+    );
     const module = (name: string, extra = '') => {
       fs.mkdirSync(path.join(dir, name));
-      fs.writeFileSync(path.join(dir, name, 'pom.xml'), pom(`<parent><groupId>g</groupId><artifactId>r</artifactId><version>1</version></parent><artifactId>${name}</artifactId><packaging>pom</packaging>${extra}`));
+      fs.writeFileSync(
+        path.join(dir, name, 'pom.xml'),
+        pom(
+          `<parent><groupId>g</groupId><artifactId>r</artifactId><version>1</version></parent><artifactId>${name}</artifactId><packaging>pom</packaging>${extra}`,
+        ),
+      );
     };
     // a waits for a project that never starts: it fails; c needs a, b does not.
-    module('a', '<properties><rendezvous.waitFor>nobody</rendezvous.waitFor><rendezvous.timeout>50</rendezvous.timeout></properties>');
+    module(
+      'a',
+      '<properties><rendezvous.waitFor>nobody</rendezvous.waitFor><rendezvous.timeout>50</rendezvous.timeout></properties>',
+    );
     module('b');
-    module('c', '<dependencies><dependency><groupId>g</groupId><artifactId>a</artifactId><version>1</version><type>pom</type></dependency></dependencies>');
+    module(
+      'c',
+      '<dependencies><dependency><groupId>g</groupId><artifactId>a</artifactId><version>1</version><type>pom</type></dependency></dependencies>',
+    );
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const run = async (request: Partial<BuildRequest>) => {
     const lines: string[] = [];
     const log: Log = {
-      debug: () => {}, info: (m) => lines.push(`[INFO] ${m}`), warn: (m) => lines.push(`[WARNING] ${m}`), error: (m) => lines.push(`[ERROR] ${m}`),
-      isDebugEnabled: () => false, progress: () => {}, progressDone: () => {},
+      debug: () => {},
+      info: (m) => lines.push(`[INFO] ${m}`),
+      warn: (m) => lines.push(`[WARNING] ${m}`),
+      error: (m) => lines.push(`[ERROR] ${m}`),
+      isDebugEnabled: () => false,
+      progress: () => {},
+      progressDone: () => {},
     };
     const session: Session = {
-      offline: true, debug: false, quiet: false, batchMode: true, showErrors: false,
-      userProperties: { 'rendezvous.dir': path.join(dir, 'marks') }, settings: readSettings(undefined, undefined),
-      localRepository: path.join(dir, 'repository'), workingDirectory: dir, startTime: new Date(), env: {},
+      offline: true,
+      debug: false,
+      quiet: false,
+      batchMode: true,
+      showErrors: false,
+      userProperties: { 'rendezvous.dir': path.join(dir, 'marks') },
+      settings: readSettings(undefined, undefined),
+      localRepository: path.join(dir, 'repository'),
+      workingDirectory: dir,
+      startTime: new Date(),
+      env: {},
       settingsSecurityFile: path.join(dir, 'settings-security.xml'),
     };
     const system = createRepositorySystem({
-      localRepository: session.localRepository, offline: true, updateSnapshots: false, settings: session.settings,
-      userProperties: { ...session.userProperties }, env: {}, activeProfiles: [], inactiveProfiles: [], log,
+      localRepository: session.localRepository,
+      offline: true,
+      updateSnapshots: false,
+      settings: session.settings,
+      userProperties: { ...session.userProperties },
+      env: {},
+      activeProfiles: [],
+      inactiveProfiles: [],
+      log,
     });
     const projects: ProjectSource = {
       buildProject: (pom) => system.buildProject(pom),
@@ -61,11 +97,24 @@ describe('core: build (events of a reactor build)', function () {
     };
     const events: string[] = [];
     const result = await build(
-      { tasks: ['rendezvous:meet'], baseDirectory: dir, nonRecursive: false, selectedProjects: [], failureBehavior: 'fail-fast', threads: 1, ...request },
+      {
+        tasks: ['rendezvous:meet'],
+        baseDirectory: dir,
+        nonRecursive: false,
+        selectedProjects: [],
+        failureBehavior: 'fail-fast',
+        threads: 1,
+        ...request,
+      },
       session,
       {
-        log, projects, listener: (e) => events.push(eventLine(e)),
-        plugins: { registerBuiltIn: (registry) => registry.register(rendezvous, descriptorFromGoals(rendezvous), 'rendezvous'), registerNamed: () => {} },
+        log,
+        projects,
+        listener: (e) => events.push(eventLine(e)),
+        plugins: {
+          registerBuiltIn: (registry) => registry.register(rendezvous, descriptorFromGoals(rendezvous), 'rendezvous'),
+          registerNamed: () => {},
+        },
       },
     );
     return { result, events, lines };
@@ -76,9 +125,18 @@ describe('core: build (events of a reactor build)', function () {
     expect(events).to.deep.equal([
       'ProjectDiscoveryStarted',
       'SessionStarted r,a,b,c',
-      'ProjectStarted r 1/4', 'MojoStarted r meet@default-cli', 'MojoSucceeded r', 'ProjectSucceeded r SUCCESS',
-      'ProjectStarted a 2/4', 'MojoStarted a meet@default-cli', 'MojoFailed a', 'ProjectFailed a FAILURE',
-      'ProjectStarted b 3/4', 'MojoStarted b meet@default-cli', 'MojoSucceeded b', 'ProjectSucceeded b SUCCESS',
+      'ProjectStarted r 1/4',
+      'MojoStarted r meet@default-cli',
+      'MojoSucceeded r',
+      'ProjectSucceeded r SUCCESS',
+      'ProjectStarted a 2/4',
+      'MojoStarted a meet@default-cli',
+      'MojoFailed a',
+      'ProjectFailed a FAILURE',
+      'ProjectStarted b 3/4',
+      'MojoStarted b meet@default-cli',
+      'MojoSucceeded b',
+      'ProjectSucceeded b SUCCESS',
       'ProjectSkipped c',
       'SessionEnded false r:SUCCESS,a:FAILURE,b:SUCCESS,c:SKIPPED',
     ]);
@@ -89,16 +147,27 @@ describe('core: build (events of a reactor build)', function () {
         'Execution default-cli of goal org.example:rendezvous-maven-plugin:1.0:meet failed: a waited 50 ms for nobody to start',
     );
     // The console's lines are the listener's: the build itself logs only what goals say.
-    expect(lines).to.deep.equal(['[INFO] r started', '[INFO] r done', '[INFO] a started', '[INFO] b started', '[INFO] b done']);
+    expect(lines).to.deep.equal([
+      '[INFO] r started',
+      '[INFO] r done',
+      '[INFO] a started',
+      '[INFO] b started',
+      '[INFO] b done',
+    ]);
   });
 
   it('fail-fast: nothing starts after the failure; a failure before the projects are read ends without a session', async () => {
     const { events } = await run({});
-    expect(events.slice(-2)).to.deep.equal(['ProjectFailed a FAILURE', 'SessionEnded false r:SUCCESS,a:FAILURE,b:SKIPPED,c:SKIPPED']);
+    expect(events.slice(-2)).to.deep.equal([
+      'ProjectFailed a FAILURE',
+      'SessionEnded false r:SUCCESS,a:FAILURE,b:SKIPPED,c:SKIPPED',
+    ]);
     const missing = await run({ file: 'nothing.xml' });
     expect(missing.events).to.deep.equal([]);
     expect(missing.result.projects).to.deep.equal([]);
-    expect((missing.result.failure as Error).message).to.equal(`The specified POM file does not exist: ${path.join(dir, 'nothing.xml')}`);
+    expect((missing.result.failure as Error).message).to.equal(
+      `The specified POM file does not exist: ${path.join(dir, 'nothing.xml')}`,
+    );
   });
 });
 

@@ -10,18 +10,35 @@ const mojo = (goal: string) => descriptor.mojos.find((m) => m.goal === goal) as 
 
 function session(userProperties: Record<string, string> = {}): Session {
   return {
-    offline: true, debug: false, quiet: false, batchMode: true, showErrors: false, userProperties, settings: EMPTY_SETTINGS,
-    localRepository: '/repo', workingDirectory: '/work', startTime: new Date(0), env: { HOME: '/home/u' }, settingsSecurityFile: '/nope',
+    offline: true,
+    debug: false,
+    quiet: false,
+    batchMode: true,
+    showErrors: false,
+    userProperties,
+    settings: EMPTY_SETTINGS,
+    localRepository: '/repo',
+    workingDirectory: '/work',
+    startTime: new Date(0),
+    env: { HOME: '/home/u' },
+    settingsSecurityFile: '/nope',
   };
 }
 
-function bind(goal: string, options: { configuration?: string; props?: Record<string, string>; properties?: Record<string, string> } = {}) {
+function bind(
+  goal: string,
+  options: { configuration?: string; props?: Record<string, string>; properties?: Record<string, string> } = {},
+) {
   const project = projectWith([], { properties: options.properties ?? {} });
   const warnings: string[] = [];
   const values = bindParameters({
-    mojo: mojo(goal), configuration: options.configuration ? xml(options.configuration) : undefined,
-    evaluator: new ExpressionEvaluator({ session: session(options.props), project }), basedir: project.basedir,
-    executionLabel: `org.example:sample-maven-plugin:1.0:${goal} (default-cli)`, pluginArtifactId: 'sample-maven-plugin', pluginLabel: `sample-maven-plugin:1.0:${goal} (default-cli)`,
+    mojo: mojo(goal),
+    configuration: options.configuration ? xml(options.configuration) : undefined,
+    evaluator: new ExpressionEvaluator({ session: session(options.props), project }),
+    basedir: project.basedir,
+    executionLabel: `org.example:sample-maven-plugin:1.0:${goal} (default-cli)`,
+    pluginArtifactId: 'sample-maven-plugin',
+    pluginLabel: `sample-maven-plugin:1.0:${goal} (default-cli)`,
     warn: (m) => warnings.push(m),
   });
   return { values: Object.fromEntries([...values].map(([k, v]) => [k, v.value])), warnings };
@@ -30,14 +47,21 @@ function bind(goal: string, options: { configuration?: string; props?: Record<st
 describe('core: parameter binder', () => {
   it('uses defaults, evaluating ${...} expressions and resolving Files against basedir', () => {
     expect(bind('generate').values).to.deep.equal({
-      message: 'hello from demo', skip: false, count: 1, outputDirectory: '/work/proj/target/generated',
+      message: 'hello from demo',
+      skip: false,
+      count: 1,
+      outputDirectory: '/work/proj/target/generated',
     });
   });
 
   it("takes Maven's precedence: <configuration>, then -D, then project <properties>, then default", () => {
     const props = { 'sample.message': 'from -D', 'sample.count': '5' };
     const properties = { 'sample.message': 'from properties', 'sample.count': '9', 'sample.skip': 'true' };
-    const { values } = bind('generate', { configuration: '<configuration><count>3</count></configuration>', props, properties });
+    const { values } = bind('generate', {
+      configuration: '<configuration><count>3</count></configuration>',
+      props,
+      properties,
+    });
     expect(values).to.include({ message: 'from -D', count: 3, skip: true });
   });
 
@@ -53,7 +77,7 @@ describe('core: parameter binder', () => {
     expect(bind('generate', { props: { 'sample.names': 'a, b,c' } }).values.names).to.deep.equal(['a', 'b', 'c']);
   });
 
-  it("object-array items carry the class Maven would instantiate: a dotted element name or an implementation attribute", () => {
+  it('object-array items carry the class Maven would instantiate: a dotted element name or an implementation attribute', () => {
     const configuration = `<configuration><targets>
       <org.example.Special><targetDir>a</targetDir></org.example.Special>
       <target implementation="org.example.Other"><targetDir>b</targetDir></target>
@@ -69,7 +93,9 @@ describe('core: parameter binder', () => {
   });
 
   it('evaluates nested expressions', () => {
-    const { values } = bind('generate', { props: { 'sample.message': '${greeting.${lang}}', lang: 'fr', 'greeting.fr': 'bonjour' } });
+    const { values } = bind('generate', {
+      props: { 'sample.message': '${greeting.${lang}}', lang: 'fr', 'greeting.fr': 'bonjour' },
+    });
     expect(values.message).to.equal('bonjour');
   });
 
@@ -91,14 +117,26 @@ describe('core: parameter binder', () => {
         "The parameters 'other', 'thing' for goal org.example:sample-maven-plugin:1.0:check (default-cli) are missing or invalid",
       );
       expect(error.detail).to.deep.equal([
-        '', "Inside the definition for plugin 'sample-maven-plugin', specify the following:", '', '<configuration>', '  ...',
-        '  <other>VALUE</other>', '  <thing>VALUE</thing>', '</configuration>', '', '-or-', '', "on the command line, specify: '-Dsample.thing=VALUE'",
+        '',
+        "Inside the definition for plugin 'sample-maven-plugin', specify the following:",
+        '',
+        '<configuration>',
+        '  ...',
+        '  <other>VALUE</other>',
+        '  <thing>VALUE</thing>',
+        '</configuration>',
+        '',
+        '-or-',
+        '',
+        "on the command line, specify: '-Dsample.thing=VALUE'",
       ]);
     }
   });
 
   it('warns about unknown parameters in <configuration>, naming the execution', () => {
     const { warnings } = bind('generate', { configuration: '<configuration><mesage>typo</mesage></configuration>' });
-    expect(warnings).to.deep.equal(["Parameter 'mesage' is unknown for plugin 'sample-maven-plugin:1.0:generate (default-cli)'"]);
+    expect(warnings).to.deep.equal([
+      "Parameter 'mesage' is unknown for plugin 'sample-maven-plugin:1.0:generate (default-cli)'",
+    ]);
   });
 });

@@ -10,8 +10,13 @@ function planner(warnings: string[] = []) {
   return new Planner(registry, (m) => warnings.push(m));
 }
 
-const samplePlugin = (executions: { id: string; phase?: string; goals: string[]; configuration?: string }[], configuration?: string) => ({
-  groupId: 'org.example', artifactId: 'sample-maven-plugin', version: '1.0',
+const samplePlugin = (
+  executions: { id: string; phase?: string; goals: string[]; configuration?: string }[],
+  configuration?: string,
+) => ({
+  groupId: 'org.example',
+  artifactId: 'sample-maven-plugin',
+  version: '1.0',
   configuration: configuration ? xml(configuration) : undefined,
   executions: executions.map((e) => ({ ...e, configuration: e.configuration ? xml(e.configuration) : undefined })),
 });
@@ -29,26 +34,47 @@ describe('core: planner', () => {
     ]);
     const plan = planner().plan(['process-sources'], project);
     expect(plan.executions.map(executionKey)).to.deep.equal([
-      'sample:generate@first', 'sample:check@checked', 'sample:generate@gen', 'sample:generate@late',
+      'sample:generate@first',
+      'sample:check@checked',
+      'sample:generate@gen',
+      'sample:generate@late',
     ]);
   });
 
   it('runs several tasks in order and a goal given directly as default-cli', () => {
     const project = projectWith([samplePlugin([{ id: 'gen', goals: ['generate'] }])]);
-    const plan = planner().plan(['sample:check', 'generate-sources', 'org.example:sample-maven-plugin:generate@gen'], project);
-    expect(plan.executions.map(executionKey)).to.deep.equal(['sample:check@default-cli', 'sample:generate@gen', 'sample:generate@gen']);
+    const plan = planner().plan(
+      ['sample:check', 'generate-sources', 'org.example:sample-maven-plugin:generate@gen'],
+      project,
+    );
+    expect(plan.executions.map(executionKey)).to.deep.equal([
+      'sample:check@default-cli',
+      'sample:generate@gen',
+      'sample:generate@gen',
+    ]);
   });
 
   it('merges execution configuration over plugin configuration, and applies pluginManagement', () => {
-    const managed = samplePlugin([{ id: 'gen', goals: ['generate'], configuration: '<configuration><count>7</count></configuration>' }],
-      '<configuration><message>managed</message><skip>true</skip></configuration>');
+    const managed = samplePlugin(
+      [{ id: 'gen', goals: ['generate'], configuration: '<configuration><count>7</count></configuration>' }],
+      '<configuration><message>managed</message><skip>true</skip></configuration>',
+    );
     const project = projectWith(
-      [samplePlugin([{ id: 'gen', goals: [], configuration: '<configuration><message>exec</message></configuration>' }],
-        '<configuration><skip>false</skip></configuration>')],
-      {}, [managed],
+      [
+        samplePlugin(
+          [{ id: 'gen', goals: [], configuration: '<configuration><message>exec</message></configuration>' }],
+          '<configuration><skip>false</skip></configuration>',
+        ),
+      ],
+      {},
+      [managed],
     );
     const [execution] = planner().plan(['generate-sources'], project).executions;
-    expect(execution.configuration!.children.map((c) => `${c.name}=${c.text}`)).to.deep.equal(['message=exec', 'count=7', 'skip=false']);
+    expect(execution.configuration!.children.map((c) => `${c.name}=${c.text}`)).to.deep.equal([
+      'message=exec',
+      'count=7',
+      'skip=false',
+    ]);
   });
 
   it('rejects an unknown phase, listing phases and goals', () => {

@@ -118,11 +118,50 @@ describe('descriptor: descriptorFromGoals and writePluginDescriptorXml', () => {
       implementation: 'sample-plugin#StageGoal',
       language: 'typescript',
       parameters: [
-        { name: 'buildDirectory', type: 'java.lang.String', required: false, editable: false, description: 'Read-only: the build directory.', defaultValue: '${project.build.directory}' },
-        { name: 'files', type: 'java.util.List', required: true, editable: true, description: 'Files to stage, one per <file> element.' },
-        { name: 'outputDirectory', type: 'java.io.File', since: '1.0', required: false, editable: true, description: 'Where staged files go.', expression: '${sample.outputDirectory}', defaultValue: '${project.build.directory}/staged' },
-        { name: 'skip', type: 'boolean', required: false, editable: true, description: 'Skips the goal.', expression: '${sample.skip}', defaultValue: 'false' },
-        { name: 'threads', alias: 'parallel', type: 'int', required: false, editable: true, description: 'How many copies at once.', expression: '${sample.threads}', defaultValue: '2' },
+        {
+          name: 'buildDirectory',
+          type: 'java.lang.String',
+          required: false,
+          editable: false,
+          description: 'Read-only: the build directory.',
+          defaultValue: '${project.build.directory}',
+        },
+        {
+          name: 'files',
+          type: 'java.util.List',
+          required: true,
+          editable: true,
+          description: 'Files to stage, one per <file> element.',
+        },
+        {
+          name: 'outputDirectory',
+          type: 'java.io.File',
+          since: '1.0',
+          required: false,
+          editable: true,
+          description: 'Where staged files go.',
+          expression: '${sample.outputDirectory}',
+          defaultValue: '${project.build.directory}/staged',
+        },
+        {
+          name: 'skip',
+          type: 'boolean',
+          required: false,
+          editable: true,
+          description: 'Skips the goal.',
+          expression: '${sample.skip}',
+          defaultValue: 'false',
+        },
+        {
+          name: 'threads',
+          alias: 'parallel',
+          type: 'int',
+          required: false,
+          editable: true,
+          description: 'How many copies at once.',
+          expression: '${sample.threads}',
+          defaultValue: '2',
+        },
       ],
     });
   });
@@ -137,13 +176,21 @@ describe('descriptor: descriptorFromGoals and writePluginDescriptorXml', () => {
     const xml = writePluginDescriptorXml(descriptorFromGoals(plugin, { packageName: 'sample-plugin' }));
     expect(xml).to.equal(SAMPLE_XML);
     const reordered: GoalhostPlugin = { ...plugin, goals: [AnnounceGoal, StageGoal].reverse() };
-    expect(writePluginDescriptorXml(descriptorFromGoals(reordered, { packageName: 'sample-plugin' }))).to.equal(SAMPLE_XML);
+    expect(writePluginDescriptorXml(descriptorFromGoals(reordered, { packageName: 'sample-plugin' }))).to.equal(
+      SAMPLE_XML,
+    );
   });
 
   it('reads back what it writes: the same descriptor and the same XML', () => {
     const d = descriptorFromGoals(plugin, { packageName: 'sample-plugin' });
     const read = readPluginDescriptor(SAMPLE_XML, 'sample.xml');
-    expect(read).to.deep.equal({ ...d, isolatedRealm: false, inheritedByDefault: true, source: 'sample.xml', mojos: read.mojos });
+    expect(read).to.deep.equal({
+      ...d,
+      isolatedRealm: false,
+      inheritedByDefault: true,
+      source: 'sample.xml',
+      mojos: read.mojos,
+    });
     expect(read.mojos[1].parameters).to.deep.equal(d.mojos[1].parameters);
     expect(writePluginDescriptorXml(read)).to.equal(SAMPLE_XML);
   });
@@ -153,7 +200,9 @@ describe('descriptor: descriptorFromGoals and writePluginDescriptorXml', () => {
     class OtherStage {
       execute(): void {}
     }
-    expect(() => descriptorFromGoals({ ...plugin, goals: [StageGoal, OtherStage] }, { packageName: 'sample-plugin' })).to.throw(
+    expect(() =>
+      descriptorFromGoals({ ...plugin, goals: [StageGoal, OtherStage] }, { packageName: 'sample-plugin' }),
+    ).to.throw(
       "sample-plugin: goal 'sample:stage' is declared by both StageGoal and OtherStage; give each @Goal its own name",
     );
   });

@@ -69,9 +69,14 @@ describe('descriptor: plugin-descriptor.xml matches the goals spec', () => {
           const typeOk = row.type === 'SourceTarget[]' ? p.type.endsWith('.SourceTarget[]') : p.type === row.type;
           if (!typeOk) problems.push(`${row.name}: type ${p.type}, spec ${row.type}`);
           if (p.since !== row.since) problems.push(`${row.name}: since ${p.since}, spec ${row.since}`);
-          if (!defaultMatches(row.defaultValue, p.defaultValue)) problems.push(`${row.name}: default ${JSON.stringify(p.defaultValue)}, spec ${JSON.stringify(row.defaultValue)}`);
-          if (userProperty(p) !== row.property) problems.push(`${row.name}: user property ${userProperty(p)}, spec ${row.property}`);
-          if (p.expression !== undefined && userProperty(p) === undefined) problems.push(`${row.name}: expression ${p.expression} is not \${property}`);
+          if (!defaultMatches(row.defaultValue, p.defaultValue))
+            problems.push(
+              `${row.name}: default ${JSON.stringify(p.defaultValue)}, spec ${JSON.stringify(row.defaultValue)}`,
+            );
+          if (userProperty(p) !== row.property)
+            problems.push(`${row.name}: user property ${userProperty(p)}, spec ${row.property}`);
+          if (p.expression !== undefined && userProperty(p) === undefined)
+            problems.push(`${row.name}: expression ${p.expression} is not \${property}`);
           if (goal === 'unpack-dependencies' && p.required) problems.push(`${row.name}: required, spec says optional`);
           if (!p.description) problems.push(`${row.name}: no description`);
         }

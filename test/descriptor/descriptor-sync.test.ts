@@ -28,7 +28,10 @@ describe('descriptor: plugin-descriptor.xml stays in sync with the decorators', 
 
   it("the cxx package reads its own plugin.xml, the build's byte-for-byte copy of the committed plugin-descriptor.xml, and packs it", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages', 'plugin-cxx', 'package.json'), 'utf8'));
-    expect({ goalhost: manifest.goalhost, packs: manifest.files.includes('plugin.xml') }).to.deep.equal({ goalhost: { descriptor: 'plugin.xml' }, packs: true });
+    expect({ goalhost: manifest.goalhost, packs: manifest.files.includes('plugin.xml') }).to.deep.equal({
+      goalhost: { descriptor: 'plugin.xml' },
+      packs: true,
+    });
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { plugin } = require('@goalhost/plugin-cxx') as { plugin: { descriptor?: unknown } };
     expect(plugin.descriptor).to.equal(path.join(ROOT, 'packages', 'plugin-cxx', 'plugin.xml'));
@@ -60,7 +63,11 @@ describe('descriptor: plugin-descriptor.xml stays in sync with the decorators', 
 
     it('writes the descriptor, then --check passes', () => {
       const file = path.join(dir, 'plugin.xml');
-      expect(runTool(['--package', SAMPLE, '--file', file])).to.deep.equal({ status: 0, stdout: `Wrote ${path.relative(ROOT, file)}\n`, stderr: '' });
+      expect(runTool(['--package', SAMPLE, '--file', file])).to.deep.equal({
+        status: 0,
+        stdout: `Wrote ${path.relative(ROOT, file)}\n`,
+        stderr: '',
+      });
       const xml = fs.readFileSync(file, 'utf8');
       expect(xml).to.contain('<implementation>./test-dist/descriptor/sample-plugin#StageGoal</implementation>');
       expect(xml.split('\n').slice(0, 5)).to.deep.equal([
@@ -75,7 +82,9 @@ describe('descriptor: plugin-descriptor.xml stays in sync with the decorators', 
         stdout: `${path.relative(ROOT, file)} is up to date with the decorators of ${SAMPLE}\n`,
         stderr: '',
       });
-      expect(runTool(['--package', SAMPLE, '--file', file]).stdout).to.equal(`${path.relative(ROOT, file)} unchanged\n`);
+      expect(runTool(['--package', SAMPLE, '--file', file]).stdout).to.equal(
+        `${path.relative(ROOT, file)} unchanged\n`,
+      );
     });
 
     it('--check fails with a line diff when the committed file and the decorators disagree', () => {

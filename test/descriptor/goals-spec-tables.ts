@@ -46,7 +46,10 @@ export function readSpecParameters(file = SPEC_FILE): SpecParameter[] {
       continue;
     }
     if (goals.length === 0 || !line.startsWith('|') || /^\|\s*(Name|---)/.test(line)) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length !== 6) continue;
     const [name, type, since, def, property, meaning] = cells;
     for (const goal of goals) {
@@ -73,6 +76,9 @@ function specDefault(cell: string): string | undefined {
 /** Whether a descriptor default matches the spec's, where `<tool>` stands for any word. */
 export function defaultMatches(spec: string | undefined, actual: string | undefined): boolean {
   if (spec === undefined || actual === undefined) return spec === actual;
-  const pattern = spec.split('<tool>').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\w.-]+');
+  const pattern = spec
+    .split('<tool>')
+    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\w.-]+');
   return new RegExp(`^${pattern}$`).test(actual);
 }

@@ -81,7 +81,16 @@ describe('descriptor: readPluginDescriptor', () => {
           deprecated: '',
           threadSafe: false,
           parameters: [
-            { name: 'speed', alias: 'pace', type: 'int', required: true, editable: true, description: 'How fast.', expression: '${hand.speed}', defaultValue: '3' },
+            {
+              name: 'speed',
+              alias: 'pace',
+              type: 'int',
+              required: true,
+              editable: true,
+              description: 'How fast.',
+              expression: '${hand.speed}',
+              defaultValue: '3',
+            },
             {
               name: 'hands',
               type: 'java.util.List<java.lang.String>',
@@ -101,13 +110,18 @@ describe('descriptor: readPluginDescriptor', () => {
     const file = path.join(ROOT, 'plugin-descriptor.xml');
     const xml = fs.readFileSync(file, 'utf8');
     const d = readPluginDescriptor(xml, file);
-    expect([d.groupId, d.artifactId, d.version, d.goalPrefix]).to.deep.equal(['org.codehaus.mojo', 'cxx-maven-plugin', '0.0.6-SNAPSHOT', 'cxx']);
+    expect([d.groupId, d.artifactId, d.version, d.goalPrefix]).to.deep.equal([
+      'org.codehaus.mojo',
+      'cxx-maven-plugin',
+      '0.0.6-SNAPSHOT',
+      'cxx',
+    ]);
     expect(writePluginDescriptorXml(d, { generatedBy: 'goalhost tools/generate-descriptor.js' })).to.equal(xml);
   });
 
   it('rejects a file whose root is not <plugin>', () => {
     expect(errorOf('<project>\n  <modelVersion>4.0.0</modelVersion>\n</project>')).to.equal(
-      'Invalid plugin descriptor plugin.xml:1:1 (in project): the root element is <project>; a plugin descriptor\'s root element is <plugin>',
+      "Invalid plugin descriptor plugin.xml:1:1 (in project): the root element is <project>; a plugin descriptor's root element is <plugin>",
     );
   });
 
@@ -133,7 +147,10 @@ describe('descriptor: readPluginDescriptor', () => {
   });
 
   it('rejects a boolean element that is neither true nor false', () => {
-    const xml = HAND_WRITTEN.replace('<requiresProject>false</requiresProject>', '<requiresProject>no</requiresProject>');
+    const xml = HAND_WRITTEN.replace(
+      '<requiresProject>false</requiresProject>',
+      '<requiresProject>no</requiresProject>',
+    );
     expect(errorOf(xml)).to.equal(
       "Invalid plugin descriptor plugin.xml:14:7 (in plugin/mojos/mojo[goal='wave']/requiresProject): 'no' is not a boolean; use true or false",
     );
@@ -162,7 +179,10 @@ describe('descriptor: readPluginDescriptor', () => {
   });
 
   it('reports malformed XML with file, line and element path', () => {
-    const xml = HAND_WRITTEN.replace('</description>\n      <requiresDependencyResolution>', '\n      <requiresDependencyResolution>');
+    const xml = HAND_WRITTEN.replace(
+      '</description>\n      <requiresDependencyResolution>',
+      '\n      <requiresDependencyResolution>',
+    );
     expect(errorOf(xml)).to.match(/^Malformed XML in plugin\.xml:\d+:\d+ \(in plugin\/mojos\/mojo\/description\): /);
   });
 });

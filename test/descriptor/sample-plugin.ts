@@ -10,19 +10,36 @@ import { Goal, Parameter, type GoalhostPlugin } from '@goalhost/api';
   since: '1.0',
 })
 export class StageGoal {
-  @Parameter({ type: 'java.io.File', description: 'Where staged files go.', property: 'sample.outputDirectory', defaultValue: '${project.build.directory}/staged', since: '1.0' })
+  @Parameter({
+    type: 'java.io.File',
+    description: 'Where staged files go.',
+    property: 'sample.outputDirectory',
+    defaultValue: '${project.build.directory}/staged',
+    since: '1.0',
+  })
   outputDirectory?: string;
 
   @Parameter({ type: 'boolean', description: 'Skips the goal.', property: 'sample.skip', defaultValue: 'false' })
   skip = false;
 
-  @Parameter({ type: 'java.util.List', description: "Files to stage, one per <file> element.", required: true })
+  @Parameter({ type: 'java.util.List', description: 'Files to stage, one per <file> element.', required: true })
   files?: string[];
 
-  @Parameter({ type: 'java.lang.String', description: 'Read-only: the build directory.', defaultValue: '${project.build.directory}', readonly: true })
+  @Parameter({
+    type: 'java.lang.String',
+    description: 'Read-only: the build directory.',
+    defaultValue: '${project.build.directory}',
+    readonly: true,
+  })
   buildDirectory?: string;
 
-  @Parameter({ type: 'int', description: 'How many copies at once.', property: 'sample.threads', defaultValue: '2', alias: 'parallel' })
+  @Parameter({
+    type: 'int',
+    description: 'How many copies at once.',
+    property: 'sample.threads',
+    defaultValue: '2',
+    alias: 'parallel',
+  })
   threads = 2;
 
   execute(): void {}

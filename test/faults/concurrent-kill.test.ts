@@ -23,7 +23,7 @@ function succeeded(r: Run): void {
 }
 
 async function until(probe: () => boolean, timeoutMs = 60_000): Promise<boolean> {
-  for (const started = Date.now(); !probe(); ) {
+  for (const started = Date.now(); !probe();) {
     if (Date.now() - started > timeoutMs) return false;
     await new Promise((r) => setTimeout(r, 2));
   }
@@ -55,8 +55,14 @@ describe('faults: two runs at once, one killed part-way (CLI)', function () {
   // Kill points: after so many files of the output exist, or so many artifacts are marked; the
   // victim is the run started first (ahead) or second (behind, rewriting what the other did).
   const points = [
-    ...[2, 12, 30].map((n) => ({ when: `${n} output files exist`, ready: (proj: string) => outputFileCount(proj) >= n })),
-    ...[1, 3, 5, 7].map((n) => ({ when: `${n} artifacts are marked`, ready: (proj: string) => markerCount(proj) >= n })),
+    ...[2, 12, 30].map((n) => ({
+      when: `${n} output files exist`,
+      ready: (proj: string) => outputFileCount(proj) >= n,
+    })),
+    ...[1, 3, 5, 7].map((n) => ({
+      when: `${n} artifacts are marked`,
+      ready: (proj: string) => markerCount(proj) >= n,
+    })),
   ];
   for (const victimIndex of [1, 0]) {
     for (const k of points) {

@@ -142,7 +142,11 @@ export class FaultyRepoServer {
       return;
     }
     if (checksumOf) {
-      res.end(fault === 'bad-checksum' ? '0123456789abcdef0123456789abcdef01234567' : createHash('sha1').update(file).digest('hex'));
+      res.end(
+        fault === 'bad-checksum'
+          ? '0123456789abcdef0123456789abcdef01234567'
+          : createHash('sha1').update(file).digest('hex'),
+      );
       return;
     }
     switch (fault) {

@@ -28,13 +28,21 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
 
   beforeEach(async () => {
     server = new FaultyRepoServer();
-    server.files.set(POM, Buffer.from('<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n'));
+    server.files.set(
+      POM,
+      Buffer.from(
+        '<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n',
+      ),
+    );
     server.files.set(ZIP, archive);
     await server.start();
     sandbox = Sandbox.create('remote-faults');
     // central points at this server too (it has nothing else): the tests never leave loopback.
     settings = path.join(sandbox.root, 'settings.xml');
-    fs.writeFileSync(settings, `<settings><mirrors><mirror><id>no-central</id><url>http://${server.host}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`);
+    fs.writeFileSync(
+      settings,
+      `<settings><mirrors><mirror><id>no-central</id><url>http://${server.host}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`,
+    );
   });
 
   afterEach(async () => {
@@ -68,7 +76,12 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
     );
     // The POM arrived; nothing of the archive did (not even under another name), nothing unpacked.
     // The failed transfer is recorded (a-1.0.zip.lastUpdated, as Maven writes it) and retried next time.
-    expect(localFiles()).to.deep.equal(['_remote.repositories', 'a-1.0.pom', 'a-1.0.pom.sha1', 'a-1.0.zip.lastUpdated']);
+    expect(localFiles()).to.deep.equal([
+      '_remote.repositories',
+      'a-1.0.pom',
+      'a-1.0.pom.sha1',
+      'a-1.0.zip.lastUpdated',
+    ]);
     expect(fs.existsSync(path.join(sandbox.proj, 'target'))).to.equal(false);
   }
 
@@ -80,7 +93,11 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
   }
 
   const cases: { fault: Fault; attempts: number; cause: () => string }[] = [
-    { fault: 'no-response', attempts: 4, cause: () => `transfer failed for ${server.url}/${ZIP}: ${server.host} failed to respond` },
+    {
+      fault: 'no-response',
+      attempts: 4,
+      cause: () => `transfer failed for ${server.url}/${ZIP}: ${server.host} failed to respond`,
+    },
     {
       fault: 'drop-mid-body',
       attempts: 1,
@@ -113,7 +130,10 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
     project('fail');
     server.faults.set(ZIP, 'bad-checksum');
     const actual = (await import('node:crypto')).createHash('sha1').update(archive).digest('hex');
-    expectCleanFailure(await run(), `Checksum validation failed, expected 0123456789abcdef0123456789abcdef01234567 but is ${actual}`);
+    expectCleanFailure(
+      await run(),
+      `Checksum validation failed, expected 0123456789abcdef0123456789abcdef01234567 but is ${actual}`,
+    );
     expect(server.count(ZIP)).to.equal(2);
     expect(server.count(`${ZIP}.sha1`)).to.equal(2);
   });
@@ -123,7 +143,9 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
     server.faults.set(ZIP, 'bad-checksum');
     const r = await run();
     expectUnpacked(r);
-    expect(r.stdout).to.match(/^\[WARNING\] Could not validate integrity of download from .*\/a-1\.0\.zip: Checksum validation failed, expected 0123/m);
+    expect(r.stdout).to.match(
+      /^\[WARNING\] Could not validate integrity of download from .*\/a-1\.0\.zip: Checksum validation failed, expected 0123/m,
+    );
     expect(server.count(ZIP)).to.equal(2);
   });
 
@@ -144,7 +166,9 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
     // Kill only once goalhost is writing the download (its temporary file exists).
     const partial = await until(() => localFiles().find((f) => f.startsWith('a-1.0.zip')));
     expect(partial).to.match(/^a-1\.0\.zip\..+\.part$/);
-    expect(fs.existsSync(path.join(sandbox.repo, ...ZIP.split('/'))), 'half a download at the final path').to.equal(false);
+    expect(fs.existsSync(path.join(sandbox.repo, ...ZIP.split('/'))), 'half a download at the final path').to.equal(
+      false,
+    );
     process.kill(pid, 'SIGKILL');
     expect((await killed).signal).to.equal('SIGKILL');
     // Only the dead process's temporary file is there (nothing runs after SIGKILL to remove it).
@@ -152,7 +176,13 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
     server.faults.delete(ZIP);
     expectUnpacked(await run());
     // The next download of the file removed the dead one's temporary file.
-    expect(localFiles()).to.deep.equal(['_remote.repositories', 'a-1.0.pom', 'a-1.0.pom.sha1', 'a-1.0.zip', 'a-1.0.zip.sha1']);
+    expect(localFiles()).to.deep.equal([
+      '_remote.repositories',
+      'a-1.0.pom',
+      'a-1.0.pom.sha1',
+      'a-1.0.zip',
+      'a-1.0.zip.sha1',
+    ]);
   });
 });
 

@@ -28,7 +28,12 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     server = new FaultyRepoServer();
     other = new FaultyRepoServer();
     for (const s of [server, other]) {
-      s.files.set(POM, Buffer.from('<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n'));
+      s.files.set(
+        POM,
+        Buffer.from(
+          '<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n',
+        ),
+      );
       s.files.set(ZIP, honest);
       await s.start();
     }
@@ -57,7 +62,10 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
   }
 
   function run(extra: { started?: (pid: number) => void } = {}, args: string[] = []): Promise<Run> {
-    return sandbox.run(['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, ...args, 'cxx:unpack-dependencies'], extra);
+    return sandbox.run(
+      ['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, ...args, 'cxx:unpack-dependencies'],
+      extra,
+    );
   }
 
   const archiveAt = (): string => path.join(sandbox.repo, ...ZIP.split('/'));
@@ -97,11 +105,16 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     project('fail');
     server.faults.set(ZIP, 'huge-checksum');
     const r = await run();
-    expectFailure(r, `Checksum validation failed, could not read ${server.url}/${ZIP}.sha1: ${server.url}/${ZIP}.sha1 is larger than 512 bytes`);
+    expectFailure(
+      r,
+      `Checksum validation failed, could not read ${server.url}/${ZIP}.sha1: ${server.url}/${ZIP}.sha1 is larger than 512 bytes`,
+    );
   });
 
   it('credentials go only to their origin: a redirect to another port gets no Authorization header', async () => {
-    writeSettings('<servers><server><id>faulty</id><username>alice</username><password>s3cret-repo</password></server></servers>');
+    writeSettings(
+      '<servers><server><id>faulty</id><username>alice</username><password>s3cret-repo</password></server></servers>',
+    );
     project('fail');
     server.auth = { username: 'alice', password: 's3cret-repo' };
     server.faults.set(ZIP, 'redirect');
@@ -112,7 +125,9 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     expect(other.requests).to.deep.equal([`/repo/${ZIP}`, `/repo/${ZIP}.sha1`]);
     expect(other.authorizations).to.deep.equal([undefined, undefined]);
     // The configured origin did get them.
-    expect(server.authorizations.every((a) => a === `Basic ${Buffer.from('alice:s3cret-repo').toString('base64')}`)).to.equal(true);
+    expect(
+      server.authorizations.every((a) => a === `Basic ${Buffer.from('alice:s3cret-repo').toString('base64')}`),
+    ).to.equal(true);
   });
 
   it('a redirect to file:// is refused', async () => {
@@ -124,7 +139,10 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     server.faults.set(ZIP, 'redirect');
     server.redirectTo = `file://${local}`;
     const r = await run();
-    expectFailure(r, `Redirect from ${server.url}/${ZIP} to file://${local}/repo/${ZIP} refused: only http and https redirects are followed`);
+    expectFailure(
+      r,
+      `Redirect from ${server.url}/${ZIP} to file://${local}/repo/${ZIP} refused: only http and https redirects are followed`,
+    );
   });
 
   it('a server trickling one byte at a time is cut off by the low-speed limit (-Dmaven.wagon.rto window)', async () => {
@@ -150,7 +168,9 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     project('fail', withPassword);
     const ok = await run();
     expect(ok.status, ok.stdout).to.equal(0);
-    expect(ok.stdout).to.include(`[INFO] Downloading from faulty: ${server.url.replace('http://', 'http://bob:***@')}/${ZIP}`);
+    expect(ok.stdout).to.include(
+      `[INFO] Downloading from faulty: ${server.url.replace('http://', 'http://bob:***@')}/${ZIP}`,
+    );
     server.files.delete(ZIP);
     fs.rmSync(sandbox.repo, { recursive: true, force: true });
     fs.mkdirSync(sandbox.repo);
@@ -164,9 +184,20 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
   it('a full disk during a download is the local repository’s failure, not the server’s; with space, the rerun completes', async () => {
     writeSettings();
     project('fail');
-    const big = generator.zip([{ name: 'big.bin', data: Buffer.from(Array.from({ length: 2 * 1024 * 1024 }, (_, i) => (i * 7919 + (i >> 5)) & 0xff)), mode: 0o644, store: true }]);
+    const big = generator.zip([
+      {
+        name: 'big.bin',
+        data: Buffer.from(Array.from({ length: 2 * 1024 * 1024 }, (_, i) => (i * 7919 + (i >> 5)) & 0xff)),
+        mode: 0o644,
+        store: true,
+      },
+    ]);
     server.files.set(ZIP, big);
-    const r = await runOnSmallDisk(sandbox, ['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, 'cxx:unpack-dependencies'], sandbox.repo);
+    const r = await runOnSmallDisk(
+      sandbox,
+      ['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, 'cxx:unpack-dependencies'],
+      sandbox.repo,
+    );
     expect(r.status, r.stdout).to.equal(1);
     expect(r.stdout).not.to.match(STACK_FRAME);
     expect(errorLines(r)[0]).to.equal(

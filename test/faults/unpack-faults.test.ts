@@ -38,7 +38,7 @@ async function reference(install: (s: Sandbox) => void): Promise<ReturnType<type
 }
 
 async function until(probe: () => boolean, timeoutMs = 30_000): Promise<void> {
-  for (const started = Date.now(); !probe(); ) {
+  for (const started = Date.now(); !probe();) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -46,7 +46,12 @@ async function until(probe: () => boolean, timeoutMs = 30_000): Promise<void> {
 
 describe('faults: damaged archives, then replaced (CLI)', function () {
   this.timeout(60_000);
-  const entries = Array.from({ length: 30 }, (_, i) => ({ name: `pkg/f${i}.txt`, data: `file ${i}\n`.repeat(50), mode: 0o644, store: true }));
+  const entries = Array.from({ length: 30 }, (_, i) => ({
+    name: `pkg/f${i}.txt`,
+    data: `file ${i}\n`.repeat(50),
+    mode: 0o644,
+    store: true,
+  }));
   const zip = generator.zip(entries);
   const tgz = generator.gz(generator.tar(entries));
   // A byte of the 10th entry's stored data flipped: its CRC no longer matches.
@@ -54,9 +59,27 @@ describe('faults: damaged archives, then replaced (CLI)', function () {
   corrupt[corrupt.indexOf('file 9\n') + 2] ^= 0x20;
 
   const cases = [
-    { name: 'a truncated zip', type: 'zip', bad: zip.subarray(0, Math.floor(zip.length * 0.6)), good: zip, cause: (f: string) => `Error on ZipFile ${f}: Archive is not a ZIP archive` },
-    { name: 'a zip with corrupt data', type: 'zip', bad: corrupt, good: zip, cause: () => 'CRC mismatch (corrupt data) in entry pkg/f9.txt' },
-    { name: 'a truncated tar.gz', type: 'tar.gz', bad: tgz.subarray(0, Math.floor(tgz.length * 0.6)), good: tgz, cause: () => /^Corrupt GZIP data: unexpected end of file \(at entry pkg\/f\d+\.txt\)$/ },
+    {
+      name: 'a truncated zip',
+      type: 'zip',
+      bad: zip.subarray(0, Math.floor(zip.length * 0.6)),
+      good: zip,
+      cause: (f: string) => `Error on ZipFile ${f}: Archive is not a ZIP archive`,
+    },
+    {
+      name: 'a zip with corrupt data',
+      type: 'zip',
+      bad: corrupt,
+      good: zip,
+      cause: () => 'CRC mismatch (corrupt data) in entry pkg/f9.txt',
+    },
+    {
+      name: 'a truncated tar.gz',
+      type: 'tar.gz',
+      bad: tgz.subarray(0, Math.floor(tgz.length * 0.6)),
+      good: tgz,
+      cause: () => /^Corrupt GZIP data: unexpected end of file \(at entry pkg\/f\d+\.txt\)$/,
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: exit 1, the archive and the cause named, no marker; once replaced, a rerun unpacks it completely`, async () => {
@@ -105,7 +128,10 @@ describe('faults: killed mid-unpack, and two processes at once (CLI)', function 
   const killPoints = [
     { when: 'the first file is written', ready: (proj: string) => outputFileCount(proj) > 0 },
     { when: 'a third of the files are written', ready: (proj: string) => outputFileCount(proj) >= files() / 3 },
-    { when: 'two thirds of the files are written', ready: (proj: string) => outputFileCount(proj) >= (2 * files()) / 3 },
+    {
+      when: 'two thirds of the files are written',
+      ready: (proj: string) => outputFileCount(proj) >= (2 * files()) / 3,
+    },
   ];
   for (const k of killPoints) {
     it(`SIGKILL once ${k.when}: the rerun leaves the complete, correct output and markers`, async () => {
@@ -139,7 +165,10 @@ describe('faults: killed mid-unpack, and two processes at once (CLI)', function 
             expect(errorLines(r)[0]).to.match(/^\[ERROR\] Failed to execute goal /);
           } else expect(r.stdout).to.include('[INFO] BUILD SUCCESS');
         }
-        expect(runs.some((r) => r.status === 0), 'at least one run succeeds').to.equal(true);
+        expect(
+          runs.some((r) => r.status === 0),
+          'at least one run succeeds',
+        ).to.equal(true);
         expect(outcome(s.proj)).to.deep.equal(expected);
       } finally {
         s.dispose();
@@ -151,9 +180,35 @@ describe('faults: killed mid-unpack, and two processes at once (CLI)', function 
 describe('faults: disk full (a 1 MiB tmpfs over the output directory)', function () {
   this.timeout(60_000);
   const cases = [
-    { name: 'zip, an entry written in one piece', type: 'zip', bytes: () => generator.zip([{ name: 'small.txt', data: 'small\n', mode: 0o644 }, { name: 'big.bin', data: Buffer.alloc(2 * MiB, 7), mode: 0o644 }]) },
-    { name: 'zip, an entry streamed (over 16 MiB)', type: 'zip', bytes: () => generator.zip([{ name: 'small.txt', data: 'small\n', mode: 0o644 }, { name: 'big.bin', data: Buffer.alloc(17 * MiB, 7), mode: 0o644 }]) },
-    { name: 'tar.gz', type: 'tar.gz', bytes: () => generator.gz(generator.tar([{ name: 'small.txt', data: 'small\n' }, { name: 'big.bin', data: Buffer.alloc(2 * MiB, 7) }])) },
+    {
+      name: 'zip, an entry written in one piece',
+      type: 'zip',
+      bytes: () =>
+        generator.zip([
+          { name: 'small.txt', data: 'small\n', mode: 0o644 },
+          { name: 'big.bin', data: Buffer.alloc(2 * MiB, 7), mode: 0o644 },
+        ]),
+    },
+    {
+      name: 'zip, an entry streamed (over 16 MiB)',
+      type: 'zip',
+      bytes: () =>
+        generator.zip([
+          { name: 'small.txt', data: 'small\n', mode: 0o644 },
+          { name: 'big.bin', data: Buffer.alloc(17 * MiB, 7), mode: 0o644 },
+        ]),
+    },
+    {
+      name: 'tar.gz',
+      type: 'tar.gz',
+      bytes: () =>
+        generator.gz(
+          generator.tar([
+            { name: 'small.txt', data: 'small\n' },
+            { name: 'big.bin', data: Buffer.alloc(2 * MiB, 7) },
+          ]),
+        ),
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: "No space left on device" naming the file, exit 1, no marker; with space, the rerun completes`, async () => {
@@ -165,7 +220,11 @@ describe('faults: disk full (a 1 MiB tmpfs over the output directory)', function
         cleanRun(full);
         expect(full.status, full.stdout).to.equal(1);
         const out = path.join(s.proj, 'target', 'dependency');
-        expect(errorLines(full)[0]).to.equal(unpackFailure(`Error unpacking file: ${file} to: ${out}: Error while expanding ${file}: ${out}/big.bin: No space left on device`));
+        expect(errorLines(full)[0]).to.equal(
+          unpackFailure(
+            `Error unpacking file: ${file} to: ${out}: Error while expanding ${file}: ${out}/big.bin: No space left on device`,
+          ),
+        );
         expect(outcome(s.proj).markers).to.deep.equal([]);
         succeeded(await s.run(s.unpackArgs()));
         expect(outcome(s.proj).markers).to.deep.equal([`g-a-${c.type}-1.0.marker`]);

@@ -26,7 +26,8 @@ export function installWorkload(sandbox: Sandbox, artifacts = 24, files = 100, s
   const deps: Coordinates[] = [];
   for (let i = 0; i < artifacts; i++) {
     const entries: (ZipEntrySpec & TarEntrySpec)[] = [{ name: `a${i}/`, dir: true, mode: 0o755 }];
-    for (let j = 0; j < files; j++) entries.push({ name: `a${i}/d${j % 8}/f${j}.txt`, data: text(i * 100_003 + j, size), mode: 0o644 });
+    for (let j = 0; j < files; j++)
+      entries.push({ name: `a${i}/d${j % 8}/f${j}.txt`, data: text(i * 100_003 + j, size), mode: 0o644 });
     entries.push({ name: 'shared/common.txt', data: `written by a${i}\n`, mode: 0o644 });
     entries.push({ name: `a${i}/private.txt`, data: `private ${i}\n`, mode: 0o600 });
     entries.push({ name: `a${i}/link`, symlink: 'd0/f0.txt' });

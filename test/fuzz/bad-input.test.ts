@@ -4,8 +4,19 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
-import { encryptMavenPassword, MASTER_PASSWORD_PASSPHRASE, MavenPasswordError, SettingsDecrypter } from '@goalhost/model';
-import { formatExternal, parseExternals, planExternals, sameDefinition, type ExternalDefinition } from '@goalhost/plugin-cxx/internal';
+import {
+  encryptMavenPassword,
+  MASTER_PASSWORD_PASSPHRASE,
+  MavenPasswordError,
+  SettingsDecrypter,
+} from '@goalhost/model';
+import {
+  formatExternal,
+  parseExternals,
+  planExternals,
+  sameDefinition,
+  type ExternalDefinition,
+} from '@goalhost/plugin-cxx/internal';
 import { generator } from '../hostile/fixtures';
 import { ROOT } from '../support/paths';
 import { FuzzRunner, unclean } from './fuzz-runner';
@@ -144,19 +155,38 @@ describe('fuzz: bad input ends in success or a clean error, never a crash or a h
     install('g/t/1.0/t-1.0.tar.gz', generator.gz(generator.tar(entries)));
     // Any repository goalhost might try is a closed port on loopback: nothing leaves the machine.
     fs.mkdirSync(path.join(home, '.m2'), { recursive: true });
-    fs.writeFileSync(path.join(home, '.m2', 'settings.xml'), '<settings><mirrors><mirror><id>none</id><url>http://127.0.0.1:9/</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>\n');
+    fs.writeFileSync(
+      path.join(home, '.m2', 'settings.xml'),
+      '<settings><mirrors><mirror><id>none</id><url>http://127.0.0.1:9/</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>\n',
+    );
     // The svn side: lib/trunk is what the source dependency g:src points at.
     svnUrl = `file://${root}/svn`;
     wc = path.join(root, 'wc');
     const svn = (...args: string[]): void => {
-      const r = spawnSync('svn', ['--non-interactive', '--config-dir', path.join(root, 'svn-config'), ...args], { encoding: 'utf8' });
+      const r = spawnSync('svn', ['--non-interactive', '--config-dir', path.join(root, 'svn-config'), ...args], {
+        encoding: 'utf8',
+      });
       if (r.status !== 0) throw new Error(`svn ${args.join(' ')}: ${r.stderr}`);
     };
     const created = spawnSync('svnadmin', ['create', path.join(root, 'svn')], { encoding: 'utf8' });
     if (created.status !== 0) throw new Error(`svnadmin create: ${created.stderr}`);
-    svn('mkdir', '-q', '--parents', '-m', 'layout', `${svnUrl}/wc/externals`, `${svnUrl}/lib/trunk`, `${svnUrl}/other/x`);
+    svn(
+      'mkdir',
+      '-q',
+      '--parents',
+      '-m',
+      'layout',
+      `${svnUrl}/wc/externals`,
+      `${svnUrl}/lib/trunk`,
+      `${svnUrl}/other/x`,
+    );
     svn('checkout', '-q', `${svnUrl}/wc`, wc);
-    install('g/src/1.0/src-1.0.pom', Buffer.from(`<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>src</artifactId><version>1.0</version><packaging>pom</packaging><scm><connection>scm:svn:${svnUrl}/lib/trunk</connection></scm></project>\n`));
+    install(
+      'g/src/1.0/src-1.0.pom',
+      Buffer.from(
+        `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>src</artifactId><version>1.0</version><packaging>pom</packaging><scm><connection>scm:svn:${svnUrl}/lib/trunk</connection></scm></project>\n`,
+      ),
+    );
     fs.writeFileSync(
       path.join(wc, 'pom.xml'),
       `<project><modelVersion>4.0.0</modelVersion><groupId>fz</groupId><artifactId>wc</artifactId><version>1</version><packaging>pom</packaging>
@@ -165,7 +195,13 @@ describe('fuzz: bad input ends in success or a clean error, never a crash or a h
     <configuration><sourceSubdir>externals</sourceSubdir></configuration></plugin></plugins></build></project>\n`,
     );
     if (process.getuid?.() === 0) spawnSync('chown', ['-R', '65534:65534', root]);
-    runner = new FuzzRunner(root, { PATH: process.env.PATH ?? '', HOME: home, TMPDIR: root, TZ: 'UTC', LANG: 'C.UTF-8' });
+    runner = new FuzzRunner(root, {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      TMPDIR: root,
+      TZ: 'UTC',
+      LANG: 'C.UTF-8',
+    });
     failures = [];
   });
 
@@ -173,8 +209,16 @@ describe('fuzz: bad input ends in success or a clean error, never a crash or a h
     await runner.stop();
     fs.rmSync(root, { recursive: true, force: true });
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    console.log(`      fuzz cases run: ${total} (${Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(', ')}); seed ${SEED}`);
-    console.log(`      CLI endings: ${Object.entries(endings).map(([k, e]) => `${k}: ${e.ok} exit 0, ${e.error} clean errors`).join('; ')}`);
+    console.log(
+      `      fuzz cases run: ${total} (${Object.entries(counts)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}); seed ${SEED}`,
+    );
+    console.log(
+      `      CLI endings: ${Object.entries(endings)
+        .map(([k, e]) => `${k}: ${e.ok} exit 0, ${e.error} clean errors`)
+        .join('; ')}`,
+    );
   });
 
   /** Runs one case through goalhost and fails the property with the whole story when it is not clean. */
@@ -197,19 +241,36 @@ describe('fuzz: bad input ends in success or a clean error, never a crash or a h
   it('mutated pom.xml', async () => {
     const arb = fc.record({ ops: mutations, goal: fc.constantFrom(...GOALS), level: fc.constantFrom(...LEVELS) });
     await fc.assert(
-      fc.asyncProperty(arb, (x) => check({ kind: 'pom.xml', argv: withRepo([...x.level, ...x.goal]), files: { 'pom.xml': mutate(BASE_POM, x.ops) } })),
+      fc.asyncProperty(arb, (x) =>
+        check({
+          kind: 'pom.xml',
+          argv: withRepo([...x.level, ...x.goal]),
+          files: { 'pom.xml': mutate(BASE_POM, x.ops) },
+        }),
+      ),
       { numRuns: runs(300), seed: SEED, endOnFailure: true },
     );
   });
 
   it('mutated settings.xml and settings-security.xml', async () => {
     const encrypted = encryptMavenPassword('server-secret', MASTER);
-    const arb = fc.record({ settings: mutations, security: fc.option(mutations), goal: fc.constantFrom(...GOALS), level: fc.constantFrom(...LEVELS) });
+    const arb = fc.record({
+      settings: mutations,
+      security: fc.option(mutations),
+      goal: fc.constantFrom(...GOALS),
+      level: fc.constantFrom(...LEVELS),
+    });
     await fc.assert(
       fc.asyncProperty(arb, (x) =>
         check({
           kind: 'settings.xml',
-          argv: withRepo(['-s', '@CASE@/settings.xml', '-Dsettings.security=@CASE@/security.xml', ...x.level, ...x.goal]),
+          argv: withRepo([
+            '-s',
+            '@CASE@/settings.xml',
+            '-Dsettings.security=@CASE@/security.xml',
+            ...x.level,
+            ...x.goal,
+          ]),
           files: {
             'pom.xml': BASE_POM,
             'settings.xml': mutate(BASE_SETTINGS.replace('@ENCRYPTED@', encrypted), x.settings),
@@ -231,7 +292,11 @@ describe('fuzz: bad input ends in success or a clean error, never a crash or a h
 const cxx = require(${JSON.stringify(path.join(ROOT, 'packages', 'plugin-cxx'))});
 exports.plugin = { ...cxx.plugin, groupId: 'fz', artifactId: 'fz-plugin', goalPrefix: 'fz', descriptor: path.join(__dirname, 'plugin.xml') };
 `;
-    const goals: readonly (readonly string[])[] = [['fz:unpack-dependencies'], ['help:describe', '-Dplugin=fz', '-Ddetail'], ['fz:scm-dependencies', '-Dscm.dryRun=true']];
+    const goals: readonly (readonly string[])[] = [
+      ['fz:unpack-dependencies'],
+      ['help:describe', '-Dplugin=fz', '-Ddetail'],
+      ['fz:scm-dependencies', '-Dscm.dryRun=true'],
+    ];
     const arb = fc.record({ ops: mutations, goal: fc.constantFrom(...goals), level: fc.constantFrom(...LEVELS) });
     await fc.assert(
       fc.asyncProperty(arb, (x) =>
@@ -250,26 +315,125 @@ exports.plugin = { ...cxx.plugin, groupId: 'fz', artifactId: 'fz-plugin', goalPr
       {
         weight: 6,
         arbitrary: fc.constantFrom(
-          '-o', '-B', '-q', '-X', '-e', '-N', '-U', '-fae', '-ff', '-ntp', '-h', '-v', '--help', '--version', '--offline', '--batch-mode',
-          '-D', '-Dx', '-D=', '-Dx=', '-D=x', '-Dextra', '-P', '-Pextra', '-P!extra', '-P,', '-P-extra', '-pl', 'x', '-pl', ':app', '-rf', ':app',
-          '-f', '@CASE@/pom.xml', '@CASE@', '/nonexistent', '-s', '-gs', '--settings=/nope', '--file=', '--file', '-', '--', '---', '-Z', '--unknown',
-          '-Dmaven.repo.local=', '-Dmaven.repo.local=@CASE@/empty', 'process-sources', 'validate', 'clean', 'cxx:unpack-dependencies',
-          'cxx:scm-dependencies', 'cxx:unpack-dependencies@unpack', 'cxx:unpack-dependencies@nope', 'cxx:nope', 'nope:nope', 'a:b:c:d:e', ':', '::', '@',
-          'org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies', 'org.codehaus.mojo:cxx-maven-plugin:9.9:unpack-dependencies',
-          'help:describe', '-Dplugin=cxx', '-Dplugin=', '-Dgoal=nope', 'dependency:tree', 'dependency:list', 'clean:clean', '-Dmdep.unpack.maxSize=0',
-          '-Dmdep.unpack.maxSize=1', '-Dmdep.unpack.includes=%regex[', '-Dmdep.unpack.excludes=**', '-DincludeScope=bogus', '-DexcludeScope=test',
-          '-Dmdep.skip=true', '-Dsilent=true', '-DexcludeTransitive=maybe', '-Dmdep.unpack.encoding=EBCDIC-XYZ', '-DincludeTypes=,,', '-Dclassifier=bin',
-          '-Dtype=', '-DoverWriteReleases=true', '-Dmdep.useRepositoryLayout=true', '-Dmdep.unpack.flattenDestDirs=,', '-Dscm.dryRun=true',
-          '-DsourceSubdir=..', '-Dgoalhost.plugins=', '-Dgoalhost.plugins=nope', '-Dgoalhost.plugins=/nonexistent.js',
+          '-o',
+          '-B',
+          '-q',
+          '-X',
+          '-e',
+          '-N',
+          '-U',
+          '-fae',
+          '-ff',
+          '-ntp',
+          '-h',
+          '-v',
+          '--help',
+          '--version',
+          '--offline',
+          '--batch-mode',
+          '-D',
+          '-Dx',
+          '-D=',
+          '-Dx=',
+          '-D=x',
+          '-Dextra',
+          '-P',
+          '-Pextra',
+          '-P!extra',
+          '-P,',
+          '-P-extra',
+          '-pl',
+          'x',
+          '-pl',
+          ':app',
+          '-rf',
+          ':app',
+          '-f',
+          '@CASE@/pom.xml',
+          '@CASE@',
+          '/nonexistent',
+          '-s',
+          '-gs',
+          '--settings=/nope',
+          '--file=',
+          '--file',
+          '-',
+          '--',
+          '---',
+          '-Z',
+          '--unknown',
+          '-Dmaven.repo.local=',
+          '-Dmaven.repo.local=@CASE@/empty',
+          'process-sources',
+          'validate',
+          'clean',
+          'cxx:unpack-dependencies',
+          'cxx:scm-dependencies',
+          'cxx:unpack-dependencies@unpack',
+          'cxx:unpack-dependencies@nope',
+          'cxx:nope',
+          'nope:nope',
+          'a:b:c:d:e',
+          ':',
+          '::',
+          '@',
+          'org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies',
+          'org.codehaus.mojo:cxx-maven-plugin:9.9:unpack-dependencies',
+          'help:describe',
+          '-Dplugin=cxx',
+          '-Dplugin=',
+          '-Dgoal=nope',
+          'dependency:tree',
+          'dependency:list',
+          'clean:clean',
+          '-Dmdep.unpack.maxSize=0',
+          '-Dmdep.unpack.maxSize=1',
+          '-Dmdep.unpack.includes=%regex[',
+          '-Dmdep.unpack.excludes=**',
+          '-DincludeScope=bogus',
+          '-DexcludeScope=test',
+          '-Dmdep.skip=true',
+          '-Dsilent=true',
+          '-DexcludeTransitive=maybe',
+          '-Dmdep.unpack.encoding=EBCDIC-XYZ',
+          '-DincludeTypes=,,',
+          '-Dclassifier=bin',
+          '-Dtype=',
+          '-DoverWriteReleases=true',
+          '-Dmdep.useRepositoryLayout=true',
+          '-Dmdep.unpack.flattenDestDirs=,',
+          '-Dscm.dryRun=true',
+          '-DsourceSubdir=..',
+          '-Dgoalhost.plugins=',
+          '-Dgoalhost.plugins=nope',
+          '-Dgoalhost.plugins=/nonexistent.js',
         ),
       },
       { weight: 1, arbitrary: interesting },
       { weight: 1, arbitrary: interesting.map((v) => `-D${v}`) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('outputDirectory', 'markersDirectory', 'mdep.unpack.includes', 'includeGroupIds', 'classifier', 'mdep.unpack.maxSize', 'sourceTargets'), interesting).map(([k, v]) => `-D${k}=${v}`) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom(
+              'outputDirectory',
+              'markersDirectory',
+              'mdep.unpack.includes',
+              'includeGroupIds',
+              'classifier',
+              'mdep.unpack.maxSize',
+              'sourceTargets',
+            ),
+            interesting,
+          )
+          .map(([k, v]) => `-D${k}=${v}`),
+      },
     );
     const arb = fc.array(token, { minLength: 0, maxLength: 8 });
     await fc.assert(
-      fc.asyncProperty(arb, (argv) => check({ kind: 'command line', argv: [`-Dmaven.repo.local=${repo}`, ...argv], files: { 'pom.xml': BASE_POM } })),
+      fc.asyncProperty(arb, (argv) =>
+        check({ kind: 'command line', argv: [`-Dmaven.repo.local=${repo}`, ...argv], files: { 'pom.xml': BASE_POM } }),
+      ),
       { numRuns: runs(300), seed: SEED, endOnFailure: true },
     );
   });
@@ -277,14 +441,36 @@ exports.plugin = { ...cxx.plugin, groupId: 'fz', artifactId: 'fz-plugin', goalPr
   it('svn:externals values in a real working copy (whatever svn accepts), through cxx:scm-dependencies', async () => {
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     const env = { ...process.env, HOME: path.join(root, 'home') };
-    const svnAs = (args: string[]) => spawnSync('svn', ['--non-interactive', ...args], { encoding: 'utf8', env, ...asUser });
-    const line = fc.tuple(
-      fc.constantFrom('', '-r1 ', '-r 1 ', '-r{2020-01-01} ', '-rHEAD '),
-      fc.constantFrom('^/lib/trunk', `${svnUrl}/other/x`, '../other/x', '//localhost/x', '/other/x', '^/lib/trunk@1', '^/nope', `'^/lib/trunk'`),
-      fc.constantFrom('g/src', 'a', 'a\\ b', '"q q"', "'s s'", 'deep/er', 'g/src/', './g/src', 'ü'),
-    ).map(([r, u, t]) => `${r}${u} ${t}`);
+    const svnAs = (args: string[]) =>
+      spawnSync('svn', ['--non-interactive', ...args], { encoding: 'utf8', env, ...asUser });
+    const line = fc
+      .tuple(
+        fc.constantFrom('', '-r1 ', '-r 1 ', '-r{2020-01-01} ', '-rHEAD '),
+        fc.constantFrom(
+          '^/lib/trunk',
+          `${svnUrl}/other/x`,
+          '../other/x',
+          '//localhost/x',
+          '/other/x',
+          '^/lib/trunk@1',
+          '^/nope',
+          `'^/lib/trunk'`,
+        ),
+        fc.constantFrom('g/src', 'a', 'a\\ b', '"q q"', "'s s'", 'deep/er', 'g/src/', './g/src', 'ü'),
+      )
+      .map(([r, u, t]) => `${r}${u} ${t}`);
     const value = fc
-      .tuple(fc.array(fc.oneof({ weight: 4, arbitrary: line }, fc.constantFrom('', '# comment', '  ', 'g/src ^/lib/trunk', 'dir -r1 ^/lib/trunk')), { maxLength: 5 }), fc.constantFrom('\n', '\r\n'), fc.option(interesting))
+      .tuple(
+        fc.array(
+          fc.oneof(
+            { weight: 4, arbitrary: line },
+            fc.constantFrom('', '# comment', '  ', 'g/src ^/lib/trunk', 'dir -r1 ^/lib/trunk'),
+          ),
+          { maxLength: 5 },
+        ),
+        fc.constantFrom('\n', '\r\n'),
+        fc.option(interesting),
+      )
       .map(([lines, eol, extra]) => lines.join(eol) + (extra ?? ''));
     let rejected = 0;
     await fc.assert(
@@ -298,7 +484,12 @@ exports.plugin = { ...cxx.plugin, groupId: 'fz', artifactId: 'fz-plugin', goalPr
         try {
           await check({
             kind: 'svn:externals (CLI)',
-            argv: withRepo(['-f', path.join(wc, 'pom.xml'), 'cxx:scm-dependencies', ...(dryRun ? ['-Dscm.dryRun=true'] : [])]),
+            argv: withRepo([
+              '-f',
+              path.join(wc, 'pom.xml'),
+              'cxx:scm-dependencies',
+              ...(dryRun ? ['-Dscm.dryRun=true'] : []),
+            ]),
             files: {},
           });
         } finally {
@@ -314,17 +505,56 @@ exports.plugin = { ...cxx.plugin, groupId: 'fz', artifactId: 'fz-plugin', goalPr
   it('svn:externals values: parsing never throws, what is written reads back the same, a second plan changes nothing', () => {
     const value = fc.oneof(
       fc.string({ maxLength: 200 }),
-      fc.array(fc.oneof(interesting, fc.constantFrom('-r1', '-r 12', '^/lib/trunk', '//h/x', '../x', '/abs', 'svn://h/x@5', "'a b'", '"c d"', 'x\\ y', '#', '\n')), { maxLength: 12 }).map((t) => t.join(' ')),
+      fc
+        .array(
+          fc.oneof(
+            interesting,
+            fc.constantFrom(
+              '-r1',
+              '-r 12',
+              '^/lib/trunk',
+              '//h/x',
+              '../x',
+              '/abs',
+              'svn://h/x@5',
+              "'a b'",
+              '"c d"',
+              'x\\ y',
+              '#',
+              '\n',
+            ),
+          ),
+          { maxLength: 12 },
+        )
+        .map((t) => t.join(' ')),
     );
     // Targets as the goal makes them (target-dir.ts): trimmed, relative, no backslash or line break,
     // not starting with -r; anything else in them (blanks, quotes, #, unicode) must survive svn's reading.
     const target = fc
-      .oneof(fc.constantFrom('lib', 'a b', "it's", 'q"uote', 'dir/sub', '#hash', 'x/ y /z', 'tab\there', 'ü/文件'), fc.string({ minLength: 1, maxLength: 12 }))
+      .oneof(
+        fc.constantFrom('lib', 'a b', "it's", 'q"uote', 'dir/sub', '#hash', 'x/ y /z', 'tab\there', 'ü/文件'),
+        fc.string({ minLength: 1, maxLength: 12 }),
+      )
       .map((t) => t.trim())
-      .filter((t) => t !== '' && !/[\\\0\r\n]/.test(t) && !t.startsWith('-r') && !t.startsWith('/') && !t.split('/').includes('..'));
+      .filter(
+        (t) =>
+          t !== '' &&
+          !/[\\\0\r\n]/.test(t) &&
+          !t.startsWith('-r') &&
+          !t.startsWith('/') &&
+          !t.split('/').includes('..'),
+      );
     const definition: fc.Arbitrary<ExternalDefinition> = fc.record(
       {
-        url: fc.constantFrom('^/lib/trunk', 'svn://127.0.0.1/repo/x y', 'file:///tmp/r', 'http://h/p?q=1', '//h/x', '../sib', '/root-rel'),
+        url: fc.constantFrom(
+          '^/lib/trunk',
+          'svn://127.0.0.1/repo/x y',
+          'file:///tmp/r',
+          'http://h/p?q=1',
+          '//h/x',
+          '../sib',
+          '/root-rel',
+        ),
         target,
         revision: fc.constantFrom('1', '42', '{2020-01-01}'),
         peg: fc.constantFrom('3', 'HEAD'),
@@ -332,19 +562,29 @@ exports.plugin = { ...cxx.plugin, groupId: 'fz', artifactId: 'fz-plugin', goalPr
       { requiredKeys: ['url', 'target'] },
     );
     fc.assert(
-      fc.property(value, fc.uniqueArray(definition, { maxLength: 4, selector: (d) => d.target.trim() }), (existing, desired) => {
-        count('svn:externals');
-        const lines = parseExternals(existing);
-        expect(Array.isArray(lines)).to.equal(true);
-        for (const d of desired) {
-          const back = parseExternals(formatExternal(d));
-          const entry = back.find((l) => l.kind === 'entry');
-          expect(entry && entry.kind === 'entry' && sameDefinition(entry.definition, d), `${JSON.stringify(d)} -> ${formatExternal(d)}`).to.equal(true);
-        }
-        const entries = desired.map((d, i) => ({ dependency: `g:a${i}:1.0:pom`, definition: d }));
-        const first = planExternals(existing, entries);
-        expect(planExternals(first.value, entries).changed, `second plan over ${JSON.stringify(first.value)}`).to.equal(false);
-      }),
+      fc.property(
+        value,
+        fc.uniqueArray(definition, { maxLength: 4, selector: (d) => d.target.trim() }),
+        (existing, desired) => {
+          count('svn:externals');
+          const lines = parseExternals(existing);
+          expect(Array.isArray(lines)).to.equal(true);
+          for (const d of desired) {
+            const back = parseExternals(formatExternal(d));
+            const entry = back.find((l) => l.kind === 'entry');
+            expect(
+              entry && entry.kind === 'entry' && sameDefinition(entry.definition, d),
+              `${JSON.stringify(d)} -> ${formatExternal(d)}`,
+            ).to.equal(true);
+          }
+          const entries = desired.map((d, i) => ({ dependency: `g:a${i}:1.0:pom`, definition: d }));
+          const first = planExternals(existing, entries);
+          expect(
+            planExternals(first.value, entries).changed,
+            `second plan over ${JSON.stringify(first.value)}`,
+          ).to.equal(false);
+        },
+      ),
       { numRuns: runs(1500), seed: SEED },
     );
   });
@@ -358,7 +598,9 @@ exports.plugin = { ...cxx.plugin, groupId: 'fz', artifactId: 'fz-plugin', goalPr
       interesting,
       fc.string({ maxLength: 60 }).map((s) => `{${s}}`),
       fc.base64String({ maxLength: 80 }).map((s) => `{${s}}`),
-      fc.tuple(fc.nat(good.length - 1), fc.string({ minLength: 1, maxLength: 3 })).map(([at, s]) => good.slice(0, at) + s + good.slice(at + 1)),
+      fc
+        .tuple(fc.nat(good.length - 1), fc.string({ minLength: 1, maxLength: 3 }))
+        .map(([at, s]) => good.slice(0, at) + s + good.slice(at + 1)),
     );
     fc.assert(
       fc.property(value, (v) => {

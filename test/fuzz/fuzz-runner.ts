@@ -64,7 +64,12 @@ export class FuzzRunner {
         const onExit = (code: number | null, signal: string | null): void => {
           clearTimeout(timer);
           child.off('message', onMessage);
-          resolve({ died: `worker exited (${code ?? signal}): ${stderr.slice(-2000)}`, out: '', err: stderr, millis: 0 });
+          resolve({
+            died: `worker exited (${code ?? signal}): ${stderr.slice(-2000)}`,
+            out: '',
+            err: stderr,
+            millis: 0,
+          });
         };
         child.on('message', onMessage);
         child.once('exit', onExit);
@@ -86,7 +91,8 @@ export class FuzzRunner {
 
 const STACK_FRAME = /^\s*(\[ERROR\]\s+)?at .+(\(.*:\d+:\d+\)|:\d+:\d+)$/m;
 /** Messages that are a JavaScript failure wearing an error's clothes, not an explanation. */
-const INTERNAL = /Cannot read propert|Cannot set propert|is not a function|is not iterable|is not defined|undefined is not|\[object Object\]|Maximum call stack|Internal error|Invalid array length|out of memory/i;
+const INTERNAL =
+  /Cannot read propert|Cannot set propert|is not a function|is not iterable|is not defined|undefined is not|\[object Object\]|Maximum call stack|Internal error|Invalid array length|out of memory/i;
 
 /**
  * Why an outcome is not clean (undefined when it is): exit 0, or exit 1 with an [ERROR] message,

@@ -82,7 +82,8 @@ async function runCase(c: FuzzCase): Promise<FuzzOutcome> {
 process.on('message', (message: { id: number; fuzzCase: FuzzCase }) => {
   runCase(message.fuzzCase).then(
     (outcome) => process.send?.({ id: message.id, outcome }),
-    (e: Error) => process.send?.({ id: message.id, outcome: { threw: `worker: ${e.message}`, out: '', err: '', millis: 0 } }),
+    (e: Error) =>
+      process.send?.({ id: message.id, outcome: { threw: `worker: ${e.message}`, out: '', err: '', millis: 0 } }),
   );
 });
 process.on('exit', () => {

@@ -8,14 +8,97 @@ import * as fc from 'fast-check';
  */
 
 const INTERESTING = [
-  '', ' ', '${', '${}', '${a}', '${project.version}', '${project.basedir}/../..', '${env.HOME}', '${lib.version', '$${x}',
-  '@{x}', '../../../../etc/passwd', '/', '/etc', 'C:\\x', '\\\\server\\share', '\u0000', '\u0001', '\uffff', '\ud800', '💥',
-  '&amp;', '&bogus;', '&#0;', '&#x110000;', '&#65;', ']]>', '<![CDATA[x]]>', '<!-- c -->', '<?pi x?>', '<', '>', '"', "'",
-  '-1', '0', '99999999999999999999', '1e309', 'NaN', 'true', 'TRUE', 'yes', 'null', 'undefined', '__proto__', 'constructor',
-  'toString', 'hasOwnProperty', 'a'.repeat(5000), '%regex[(a+)+$]', '%regex[', '%ant[**]', '**/../**', '*', '?', ',', ',,', ' , ',
-  'test', 'compile', 'system', 'runtime', 'provided', 'import', 'pom', 'zip', 'tar.gz', 'jar', '[1.0,2.0)', '[,]', '(,1.0]', 'RELEASE',
-  'LATEST', '1.0-SNAPSHOT', 'x:y:z', 'g:a', 'scm:svn:', 'scm:git:', 'scm:svn:svn://127.0.0.1:9/x', 'file:///', 'http://127.0.0.1:9/',
-  '{AAAA}', '{}', '{=}', '{COQLCE6DU6GtcS5P=}', '{ \u0000 }', 'ü', 'é', '\t', '\r\n', '\n\n',
+  '',
+  ' ',
+  '${',
+  '${}',
+  '${a}',
+  '${project.version}',
+  '${project.basedir}/../..',
+  '${env.HOME}',
+  '${lib.version',
+  '$${x}',
+  '@{x}',
+  '../../../../etc/passwd',
+  '/',
+  '/etc',
+  'C:\\x',
+  '\\\\server\\share',
+  '\u0000',
+  '\u0001',
+  '\uffff',
+  '\ud800',
+  '💥',
+  '&amp;',
+  '&bogus;',
+  '&#0;',
+  '&#x110000;',
+  '&#65;',
+  ']]>',
+  '<![CDATA[x]]>',
+  '<!-- c -->',
+  '<?pi x?>',
+  '<',
+  '>',
+  '"',
+  "'",
+  '-1',
+  '0',
+  '99999999999999999999',
+  '1e309',
+  'NaN',
+  'true',
+  'TRUE',
+  'yes',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'a'.repeat(5000),
+  '%regex[(a+)+$]',
+  '%regex[',
+  '%ant[**]',
+  '**/../**',
+  '*',
+  '?',
+  ',',
+  ',,',
+  ' , ',
+  'test',
+  'compile',
+  'system',
+  'runtime',
+  'provided',
+  'import',
+  'pom',
+  'zip',
+  'tar.gz',
+  'jar',
+  '[1.0,2.0)',
+  '[,]',
+  '(,1.0]',
+  'RELEASE',
+  'LATEST',
+  '1.0-SNAPSHOT',
+  'x:y:z',
+  'g:a',
+  'scm:svn:',
+  'scm:git:',
+  'scm:svn:svn://127.0.0.1:9/x',
+  'file:///',
+  'http://127.0.0.1:9/',
+  '{AAAA}',
+  '{}',
+  '{=}',
+  '{COQLCE6DU6GtcS5P=}',
+  '{ \u0000 }',
+  'ü',
+  'é',
+  '\t',
+  '\r\n',
+  '\n\n',
 ];
 
 export const interesting: fc.Arbitrary<string> = fc.oneof(
@@ -44,8 +127,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('value' as const), nth: fc.nat(), text: interesting }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('drop-element' as const), nth: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('copy-element' as const), nth: fc.nat() }) },
-  fc.record({ op: fc.constant('rename-element' as const), nth: fc.nat(), text: fc.constantFrom('x', 'dependency', 'project', 'a:b', '1x', 'version', '') }),
-  fc.record({ op: fc.constant('entities' as const), kind: fc.constantFrom('external' as const, 'bomb' as const, 'parameter' as const, 'undeclared' as const) }),
+  fc.record({
+    op: fc.constant('rename-element' as const),
+    nth: fc.nat(),
+    text: fc.constantFrom('x', 'dependency', 'project', 'a:b', '1x', 'version', ''),
+  }),
+  fc.record({
+    op: fc.constant('entities' as const),
+    kind: fc.constantFrom('external' as const, 'bomb' as const, 'parameter' as const, 'undeclared' as const),
+  }),
   fc.record({ op: fc.constant('nest' as const), nth: fc.nat(), depth: fc.constantFrom(50, 2000, 20000) }),
 );
 
@@ -59,13 +149,15 @@ const BLOCK =
 
 function elements(xml: string): { start: number; end: number; name: string }[] {
   const found: { start: number; end: number; name: string }[] = [];
-  for (const re of [LEAF, BLOCK]) for (const m of xml.matchAll(re)) found.push({ start: m.index!, end: m.index! + m[0].length, name: m[1] });
+  for (const re of [LEAF, BLOCK])
+    for (const m of xml.matchAll(re)) found.push({ start: m.index!, end: m.index! + m[0].length, name: m[1] });
   return found;
 }
 
 function values(xml: string): { start: number; end: number }[] {
   const found: { start: number; end: number }[] = [];
-  for (const m of xml.matchAll(/>([^<>]+)</g)) if (m[1].trim()) found.push({ start: m.index! + 1, end: m.index! + 1 + m[1].length });
+  for (const m of xml.matchAll(/>([^<>]+)</g))
+    if (m[1].trim()) found.push({ start: m.index! + 1, end: m.index! + 1 + m[1].length });
   return found;
 }
 
@@ -109,7 +201,10 @@ export function mutate(xml: string, ops: readonly Op[]): string {
         const e = elements(s);
         if (e.length === 0) break;
         const t = e[o.nth % e.length];
-        s = o.op === 'drop-element' ? s.slice(0, t.start) + s.slice(t.end) : s.slice(0, t.end) + s.slice(t.start, t.end) + s.slice(t.end);
+        s =
+          o.op === 'drop-element'
+            ? s.slice(0, t.start) + s.slice(t.end)
+            : s.slice(0, t.end) + s.slice(t.start, t.end) + s.slice(t.end);
         break;
       }
       case 'rename-element': {

@@ -31,7 +31,10 @@ describe('help: the help:describe goal', () => {
   let log: RecordingLog;
 
   /** `plugins: null` runs the goal in a host that provides no descriptors. */
-  function run(parameters: Partial<DescribeGoal>, plugins: GoalContext['plugins'] | null = pluginView([clean, cxx, help])): void {
+  function run(
+    parameters: Partial<DescribeGoal>,
+    plugins: GoalContext['plugins'] | null = pluginView([clean, cxx, help]),
+  ): void {
     log = new RecordingLog();
     const goal = new DescribeGoal({ log, plugins: plugins ?? undefined } as unknown as GoalContext);
     Object.assign(goal, { detail: false, minimal: false }, parameters);
@@ -50,7 +53,11 @@ describe('help: the help:describe goal', () => {
   it('is declared as maven-help-plugin 3.4.0 declares describe: no project needed, an aggregator', () => {
     const meta = goalMetadataOf(DescribeGoal);
     expect([meta.name, meta.requiresProject, meta.aggregator]).to.deep.equal(['describe', false, true]);
-    expect(help.mojos.find((m) => m.goal === 'describe')!.parameters.map((p) => `${p.name}${p.alias ? `/${p.alias}` : ''}=${p.expression ?? ''}`)).to.deep.equal([
+    expect(
+      help.mojos
+        .find((m) => m.goal === 'describe')!
+        .parameters.map((p) => `${p.name}${p.alias ? `/${p.alias}` : ''}=${p.expression ?? ''}`),
+    ).to.deep.equal([
       'artifactId=${artifactId}',
       'detail=${detail}',
       'goal=${goal}',
@@ -92,7 +99,11 @@ describe('help: the help:describe goal', () => {
       ].join('\n'),
     ]);
     run({ plugin: 'help', minimal: true });
-    expect(log.entries[0].split('\n').slice(0, 3)).to.deep.equal(['[INFO] org.apache.maven.plugins:maven-help-plugin:3.4.0', '', 'Name: Apache Maven Help Plugin']);
+    expect(log.entries[0].split('\n').slice(0, 3)).to.deep.equal([
+      '[INFO] org.apache.maven.plugins:maven-help-plugin:3.4.0',
+      '',
+      'Name: Apache Maven Help Plugin',
+    ]);
   });
 
   it('writes to -Doutput instead of the log, creating parent directories', () => {
@@ -110,8 +121,12 @@ describe('help: the help:describe goal', () => {
   it('an unknown prefix or key fails, listing the known plugins', () => {
     const known =
       'Known plugins: clean (org.apache.maven.plugins:maven-clean-plugin:3.2.0), cxx (org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT), help (org.apache.maven.plugins:maven-help-plugin:3.4.0)';
-    expect(failure({ plugin: 'cpp' })).to.equal(`GoalExecutionError: Unable to find the plugin with prefix: cpp. ${known}`);
-    expect(failure({ plugin: 'org.example:nothing-maven-plugin' })).to.equal(`GoalExecutionError: Unable to find the plugin org.example:nothing-maven-plugin. ${known}`);
+    expect(failure({ plugin: 'cpp' })).to.equal(
+      `GoalExecutionError: Unable to find the plugin with prefix: cpp. ${known}`,
+    );
+    expect(failure({ plugin: 'org.example:nothing-maven-plugin' })).to.equal(
+      `GoalExecutionError: Unable to find the plugin org.example:nothing-maven-plugin. ${known}`,
+    );
   });
 
   it('an unknown goal fails, naming the plugin and listing its goals', () => {

@@ -30,7 +30,10 @@ describe('help: help:describe text from a descriptor', () => {
   });
 
   it('one goal in detail (-Dgoal=unpack-dependencies -Ddetail)', () => {
-    expectGolden('cxx-unpack-dependencies-detail.txt', describePlugin(cxx, { goal: 'unpack-dependencies', detail: true }));
+    expectGolden(
+      'cxx-unpack-dependencies-detail.txt',
+      describePlugin(cxx, { goal: 'unpack-dependencies', detail: true }),
+    );
   });
 
   it('the whole plugin in detail (-Dplugin=cxx -Ddetail)', () => {
@@ -62,7 +65,16 @@ describe('help: help:describe text from a descriptor', () => {
   });
 
   it('a plugin without name, goals or descriptions: the id, "Unknown" and "(no description available)"', () => {
-    const bare: PluginDescriptor = { name: '', description: '', groupId: 'g', artifactId: 'a', version: '1', goalPrefix: 'p', mojos: [], source: 'x' };
+    const bare: PluginDescriptor = {
+      name: '',
+      description: '',
+      groupId: 'g',
+      artifactId: 'a',
+      version: '1',
+      goalPrefix: 'p',
+      mojos: [],
+      source: 'x',
+    };
     expect(describePlugin(bare)).to.equal(
       'g:a:1\n\nName: g:a:1\nDescription: (no description available)\nGroup Id: g\nArtifact Id: a\nVersion: 1\nGoal Prefix: p\n\nThis plugin has no goals.\n',
     );
@@ -70,11 +82,31 @@ describe('help: help:describe text from a descriptor', () => {
 
   it("parameters as maven-help-plugin's own tests expect: a ${property} is a user property, anything else an expression", () => {
     const withParameter = (expression: string): PluginDescriptor => ({
-      name: 'N', description: 'D', groupId: 'g', artifactId: 'a', version: '1', goalPrefix: 'p', source: 'x',
-      mojos: [{ goal: 'm', description: 'M', requiresProject: true, requiresOnline: false, aggregator: false, threadSafe: false, implementation: 'I', language: 'java',
-        parameters: [{ name: 'name', type: 'java.lang.String', required: false, editable: true, description: '', expression }] }],
+      name: 'N',
+      description: 'D',
+      groupId: 'g',
+      artifactId: 'a',
+      version: '1',
+      goalPrefix: 'p',
+      source: 'x',
+      mojos: [
+        {
+          goal: 'm',
+          description: 'M',
+          requiresProject: true,
+          requiresOnline: false,
+          aggregator: false,
+          threadSafe: false,
+          implementation: 'I',
+          language: 'java',
+          parameters: [
+            { name: 'name', type: 'java.lang.String', required: false, editable: true, description: '', expression },
+          ],
+        },
+      ],
     });
-    const parametersOf = (d: PluginDescriptor): string => describePlugin(d, { goal: 'm', detail: true }).split('\n\n').slice(1).join('\n\n');
+    const parametersOf = (d: PluginDescriptor): string =>
+      describePlugin(d, { goal: 'm', detail: true }).split('\n\n').slice(1).join('\n\n');
     expect(parametersOf(withParameter('${valid.expression}'))).to.equal(
       '  Available parameters:\n\n    name\n      User property: valid.expression\n      (no description available)\n\n',
     );
@@ -106,8 +138,24 @@ describe('help: help:describe text from a descriptor', () => {
           executePhase: 'compile',
           executeLifecycle: 'x',
           parameters: [
-            { name: 'Zeta', type: 'int', required: true, editable: true, description: 'Last <i>one</i>.', alias: 'z', expression: '${a}-${b}' },
-            { name: 'alpha', type: 'boolean', required: false, editable: true, description: '', deprecated: 'Use Zeta.', defaultValue: '' },
+            {
+              name: 'Zeta',
+              type: 'int',
+              required: true,
+              editable: true,
+              description: 'Last <i>one</i>.',
+              alias: 'z',
+              expression: '${a}-${b}',
+            },
+            {
+              name: 'alpha',
+              type: 'boolean',
+              required: false,
+              editable: true,
+              description: '',
+              deprecated: 'Use Zeta.',
+              defaultValue: '',
+            },
             { name: 'hidden', type: 'java.lang.String', required: true, editable: false, description: 'Read-only.' },
           ],
         },
@@ -168,9 +216,11 @@ describe('help: HTML descriptions as plain text', () => {
   });
 
   it('shows absolute link targets, decodes entities and keeps non-HTML placeholders', () => {
-    expect(htmlToPlainText('See <a href="https://maven.apache.org/x">the docs</a> or <a href="y.html">here</a>.')).to.equal(
-      'See the docs <https://maven.apache.org/x> or here.',
+    expect(
+      htmlToPlainText('See <a href="https://maven.apache.org/x">the docs</a> or <a href="y.html">here</a>.'),
+    ).to.equal('See the docs <https://maven.apache.org/x> or here.');
+    expect(htmlToPlainText('&lt;dir&gt; &amp; <outputDirectory>/<group path>')).to.equal(
+      '<dir> & <outputDirectory>/<group path>',
     );
-    expect(htmlToPlainText('&lt;dir&gt; &amp; <outputDirectory>/<group path>')).to.equal('<dir> & <outputDirectory>/<group path>');
   });
 });

@@ -36,12 +36,17 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-help-reports-'));
     repo = path.join(work, 'repository');
     // `repository` becomes the local repository: the POMs the fixtures find there (a parent, a BOM).
-    for (const p of ['simple', 'reactor', 'extras', 'packagings', 'bom', 'inherit', 'repository']) fs.cpSync(path.join(FIXTURES, p), path.join(work, p), { recursive: true });
+    for (const p of ['simple', 'reactor', 'extras', 'packagings', 'bom', 'inherit', 'repository'])
+      fs.cpSync(path.join(FIXTURES, p), path.join(work, p), { recursive: true });
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
   /** Runs goalhost on a fixture's POM; `-S<id>` (the oracle's settings profile) becomes a settings.xml activating profile id. */
-  function goalhost(project: string, pom: string, args: readonly string[]): { status: number | null; stdout: string; dir: string } {
+  function goalhost(
+    project: string,
+    pom: string,
+    args: readonly string[],
+  ): { status: number | null; stdout: string; dir: string } {
     const dir = path.join(work, project);
     const cli: string[] = [];
     for (const a of args) {
@@ -56,10 +61,14 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
       );
       cli.push('-s', settings);
     }
-    const r = spawnSync(process.execPath, [GOALHOST_BIN, '-B', '-o', `-Dmaven.repo.local=${repo}`, '-f', path.join(dir, pom), ...cli], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [GOALHOST_BIN, '-B', '-o', `-Dmaven.repo.local=${repo}`, '-f', path.join(dir, pom), ...cli],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     return { status: r.status, stdout: r.stdout + r.stderr, dir };
   }
 
@@ -83,7 +92,9 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
       const r = goalhost(c.project, c.pom, ['help:effective-pom', ...c.args]);
       expect(r.status, r.stdout).to.equal(0);
       // The golden files end with the line break the log adds after the message.
-      expect(normalize(`${report(r.stdout, 'effective-pom')}\n`, r.dir)).to.equal(golden(`effective-pom-${c.name}.txt`));
+      expect(normalize(`${report(r.stdout, 'effective-pom')}\n`, r.dir)).to.equal(
+        golden(`effective-pom-${c.name}.txt`),
+      );
     });
   }
 
@@ -91,7 +102,9 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     it(`effective-pom -Dverbose of ${c.project}/${c.pom} ${c.args.join(' ')} names each value's model and line as Maven does, whole`, () => {
       const r = goalhost(c.project, c.pom, ['help:effective-pom', '-Dverbose', ...c.args]);
       expect(r.status, r.stdout).to.equal(0);
-      expect(normalize(`${report(r.stdout, 'effective-pom')}\n`, r.dir)).to.equal(golden(`effective-pom-verbose-${c.name}.txt`));
+      expect(normalize(`${report(r.stdout, 'effective-pom')}\n`, r.dir)).to.equal(
+        golden(`effective-pom-verbose-${c.name}.txt`),
+      );
     });
   }
 
@@ -99,7 +112,9 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     it(`active-profiles of ${c.project}/${c.pom} ${c.args.join(' ')} is Maven's, whole`, () => {
       const r = goalhost(c.project, c.pom, ['help:active-profiles', ...c.args]);
       expect(r.status, r.stdout).to.equal(0);
-      expect(normalize(`${report(r.stdout, 'active-profiles')}\n`, r.dir)).to.equal(golden(`active-profiles-${c.name}.txt`));
+      expect(normalize(`${report(r.stdout, 'active-profiles')}\n`, r.dir)).to.equal(
+        golden(`active-profiles-${c.name}.txt`),
+      );
     });
   }
 
@@ -107,7 +122,10 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     const r = goalhost('reactor', 'pom.xml', ['help:active-profiles']);
     expect(r.status).to.equal(0);
     expect(r.stdout.match(/--- help:3\.4\.0:active-profiles/g)).to.have.length(1);
-    const summary = r.stdout.slice(r.stdout.indexOf('[INFO] Reactor Summary'), r.stdout.indexOf('[INFO] BUILD SUCCESS'));
+    const summary = r.stdout.slice(
+      r.stdout.indexOf('[INFO] Reactor Summary'),
+      r.stdout.indexOf('[INFO] BUILD SUCCESS'),
+    );
     expect(summary.replace(/\[ *[\d.]+ s\]/, '[TIME]')).to.equal(
       [
         '[INFO] Reactor Summary for Help parent 2.1-SNAPSHOT:',
@@ -132,12 +150,19 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
   });
 
   it('effective-pom -Dverbose -Doutput writes the located document to the file', () => {
-    const r = goalhost('reactor', 'pom.xml', ['help:effective-pom', '-Dverbose', '-Denv=ci', '-Doutput=target/effective-verbose.xml']);
+    const r = goalhost('reactor', 'pom.xml', [
+      'help:effective-pom',
+      '-Dverbose',
+      '-Denv=ci',
+      '-Doutput=target/effective-verbose.xml',
+    ]);
     expect(r.status, r.stdout).to.equal(0);
     const document = golden('effective-pom-verbose-reactor-ci.txt')
       .replace('\nEffective POMs, after inheritance, interpolation, and profiles are applied:\n\n', '')
       .replace(/\n\n$/, '');
-    expect(normalize(fs.readFileSync(path.join(r.dir, 'target', 'effective-verbose.xml'), 'utf8'), r.dir)).to.equal(document);
+    expect(normalize(fs.readFileSync(path.join(r.dir, 'target', 'effective-verbose.xml'), 'utf8'), r.dir)).to.equal(
+      document,
+    );
   });
 
   it('active-profiles -Doutput writes the report under the plugin banner and says where', () => {
@@ -146,7 +171,9 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     const file = path.join(r.dir, 'target', 'profiles.txt');
     expect(report(r.stdout, 'active-profiles')).to.equal(`Active profile report written to: ${file}`);
     const message = golden('active-profiles-reactor-ci.txt').replace(/\n$/, '');
-    expect(fs.readFileSync(file, 'utf8')).to.equal(`Generated by Maven Help Plugin\nSee: https://maven.apache.org/plugins/maven-help-plugin/\n\n${message}`);
+    expect(fs.readFileSync(file, 'utf8')).to.equal(
+      `Generated by Maven Help Plugin\nSee: https://maven.apache.org/plugins/maven-help-plugin/\n\n${message}`,
+    );
   });
 
   describe('evaluate', () => {
@@ -178,7 +205,11 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     });
 
     it('-Doutput writes the value to the file and says where', () => {
-      const r = goalhost(project, pom, ['help:evaluate', '-Dexpression=project.build.directory', '-Doutput=target/value.txt']);
+      const r = goalhost(project, pom, [
+        'help:evaluate',
+        '-Dexpression=project.build.directory',
+        '-Doutput=target/value.txt',
+      ]);
       expect(r.status).to.equal(0);
       const file = path.join(r.dir, 'app', 'target', 'value.txt');
       expect(report(r.stdout, 'evaluate')).to.equal(
@@ -189,10 +220,23 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
 
     it("without a POM evaluates against Maven's stub project (standalone-pom, version 1)", () => {
       const dir = fs.mkdtempSync(path.join(work, 'no-pom-'));
-      const r = spawnSync(process.execPath, [GOALHOST_BIN, '-B', '-o', `-Dmaven.repo.local=${repo}`, 'help:evaluate', '-Dexpression=project.version', '-q', '-DforceStdout'], {
-        cwd: dir,
-        encoding: 'utf8',
-      });
+      const r = spawnSync(
+        process.execPath,
+        [
+          GOALHOST_BIN,
+          '-B',
+          '-o',
+          `-Dmaven.repo.local=${repo}`,
+          'help:evaluate',
+          '-Dexpression=project.version',
+          '-q',
+          '-DforceStdout',
+        ],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+        },
+      );
       expect([r.status, r.stdout + r.stderr]).to.deep.equal([0, '1']);
     });
 

@@ -3,7 +3,17 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { generator, hostile } from './fixtures';
-import { changes, errorLines, inParallel, Sandbox, STACK_FRAME, treeOf, unpackFailure, type Run, type Snapshot } from './sandbox';
+import {
+  changes,
+  errorLines,
+  inParallel,
+  Sandbox,
+  STACK_FRAME,
+  treeOf,
+  unpackFailure,
+  type Run,
+  type Snapshot,
+} from './sandbox';
 
 /**
  * Hostile archives through the real CLI. Each case is a project depending on a harmless
@@ -35,10 +45,14 @@ interface Case {
 const OK = 'f 644 ok.txt = "ok\\n"';
 const LINK_POLICY = 'goalhost refuses such links: exclude the entry with mdep.unpack.excludes if it is not needed';
 const outside = (entry: string) => () => `Entry is outside of the target directory (${entry})`;
-const link = (entry: string, target: string) => () => `Symbolic link entry ${entry} points outside of the target directory (${target}); ${LINK_POLICY}`;
-const hard = (entry: string, target: string) => () => `Hard link entry ${entry} points outside of the target directory (${target}); ${LINK_POLICY}`;
-const LIMIT_ADVICE = 'goalhost refuses archives that unpack to more (a zip bomb?); if this one is trusted, raise the limit, e.g. -Dmdep.unpack.maxSize=20g';
-const limit = (entry: string, size: string) => () => `Entry ${entry} takes the archive past ${size} unpacked, the limit of mdep.unpack.maxSize: ${LIMIT_ADVICE}`;
+const link = (entry: string, target: string) => () =>
+  `Symbolic link entry ${entry} points outside of the target directory (${target}); ${LINK_POLICY}`;
+const hard = (entry: string, target: string) => () =>
+  `Hard link entry ${entry} points outside of the target directory (${target}); ${LINK_POLICY}`;
+const LIMIT_ADVICE =
+  'goalhost refuses archives that unpack to more (a zip bomb?); if this one is trusted, raise the limit, e.g. -Dmdep.unpack.maxSize=20g';
+const limit = (entry: string, size: string) => () =>
+  `Entry ${entry} takes the archive past ${size} unpacked, the limit of mdep.unpack.maxSize: ${LIMIT_ADVICE}`;
 const expanding = (reason: (file: string, out: string) => string) => (file: string, out: string) =>
   `Error while expanding ${file}: ${reason(file, out)}`;
 
@@ -72,7 +86,10 @@ const CASES: readonly Case[] = [
   {
     fixture: 'nul-name.zip',
     outcome: {
-      refused: expanding(() => 'Entry nul\\0name.txt has a NUL character in its name, which no file name can hold; exclude it with mdep.unpack.excludes (? matches the NUL)'),
+      refused: expanding(
+        () =>
+          'Entry nul\\0name.txt has a NUL character in its name, which no file name can hold; exclude it with mdep.unpack.excludes (? matches the NUL)',
+      ),
       wrote: [OK],
     },
   },
@@ -83,7 +100,12 @@ const CASES: readonly Case[] = [
   // Sizes that lie. A zip entry is never inflated past its declared size (nor its file written).
   {
     fixture: 'size-lie-small.zip',
-    outcome: { refused: expanding(() => 'size mismatch: more than the 16 bytes declared (a zip bomb or a corrupt archive) in entry liar.bin'), wrote: [OK] },
+    outcome: {
+      refused: expanding(
+        () => 'size mismatch: more than the 16 bytes declared (a zip bomb or a corrupt archive) in entry liar.bin',
+      ),
+      wrote: [OK],
+    },
   },
   {
     fixture: 'size-lie-large.zip',
@@ -123,14 +145,23 @@ const CASES: readonly Case[] = [
   },
   // Bombs: the limit (mdep.unpack.maxSize, 10 GiB by default) counts the sizes entries declare
   // (binding: an entry is cut off at its own) or carry (tar); the entry crossing it is refused.
-  { name: 'bomb.zip (-D limit)', fixture: 'bomb.zip', args: ['-Dmdep.unpack.maxSize=1m'], outcome: { refused: limit('zeros.bin', '1 MiB (1048576 bytes)'), wrote: [OK] } },
+  {
+    name: 'bomb.zip (-D limit)',
+    fixture: 'bomb.zip',
+    args: ['-Dmdep.unpack.maxSize=1m'],
+    outcome: { refused: limit('zeros.bin', '1 MiB (1048576 bytes)'), wrote: [OK] },
+  },
   {
     name: 'bomb.zip (POM property limit)',
     fixture: 'bomb.zip',
     pom: '  <properties><mdep.unpack.maxSize>64K</mdep.unpack.maxSize></properties>\n',
     outcome: { refused: limit('zeros.bin', '64 KiB (65536 bytes)'), wrote: [OK] },
   },
-  { name: 'bomb.zip (default limit)', fixture: 'bomb.zip', outcome: { tree: [OK, 'f 644 zeros.bin = 67108864 bytes'] } },
+  {
+    name: 'bomb.zip (default limit)',
+    fixture: 'bomb.zip',
+    outcome: { tree: [OK, 'f 644 zeros.bin = 67108864 bytes'] },
+  },
   {
     fixture: 'bomb.tar.gz',
     args: ['-Dmdep.unpack.maxSize=1048576'],
@@ -142,7 +173,9 @@ const CASES: readonly Case[] = [
     args: ['-Dmdep.unpack.maxSize=8m'],
     outcome: {
       refused: limit('copy7.bin', '8 MiB (8388608 bytes)'),
-      wrote: ['shared.bin', ...Array.from({ length: 7 }, (_, i) => `copy${i}.bin`)].map((n) => `f 644 ${n} = 1048576 bytes`),
+      wrote: ['shared.bin', ...Array.from({ length: 7 }, (_, i) => `copy${i}.bin`)].map(
+        (n) => `f 644 ${n} = 1048576 bytes`,
+      ),
     },
   },
   // One entry declaring 11 GiB (zip64): refused under the default limit before a byte of it is written.
@@ -151,18 +184,42 @@ const CASES: readonly Case[] = [
   // sticky on a file, no mode on directories); the later duplicate wins; names differing only in
   // case are distinct files on Linux; undecodable name bytes become '?' (an overlong '/' too).
   ...bothFormats('setuid', {
-    tree: ['f 755 both = "both\\n"', 'f 755 sgid = "sgid\\n"', 'd 755 shared/', 'f 644 shared/file = "shared\\n"', 'f 777 sticky = "sticky\\n"', 'f 755 suid = "suid\\n"'],
+    tree: [
+      'f 755 both = "both\\n"',
+      'f 755 sgid = "sgid\\n"',
+      'd 755 shared/',
+      'f 644 shared/file = "shared\\n"',
+      'f 777 sticky = "sticky\\n"',
+      'f 755 suid = "suid\\n"',
+    ],
   }),
   ...bothFormats('duplicates', { tree: ['f 644 other.txt = "other\\n"', 'f 644 same.txt = "three\\n"'] }),
   ...bothFormats('case', {
-    tree: ['d 755 Dir/', 'f 644 Dir/a.txt = "D\\n"', 'f 644 README.txt = "upper\\n"', 'f 644 ReadMe.TXT = "mixed\\n"', 'd 755 dir/', 'f 644 dir/a.txt = "d\\n"', 'f 644 readme.txt = "lower\\n"'],
+    tree: [
+      'd 755 Dir/',
+      'f 644 Dir/a.txt = "D\\n"',
+      'f 644 README.txt = "upper\\n"',
+      'f 644 ReadMe.TXT = "mixed\\n"',
+      'd 755 dir/',
+      'f 644 dir/a.txt = "d\\n"',
+      'f 644 readme.txt = "lower\\n"',
+    ],
   }),
   ...bothFormats('bad-utf8', {
-    tree: ['f 644 bad-??.txt = "ff fe\\n"', 'f 644 caf?.txt = "latin1\\n"', 'd 755 dir-??/', 'f 644 dir-??/x.txt = "overlong slash\\n"', 'f 644 half-?.txt = "truncated sequence\\n"'],
+    tree: [
+      'f 644 bad-??.txt = "ff fe\\n"',
+      'f 644 caf?.txt = "latin1\\n"',
+      'd 755 dir-??/',
+      'f 644 dir-??/x.txt = "overlong slash\\n"',
+      'f 644 half-?.txt = "truncated sequence\\n"',
+    ],
   }),
   { fixture: 'bad-utf8-flagged.zip', outcome: { tree: ['f 644 flag-?(.txt = "flagged\\n"'] } },
   // Devices and FIFOs become empty regular files (as in Maven): nothing special is ever created.
-  { fixture: 'devices.tar', outcome: { tree: ['d 755 dev/', 'f 644 dev/fifo = ""', 'f 666 dev/null = ""', 'f 660 dev/sda = ""', OK] } },
+  {
+    fixture: 'devices.tar',
+    outcome: { tree: ['d 755 dev/', 'f 644 dev/fifo = ""', 'f 666 dev/null = ""', 'f 660 dev/sda = ""', OK] },
+  },
   // A hard link inside the archive is an empty regular file, as in Maven; never a link.
   { fixture: 'hardlink-inside.tar', outcome: { tree: ['f 644 a.txt = "a\\n"', 'f 644 b.txt = ""'] } },
 ];
@@ -187,7 +244,9 @@ function typeOf(fixture: string): string {
 function systemState(): string {
   const passwd = fs.statSync('/etc/passwd');
   const hash = crypto.createHash('sha1').update(fs.readFileSync('/etc/passwd')).digest('hex');
-  const aimed = [generator.ABSOLUTE, '/tmp/goalhost-through-abs.txt', '/goalhost-escaped.txt'].map((p) => `${p}:${fs.existsSync(p)}`);
+  const aimed = [generator.ABSOLUTE, '/tmp/goalhost-through-abs.txt', '/goalhost-escaped.txt'].map(
+    (p) => `${p}:${fs.existsSync(p)}`,
+  );
   return `passwd nlink=${passwd.nlink} ${hash} ${aimed.join(' ')}`;
 }
 
@@ -205,12 +264,25 @@ describe('hostile archives: refused cleanly or neutralised, never written outsid
       sandbox.install({ artifactId: 'good', type: 'zip' }, good);
       const type = typeOf(c.fixture);
       const file = sandbox.install({ artifactId: 'evil', type }, hostile(c.fixture));
-      sandbox.pom([{ artifactId: 'good', type: 'zip' }, { artifactId: 'evil', type }], c.pom);
+      sandbox.pom(
+        [
+          { artifactId: 'good', type: 'zip' },
+          { artifactId: 'evil', type },
+        ],
+        c.pom,
+      );
       // Bait for a hard link to ../../goalhost-outside.txt: it must keep one link and its content.
       fs.writeFileSync(path.join(sandbox.proj, 'goalhost-outside.txt'), 'bait\n');
       const before = sandbox.snapshot();
       const run = await sandbox.run(sandbox.unpackArgs(...(c.args ?? [])));
-      results.set(name, { sandbox, file, out: path.join(sandbox.proj, 'target', 'dependency'), run, before, after: sandbox.snapshot() });
+      results.set(name, {
+        sandbox,
+        file,
+        out: path.join(sandbox.proj, 'target', 'dependency'),
+        run,
+        before,
+        after: sandbox.snapshot(),
+      });
     });
   });
 
@@ -221,7 +293,10 @@ describe('hostile archives: refused cleanly or neutralised, never written outsid
   for (const c of CASES) {
     const outcome = c.outcome;
     const name = c.name ?? c.fixture;
-    const title = 'refused' in outcome ? `${name}: refused, exit 1, nothing outside, no marker` : `${name}: unpacked harmlessly, exactly as Maven does`;
+    const title =
+      'refused' in outcome
+        ? `${name}: refused, exit 1, nothing outside, no marker`
+        : `${name}: unpacked harmlessly, exactly as Maven does`;
     it(title, () => {
       const r = results.get(name)!;
       const { run } = r;
@@ -230,19 +305,27 @@ describe('hostile archives: refused cleanly or neutralised, never written outsid
       const dependency = path.join('proj', 'target', 'dependency');
       const markers = path.join('proj', 'target', 'dependency-maven-plugin-markers');
       const outsideOutput = changes(r.before, r.after).filter(
-        (ch) => ![`+ proj/target`, `+ ${dependency}`, `+ ${markers}`].includes(ch) && !ch.startsWith(`+ ${dependency}/`) && !ch.startsWith(`+ ${markers}/`),
+        (ch) =>
+          ![`+ proj/target`, `+ ${dependency}`, `+ ${markers}`].includes(ch) &&
+          !ch.startsWith(`+ ${dependency}/`) &&
+          !ch.startsWith(`+ ${markers}/`),
       );
       expect(outsideOutput, 'changes outside the output and markers directories').to.deep.equal([]);
       expect(systemState()).to.equal(system);
       const markerDir = path.join(r.sandbox.proj, 'target', 'dependency-maven-plugin-markers');
       if ('refused' in outcome) {
         expect(run.status).to.equal(1);
-        expect(errorLines(run)[0]).to.equal(unpackFailure(`Error unpacking file: ${r.file} to: ${r.out}: ${outcome.refused(r.file, r.out)}`));
+        expect(errorLines(run)[0]).to.equal(
+          unpackFailure(`Error unpacking file: ${r.file} to: ${r.out}: ${outcome.refused(r.file, r.out)}`),
+        );
         expect(fs.readdirSync(markerDir)).to.deep.equal([GOOD_MARKER]);
         expect(treeOf(r.out).sort(byPath)).to.deep.equal([...outcome.wrote, GOOD].sort(byPath));
       } else {
         expect(run.status, run.stdout).to.equal(0);
-        expect(fs.readdirSync(markerDir).sort()).to.deep.equal(['g-evil-' + typeOf(c.fixture) + '-1.0.marker', GOOD_MARKER]);
+        expect(fs.readdirSync(markerDir).sort()).to.deep.equal([
+          'g-evil-' + typeOf(c.fixture) + '-1.0.marker',
+          GOOD_MARKER,
+        ]);
         expect(treeOf(r.out).sort(byPath)).to.deep.equal([...outcome.tree, GOOD].sort(byPath));
       }
     });
@@ -264,7 +347,9 @@ describe('hostile archives: the size limit itself', () => {
       const run = await sandbox.run(sandbox.unpackArgs('-Dmdep.unpack.maxSize=lots'));
       expect(run.status).to.equal(1);
       expect(errorLines(run)[0]).to.equal(
-        unpackFailure("Invalid mdep.unpack.maxSize 'lots': give the most bytes one artifact may unpack to, optionally with k, m, g or t (1024-based), e.g. 20g"),
+        unpackFailure(
+          "Invalid mdep.unpack.maxSize 'lots': give the most bytes one artifact may unpack to, optionally with k, m, g or t (1024-based), e.g. 20g",
+        ),
       );
       expect(fs.existsSync(path.join(sandbox.proj, 'target'))).to.equal(false);
     } finally {

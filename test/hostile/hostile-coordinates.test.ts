@@ -18,7 +18,8 @@ import { changes, Sandbox, STACK_FRAME, type Run, type Snapshot } from './sandbo
  */
 
 const ZIP = generator.zip([{ name: 'ok.txt', data: 'ok\n', mode: 0o644 }]);
-const REFUSED = "goalhost refuses coordinates with path separators or '.'/'..' segments, which could place files outside the repository";
+const REFUSED =
+  "goalhost refuses coordinates with path separators or '.'/'..' segments, which could place files outside the repository";
 /** Five levels up from a file's version directory in the repository is the sandbox root. */
 const UP = '../../../../..';
 
@@ -33,10 +34,12 @@ function dep(gav: string, extra = ''): string {
 }
 
 const deps = (...d: string[]): string => `  <dependencies>\n${d.join('')}  </dependencies>\n`;
-const managed = (...d: string[]): string => `  <dependencyManagement><dependencies>\n${d.join('')}  </dependencies></dependencyManagement>\n`;
+const managed = (...d: string[]): string =>
+  `  <dependencyManagement><dependencies>\n${d.join('')}  </dependencies></dependencyManagement>\n`;
 const snapshotRepository = (id: string, url: string): string =>
   `  <repositories><repository><id>${id}</id><url>${url}</url><snapshots><enabled>true</enabled></snapshots></repository></repositories>\n`;
-const relocation = (to: string): string => `  <distributionManagement><relocation>${to}</relocation></distributionManagement>\n`;
+const relocation = (to: string): string =>
+  `  <distributionManagement><relocation>${to}</relocation></distributionManagement>\n`;
 
 /** A sandbox whose local repository holds these POMs (by `g:a:v`) and a zip for each `jars` entry. */
 function world(prefix: string, poms: Record<string, string>, jars: readonly string[] = []): Sandbox {
@@ -66,7 +69,12 @@ function aimedAt(s: Sandbox, g: string, a: string, dirVersion: string, name: str
 }
 
 /** Nothing created, changed or removed outside `allowed` (sandbox-relative prefixes); no aimed-at file exists. */
-function expectNothingOutside(s: Sandbox, before: Snapshot, aims: readonly string[], allowed: readonly string[] = ['repo']): void {
+function expectNothingOutside(
+  s: Sandbox,
+  before: Snapshot,
+  aims: readonly string[],
+  allowed: readonly string[] = ['repo'],
+): void {
   const under = (file: string, dir: string): boolean => file === dir || file.startsWith(`${dir}/`);
   const outside = changes(before, s.snapshot()).filter((c) => !allowed.some((dir) => under(c.slice(2), dir)));
   expect(outside, 'changes outside the repository').to.deep.equal([]);
@@ -77,13 +85,17 @@ function expectNothingOutside(s: Sandbox, before: Snapshot, aims: readonly strin
   }
 }
 
-const unpackOffline = (s: Sandbox, ...extra: string[]): Promise<Run> => s.run(s.unpackArgs(...extra), { timeoutMs: 60_000 });
+const unpackOffline = (s: Sandbox, ...extra: string[]): Promise<Run> =>
+  s.run(s.unpackArgs(...extra), { timeoutMs: 60_000 });
 
 function expectFailure(run: Run, firstError: string): void {
   expect(run.signal, run.stdout).to.equal(null);
   expect(run.status, run.stdout).to.equal(1);
   expect(run.stdout).not.to.match(STACK_FRAME);
-  expect(run.stdout.split('\n').find((l) => l.startsWith('[ERROR]')), run.stdout).to.equal(firstError);
+  expect(
+    run.stdout.split('\n').find((l) => l.startsWith('[ERROR]')),
+    run.stdout,
+  ).to.equal(firstError);
 }
 
 /** The project-building failure: `[ERROR] The project … has N error(s)` and each problem indented. */
@@ -91,10 +103,16 @@ function expectProjectErrors(run: Run, pomFile: string, problems: readonly strin
   const count = problems.length === 1 ? '1 error' : `${problems.length} errors`;
   expectFailure(run, `[ERROR] The project t:p:1 (${pomFile}) has ${count}`);
   const at = run.stdout.indexOf('[ERROR] The project');
-  expect(run.stdout.slice(at).split('\n').slice(1, 1 + problems.length)).to.deep.equal(problems.map((p) => `    ${p}`));
+  expect(
+    run.stdout
+      .slice(at)
+      .split('\n')
+      .slice(1, 1 + problems.length),
+  ).to.deep.equal(problems.map((p) => `    ${p}`));
 }
 
-const resolutionFailure = (detail: string): string => `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail}`;
+const resolutionFailure = (detail: string): string =>
+  `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail}`;
 
 describe('hostile coordinates', function () {
   this.timeout(120_000);
@@ -109,7 +127,13 @@ describe('hostile coordinates', function () {
   describe("the project's POM: Maven's model validator, message for message", () => {
     // Checked against mvn 3.8.7 on the same POMs (the project's own dependencies are validated
     // strictly; type and classifier are not checked by Maven, the repository layout refuses them).
-    const cases: ReadonlyArray<{ name: string; dep: string; problem?: string; error?: string; aim?: (s: Sandbox) => string }> = [
+    const cases: ReadonlyArray<{
+      name: string;
+      dep: string;
+      problem?: string;
+      error?: string;
+      aim?: (s: Sandbox) => string;
+    }> = [
       {
         name: 'groupId',
         dep: dep(`g/${UP}/escaped:a:1.0`),
@@ -144,14 +168,18 @@ describe('hostile coordinates', function () {
       {
         name: 'type',
         dep: dep('g:a:1.0', `<type>x/${UP}/escaped</type>`),
-        error: resolutionFailure(`Invalid coordinates g:a:x/${UP}/escaped:1.0: the type 'x/${UP}/escaped' contains '/'; ${REFUSED}`),
+        error: resolutionFailure(
+          `Invalid coordinates g:a:x/${UP}/escaped:1.0: the type 'x/${UP}/escaped' contains '/'; ${REFUSED}`,
+        ),
         aim: (s) => aimedAt(s, 'g', 'a', '1.0', `a-1.0.x/${UP}/escaped`),
       },
       {
         // Both pass Maven's validator ('..' matches its id pattern and holds none of its characters).
         name: "artifactId and version '..'",
         dep: dep('g:..:..'),
-        error: resolutionFailure(`Failed to collect dependencies at g:..:jar:..: Failed to read artifact descriptor for g:..:jar:..: Invalid coordinates g:..:pom:..: the artifactId is '..'; ${REFUSED}`),
+        error: resolutionFailure(
+          `Failed to collect dependencies at g:..:jar:..: Failed to read artifact descriptor for g:..:jar:..: Invalid coordinates g:..:pom:..: the artifactId is '..'; ${REFUSED}`,
+        ),
         aim: (s) => aimedAt(s, 'g', '..', '..', '..-...jar'),
       },
     ];
@@ -167,7 +195,7 @@ describe('hostile coordinates', function () {
       });
     }
 
-    it("refuses hostile coordinates of an import BOM and of a parent before anything is read for them", async () => {
+    it('refuses hostile coordinates of an import BOM and of a parent before anything is read for them', async () => {
       const s = make('coord-import');
       const pomFile = path.join(s.proj, 'pom.xml');
       fs.writeFileSync(
@@ -175,7 +203,10 @@ describe('hostile coordinates', function () {
         pom(
           't:p:1',
           `  <packaging>pom</packaging>\n` +
-            managed(dep(`g:bom:1/${UP}/escaped`, '<type>pom</type><scope>import</scope>'), dep(`g:x\\y:1`, '<type>pom</type><scope>import</scope>')),
+            managed(
+              dep(`g:bom:1/${UP}/escaped`, '<type>pom</type><scope>import</scope>'),
+              dep(`g:x\\y:1`, '<type>pom</type><scope>import</scope>'),
+            ),
         ),
       );
       const before = s.snapshot();
@@ -201,8 +232,13 @@ describe('hostile coordinates', function () {
     });
 
     it('refuses a hostile version the project gets from an imported BOM (Maven validates the effective model)', async () => {
-      const s = make('coord-bom-version', { 'g:bom:1': pom('g:bom:1', `  <packaging>pom</packaging>\n${managed(dep(`g:a:1.0/${UP}/escaped`))}`) });
-      const pomFile = writeProject(s, managed(dep('g:bom:1', '<type>pom</type><scope>import</scope>')) + deps(dep('g:a')));
+      const s = make('coord-bom-version', {
+        'g:bom:1': pom('g:bom:1', `  <packaging>pom</packaging>\n${managed(dep(`g:a:1.0/${UP}/escaped`))}`),
+      });
+      const pomFile = writeProject(
+        s,
+        managed(dep('g:bom:1', '<type>pom</type><scope>import</scope>')) + deps(dep('g:a')),
+      );
       const before = s.snapshot();
       const run = await unpackOffline(s);
       // Located in the BOM, as Maven locates it (Maven names the <version> element, line 6, column 72:
@@ -219,7 +255,10 @@ describe('hostile coordinates', function () {
     it("drops a dependency POM whose dependency has a hostile groupId or artifactId, as Maven does ('is invalid')", async () => {
       const s = make(
         'coord-transitive-id',
-        { 'h:a:1': pom('h:a:1', deps(dep(`g:x/${UP}/escaped:1.0`))), 'h:b:1': pom('h:b:1', deps(dep(`g/${UP}/escaped:x:1.0`))) },
+        {
+          'h:a:1': pom('h:a:1', deps(dep(`g:x/${UP}/escaped:1.0`))),
+          'h:b:1': pom('h:b:1', deps(dep(`g/${UP}/escaped:x:1.0`))),
+        },
         ['h:a:1', 'h:b:1'],
       );
       writeProject(s, deps(dep('h:a:1'), dep('h:b:1')));
@@ -245,13 +284,20 @@ describe('hostile coordinates', function () {
       },
       {
         name: 'classifier',
-        poms: { 'h:a:1': pom('h:a:1', deps(dep('g:y:1', `<classifier>x/${UP}/escaped</classifier>`))), 'g:y:1': pom('g:y:1') },
-        error: resolutionFailure(`Invalid coordinates g:y:jar:x/${UP}/escaped:1: the classifier 'x/${UP}/escaped' contains '/'; ${REFUSED}`),
+        poms: {
+          'h:a:1': pom('h:a:1', deps(dep('g:y:1', `<classifier>x/${UP}/escaped</classifier>`))),
+          'g:y:1': pom('g:y:1'),
+        },
+        error: resolutionFailure(
+          `Invalid coordinates g:y:jar:x/${UP}/escaped:1: the classifier 'x/${UP}/escaped' contains '/'; ${REFUSED}`,
+        ),
       },
       {
         name: 'type',
         poms: { 'h:a:1': pom('h:a:1', deps(dep('g:y:1', `<type>x\\..\\escaped</type>`))), 'g:y:1': pom('g:y:1') },
-        error: resolutionFailure(`Invalid coordinates g:y:x\\..\\escaped:1: the type 'x\\..\\escaped' contains '\\'; ${REFUSED}`),
+        error: resolutionFailure(
+          `Invalid coordinates g:y:x\\..\\escaped:1: the type 'x\\..\\escaped' contains '\\'; ${REFUSED}`,
+        ),
       },
       {
         name: "artifactId and version '..'",
@@ -262,7 +308,12 @@ describe('hostile coordinates', function () {
       },
       {
         name: 'parent',
-        poms: { 'h:a:1': pom('h:a:1', `  <parent><groupId>g</groupId><artifactId>parent</artifactId><version>1/${UP}/escaped</version></parent>\n`) },
+        poms: {
+          'h:a:1': pom(
+            'h:a:1',
+            `  <parent><groupId>g</groupId><artifactId>parent</artifactId><version>1/${UP}/escaped</version></parent>\n`,
+          ),
+        },
         error: resolutionFailure(
           `Failed to collect dependencies at h:a:jar:1: Failed to read artifact descriptor for h:a:jar:1: Invalid coordinates g:parent:pom:1/${UP}/escaped: the version '1/${UP}/escaped' contains '/'; ${REFUSED}`,
         ),
@@ -298,9 +349,15 @@ describe('hostile coordinates', function () {
     it('refuses a hostile snapshot version in the cached maven-metadata of the local repository (offline)', async () => {
       const s = make('coord-local-metadata', { 'g:s:1.0-SNAPSHOT': pom('g:s:1.0-SNAPSHOT') });
       const dir = path.join(s.repo, 'g', 's', '1.0-SNAPSHOT');
-      fs.writeFileSync(path.join(dir, 'maven-metadata-snapshots.xml'), metadata('1.0-SNAPSHOT', { value: `1.0-x/${UP}/escaped` }));
+      fs.writeFileSync(
+        path.join(dir, 'maven-metadata-snapshots.xml'),
+        metadata('1.0-SNAPSHOT', { value: `1.0-x/${UP}/escaped` }),
+      );
       fs.writeFileSync(path.join(dir, '_remote.repositories'), 's-1.0-SNAPSHOT.pom>snapshots=\n');
-      writeProject(s, snapshotRepository('snapshots', 'https://snapshots.invalid/repo') + deps(dep('g:s:1.0-SNAPSHOT')));
+      writeProject(
+        s,
+        snapshotRepository('snapshots', 'https://snapshots.invalid/repo') + deps(dep('g:s:1.0-SNAPSHOT')),
+      );
       const before = s.snapshot();
       const run = await unpackOffline(s);
       expectFailure(
@@ -334,22 +391,35 @@ describe('hostile coordinates', function () {
     }
 
     function unpackOnline(s: Sandbox): Promise<Run> {
-      return s.run(['-B', '-s', path.join(s.root, 'settings.xml'), `-Dmaven.repo.local=${s.repo}`, 'cxx:unpack-dependencies'], { timeoutMs: 60_000 });
+      return s.run(
+        ['-B', '-s', path.join(s.root, 'settings.xml'), `-Dmaven.repo.local=${s.repo}`, 'cxx:unpack-dependencies'],
+        { timeoutMs: 60_000 },
+      );
     }
 
-    it("refuses a classifier and a type that would download outside the repository", async () => {
+    it('refuses a classifier and a type that would download outside the repository', async () => {
       const s = makeOnline('coord-remote-project');
       writeProject(s, deps(dep('g:c:1.0', `<classifier>x/${UP}/escaped-c</classifier>`)));
       const before = s.snapshot();
       const run = await unpackOnline(s);
-      expectFailure(run, resolutionFailure(`Invalid coordinates g:c:jar:x/${UP}/escaped-c:1.0: the classifier 'x/${UP}/escaped-c' contains '/'; ${REFUSED}`));
+      expectFailure(
+        run,
+        resolutionFailure(
+          `Invalid coordinates g:c:jar:x/${UP}/escaped-c:1.0: the classifier 'x/${UP}/escaped-c' contains '/'; ${REFUSED}`,
+        ),
+      );
       expectNothingOutside(s, before, [aimedAt(s, 'g', 'c', '1.0', `c-1.0-x/${UP}/escaped-c.jar`)]);
       expect(server.requests.filter((r) => r.includes('escaped'))).to.deep.equal([]);
 
       writeProject(s, deps(dep('g:t:1.0', `<type>x/${UP}/escaped-t</type>`)));
       const before2 = s.snapshot();
       const run2 = await unpackOnline(s);
-      expectFailure(run2, resolutionFailure(`Invalid coordinates g:t:x/${UP}/escaped-t:1.0: the type 'x/${UP}/escaped-t' contains '/'; ${REFUSED}`));
+      expectFailure(
+        run2,
+        resolutionFailure(
+          `Invalid coordinates g:t:x/${UP}/escaped-t:1.0: the type 'x/${UP}/escaped-t' contains '/'; ${REFUSED}`,
+        ),
+      );
       expectNothingOutside(s, before2, [aimedAt(s, 'g', 't', '1.0', `t-1.0.x/${UP}/escaped-t`)]);
     });
 
@@ -370,10 +440,30 @@ describe('hostile coordinates', function () {
       expect(server.requests.filter((r) => r.includes('escaped'))).to.deep.equal([]);
     });
 
-    const snapshots: ReadonlyArray<{ name: string; artifactId: string; meta: Parameters<typeof metadata>[1]; resolved: string }> = [
-      { name: '<value>', artifactId: 'sv', meta: { value: `1.0-x/${UP}/escaped-v` }, resolved: `1.0-x/${UP}/escaped-v` },
-      { name: '<timestamp>', artifactId: 'st', meta: { timestamp: `x/${UP}/escaped-ts`, buildNumber: '1' }, resolved: `1.0-x/${UP}/escaped-ts-1` },
-      { name: '<buildNumber>', artifactId: 'sb', meta: { timestamp: '20240101.120000', buildNumber: `1/${UP}/escaped-bn` }, resolved: '1.0-20240101.120000-NaN' },
+    const snapshots: ReadonlyArray<{
+      name: string;
+      artifactId: string;
+      meta: Parameters<typeof metadata>[1];
+      resolved: string;
+    }> = [
+      {
+        name: '<value>',
+        artifactId: 'sv',
+        meta: { value: `1.0-x/${UP}/escaped-v` },
+        resolved: `1.0-x/${UP}/escaped-v`,
+      },
+      {
+        name: '<timestamp>',
+        artifactId: 'st',
+        meta: { timestamp: `x/${UP}/escaped-ts`, buildNumber: '1' },
+        resolved: `1.0-x/${UP}/escaped-ts-1`,
+      },
+      {
+        name: '<buildNumber>',
+        artifactId: 'sb',
+        meta: { timestamp: '20240101.120000', buildNumber: `1/${UP}/escaped-bn` },
+        resolved: '1.0-20240101.120000-NaN',
+      },
     ];
     for (const c of snapshots) {
       it(`refuses a maven-metadata.xml whose snapshot ${c.name} holds a path`, async () => {
@@ -393,7 +483,9 @@ describe('hostile coordinates', function () {
         );
         const dir = path.join(s.repo, 'g', c.artifactId, '1.0-SNAPSHOT');
         // (a <buildNumber> is read as a number, so it never reaches a path; it is refused all the same)
-        const aims = c.resolved.includes('/') ? [path.join(dir, `${c.artifactId}-${c.resolved}.pom`), path.join(dir, `${c.artifactId}-${c.resolved}.jar`)] : [];
+        const aims = c.resolved.includes('/')
+          ? [path.join(dir, `${c.artifactId}-${c.resolved}.pom`), path.join(dir, `${c.artifactId}-${c.resolved}.jar`)]
+          : [];
         expectNothingOutside(s, before, aims);
         expect(server.requests.filter((r) => r.includes('escaped'))).to.deep.equal([]);
       });
@@ -421,7 +513,10 @@ describe('hostile coordinates', function () {
     function systemProject(s: Sandbox, extra: string): void {
       const lib = path.join(s.root, 'lib.zip');
       fs.writeFileSync(lib, ZIP);
-      writeProject(s, deps(dep('g:s:1.0', `<type>zip</type>${extra}<scope>system</scope><systemPath>${lib}</systemPath>`)));
+      writeProject(
+        s,
+        deps(dep('g:s:1.0', `<type>zip</type>${extra}<scope>system</scope><systemPath>${lib}</systemPath>`)),
+      );
     }
 
     it('refuses a marker file outside the markers directory, before unpacking anything', async () => {
@@ -460,18 +555,31 @@ describe('hostile coordinates', function () {
 
   describe('relocation loops (item 6)', () => {
     const cycle = (path_: string, chain: string): string =>
-      resolutionFailure(`Failed to collect dependencies at ${path_}: Failed to read artifact descriptor for ${path_.split(' -> ').pop()}: Artifact relocations form a cycle: [${chain}]`);
-    const cases: ReadonlyArray<{ name: string; poms: Record<string, string>; project?: string; warning?: string; error: string }> = [
+      resolutionFailure(
+        `Failed to collect dependencies at ${path_}: Failed to read artifact descriptor for ${path_.split(' -> ').pop()}: Artifact relocations form a cycle: [${chain}]`,
+      );
+    const cases: ReadonlyArray<{
+      name: string;
+      poms: Record<string, string>;
+      project?: string;
+      warning?: string;
+      error: string;
+    }> = [
       {
         name: 'a self-relocation',
         poms: { 'h:a:1': pom('h:a:1', relocation('<artifactId>a</artifactId>')) },
-        warning: 'The POM for h:a:jar:1 is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [h:a:1]',
+        warning:
+          'The POM for h:a:jar:1 is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [h:a:1]',
         error: cycle('h:a:jar:1', 'h:a:1'),
       },
       {
         name: 'A to B to A',
-        poms: { 'h:a:1': pom('h:a:1', relocation('<artifactId>b</artifactId>')), 'h:b:1': pom('h:b:1', relocation('<artifactId>a</artifactId>')) },
-        warning: 'The POM for h:a:jar:1 is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [h:a:1, h:b:1]',
+        poms: {
+          'h:a:1': pom('h:a:1', relocation('<artifactId>b</artifactId>')),
+          'h:b:1': pom('h:b:1', relocation('<artifactId>a</artifactId>')),
+        },
+        warning:
+          'The POM for h:a:jar:1 is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [h:a:1, h:b:1]',
         error: cycle('h:a:jar:1', 'h:a:1, h:b:1'),
       },
       {
@@ -482,7 +590,8 @@ describe('hostile coordinates', function () {
           'h:b:1': pom('h:b:1', relocation('<groupId>i</groupId><artifactId>c</artifactId>')),
           'i:c:1': pom('i:c:1', relocation('<groupId>h</groupId><artifactId>b</artifactId>')),
         },
-        warning: 'The POM for h:b:jar:1 is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [h:a:1, h:b:1, i:c:1]',
+        warning:
+          'The POM for h:b:jar:1 is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [h:a:1, h:b:1, i:c:1]',
         error: cycle('h:top:jar:1 -> h:a:jar:1', 'h:a:1, h:b:1, i:c:1'),
       },
       {
@@ -516,14 +625,17 @@ describe('hostile coordinates', function () {
 
     it('bounds a relocation chain (a hostile repository could relocate forever)', async () => {
       const poms: Record<string, string> = {};
-      for (let i = 0; i < 40; i++) poms[`h:r${i}:1`] = pom(`h:r${i}:1`, relocation(`<artifactId>r${i + 1}</artifactId>`));
+      for (let i = 0; i < 40; i++)
+        poms[`h:r${i}:1`] = pom(`h:r${i}:1`, relocation(`<artifactId>r${i + 1}</artifactId>`));
       const s = make('relocation-chain', poms);
       writeProject(s, deps(dep('h:r0:1')));
       const run = await unpackOffline(s);
       const chain = Array.from({ length: 17 }, (_, i) => `h:r${i}:1`).join(', ');
       expectFailure(
         run,
-        resolutionFailure(`Failed to collect dependencies at h:r0:jar:1: Failed to read artifact descriptor for h:r0:jar:1: Artifact relocations go on for more than 16 steps: [${chain}]`),
+        resolutionFailure(
+          `Failed to collect dependencies at h:r0:jar:1: Failed to read artifact descriptor for h:r0:jar:1: Artifact relocations go on for more than 16 steps: [${chain}]`,
+        ),
       );
     });
   });
@@ -534,7 +646,9 @@ function metadata(version: string, v: { value?: string; timestamp?: string; buil
   const versions = v.value
     ? `<snapshotVersions>${['pom', 'jar'].map((e) => `<snapshotVersion><extension>${e}</extension><value>${v.value}</value><updated>20240101120000</updated></snapshotVersion>`).join('')}</snapshotVersions>`
     : '';
-  const snapshot = v.timestamp ? `<snapshot><timestamp>${v.timestamp}</timestamp><buildNumber>${v.buildNumber}</buildNumber></snapshot>` : '';
+  const snapshot = v.timestamp
+    ? `<snapshot><timestamp>${v.timestamp}</timestamp><buildNumber>${v.buildNumber}</buildNumber></snapshot>`
+    : '';
   return `<?xml version="1.0" encoding="UTF-8"?>\n<metadata><groupId>g</groupId><version>${version}</version><versioning>${snapshot}<lastUpdated>20240101120000</lastUpdated>${versions}</versioning></metadata>\n`;
 }
 

@@ -12,7 +12,8 @@ import { changes, Sandbox, STACK_FRAME } from './sandbox';
  */
 
 const DEPTH = 5000;
-const PROJECT = '<modelVersion>4.0.0</modelVersion><groupId>t</groupId><artifactId>p</artifactId><version>1</version><packaging>pom</packaging>';
+const PROJECT =
+  '<modelVersion>4.0.0</modelVersion><groupId>t</groupId><artifactId>p</artifactId><version>1</version><packaging>pom</packaging>';
 
 describe('hostile inputs: chains thousands deep succeed as in Maven (CLI)', function () {
   this.timeout(300_000);
@@ -21,7 +22,8 @@ describe('hostile inputs: chains thousands deep succeed as in Maven (CLI)', func
   afterEach(() => sandbox.dispose());
 
   it(`a chain of ${DEPTH} property references is interpolated`, async () => {
-    const props = Array.from({ length: DEPTH }, (_, i) => `<a${i}>\${a${i + 1}}</a${i}>`).join('') + `<a${DEPTH}>end</a${DEPTH}>`;
+    const props =
+      Array.from({ length: DEPTH }, (_, i) => `<a${i}>\${a${i + 1}}</a${i}>`).join('') + `<a${DEPTH}>end</a${DEPTH}>`;
     fs.writeFileSync(
       path.join(sandbox.proj, 'pom.xml'),
       `<project>${PROJECT}<properties>${props}</properties><build><directory>\${a0}-dir</directory></build></project>`,
@@ -37,7 +39,10 @@ describe('hostile inputs: chains thousands deep succeed as in Maven (CLI)', func
 
   it(`dependency:tree over a ${DEPTH}-deep dependency chain, in every output type`, async () => {
     for (let i = 0; i < DEPTH; i++) {
-      const next = i + 1 < DEPTH ? `<dependencies><dependency><groupId>d</groupId><artifactId>d${i + 1}</artifactId><version>1</version><type>pom</type></dependency></dependencies>` : '';
+      const next =
+        i + 1 < DEPTH
+          ? `<dependencies><dependency><groupId>d</groupId><artifactId>d${i + 1}</artifactId><version>1</version><type>pom</type></dependency></dependencies>`
+          : '';
       const pom = `<project><modelVersion>4.0.0</modelVersion><groupId>d</groupId><artifactId>d${i}</artifactId><version>1</version><packaging>pom</packaging>${next}</project>`;
       sandbox.install({ groupId: 'd', artifactId: `d${i}`, version: '1', type: 'pom' }, Buffer.from(pom));
     }
@@ -48,7 +53,14 @@ describe('hostile inputs: chains thousands deep succeed as in Maven (CLI)', func
     const before = sandbox.snapshot();
     for (const type of ['text', 'dot', 'tgf', 'graphml']) {
       const out = path.join(sandbox.root, `tree.${type}`);
-      const run = await sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, 'dependency:tree', `-DoutputType=${type}`, `-DoutputFile=${out}`]);
+      const run = await sandbox.run([
+        '-o',
+        '-B',
+        `-Dmaven.repo.local=${sandbox.repo}`,
+        'dependency:tree',
+        `-DoutputType=${type}`,
+        `-DoutputFile=${out}`,
+      ]);
       expect(run.status, run.stdout.slice(0, 2000)).to.equal(0);
       expect(run.stdout).not.to.match(STACK_FRAME);
       const text = fs.readFileSync(out, 'utf8');
@@ -74,7 +86,9 @@ describe('hostile inputs: chains thousands deep succeed as in Maven (CLI)', func
         expect(text.match(/<edge /g)).to.have.length(DEPTH);
       }
     }
-    const outside = changes(before, sandbox.snapshot()).filter((c) => !/^\+ tree\.\w+$/.test(c) && !/^\+ proj\/target(\/|$)/.test(c));
+    const outside = changes(before, sandbox.snapshot()).filter(
+      (c) => !/^\+ tree\.\w+$/.test(c) && !/^\+ proj\/target(\/|$)/.test(c),
+    );
     expect(outside).to.deep.equal([]);
   });
 });
@@ -91,12 +105,15 @@ describe('hostile inputs: interpolation is linear, bounded, and refuses cycles a
   beforeEach(() => (sandbox = Sandbox.create('interpolation')));
   afterEach(() => sandbox.dispose());
 
-  const pom = (body: string): void => fs.writeFileSync(path.join(sandbox.proj, 'pom.xml'), `<project>${PROJECT}${body}</project>`);
-  const run = (args: string[]) => sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args], { timeoutMs: 30_000 });
+  const pom = (body: string): void =>
+    fs.writeFileSync(path.join(sandbox.proj, 'pom.xml'), `<project>${PROJECT}${body}</project>`);
+  const run = (args: string[]) =>
+    sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args], { timeoutMs: 30_000 });
 
   it('a chain of 20,000 properties: validate and help:evaluate finish within 20 s', async () => {
     const length = 20_000;
-    const props = Array.from({ length }, (_, i) => `<p${i}>\${p${i + 1}}</p${i}>`).join('') + `<p${length}>end</p${length}>`;
+    const props =
+      Array.from({ length }, (_, i) => `<p${i}>\${p${i + 1}}</p${i}>`).join('') + `<p${length}>end</p${length}>`;
     pom(`<name>\${p0}</name><properties>${props}</properties>`);
     const validate = await run(['validate']);
     expect(validate.status, validate.stdout.slice(0, 2000)).to.equal(0);
@@ -109,7 +126,8 @@ describe('hostile inputs: interpolation is linear, bounded, and refuses cycles a
   });
 
   it('properties that double at every level (40 levels) fail fast, naming the property and the limit', async () => {
-    const props = Array.from({ length: 40 }, (_, i) => `<b${i}>\${b${i + 1}}\${b${i + 1}}</b${i}>`).join('') + '<b40>x</b40>';
+    const props =
+      Array.from({ length: 40 }, (_, i) => `<b${i}>\${b${i + 1}}\${b${i + 1}}</b${i}>`).join('') + '<b40>x</b40>';
     pom(`<name>\${b0}</name><properties>${props}</properties>`);
     const r = await run(['validate']);
     expect(r.status, r.stdout.slice(0, 2000)).to.equal(1);
@@ -126,14 +144,18 @@ describe('hostile inputs: interpolation is linear, bounded, and refuses cycles a
     const defines = Array.from({ length: 40 }, (_, i) => `-Da${i}=\${a${i + 1}}\${a${i + 1}}`);
     const r = await run([...defines, '-Da40=x', 'help:evaluate', '-Dexpression=a0']);
     expect(r.status, r.stdout.slice(0, 2000)).to.equal(1);
-    expect(r.stdout).to.match(/\[ERROR\] Failed to execute goal .*evaluate .*: Resolving expression: '\$\{a\d+\}': its value would be longer than 16777216 characters/);
+    expect(r.stdout).to.match(
+      /\[ERROR\] Failed to execute goal .*evaluate .*: Resolving expression: '\$\{a\d+\}': its value would be longer than 16777216 characters/,
+    );
   });
 
   it("cycles fail with Maven's message, also through a directory that names itself", async () => {
     pom('<name>${a}</name><properties><a>${b}</a><b>x${a}</b></properties>');
     const pair = await run(['validate']);
     expect(pair.status).to.equal(1);
-    expect(pair.stdout).to.include("    Resolving expression: '${a}': Detected the following recursive expression cycle in 'a': [a, b]\n");
+    expect(pair.stdout).to.include(
+      "    Resolving expression: '${a}': Detected the following recursive expression cycle in 'a': [a, b]\n",
+    );
     pom('<build><directory>${project.build.directory}/x</directory></build>');
     const self = await run(['validate']);
     expect(self.status).to.equal(1);

@@ -66,7 +66,9 @@ describe('hostile inputs: devices, FIFOs and huge XML files are refused, naming 
     const fifo = path.join(sandbox.root, 'pom-fifo');
     execFileSync('mkfifo', [fifo]);
     const run = await refusedRun(['-f', fifo, 'validate']);
-    expectRefused(run, [`[ERROR] The POM file ${fifo} is not a regular file (a FIFO); goalhost reads XML only from regular files`]);
+    expectRefused(run, [
+      `[ERROR] The POM file ${fifo} is not a regular file (a FIFO); goalhost reads XML only from regular files`,
+    ]);
   });
 
   it('-f a 17 MiB POM', async () => {
@@ -87,7 +89,10 @@ describe('hostile inputs: devices, FIFOs and huge XML files are refused, naming 
     // Lines were counted by searching for the next newline from every tag: quadratic on one line
     // (1.6 MB took 5 s, this one about 30 s).
     const pom = path.join(sandbox.root, 'pom.xml');
-    fs.writeFileSync(pom, paddedPom(400).replace('<!-- ', `<properties>${'<q>v</q>'.repeat(500_000)}</properties><!-- `));
+    fs.writeFileSync(
+      pom,
+      paddedPom(400).replace('<!-- ', `<properties>${'<q>v</q>'.repeat(500_000)}</properties><!-- `),
+    );
     const run = await sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, '-f', pom, 'validate']);
     expect(run.status, run.stdout).to.equal(0);
     expect(run.millis).to.be.below(10_000);
@@ -106,15 +111,21 @@ describe('hostile inputs: devices, FIFOs and huge XML files are refused, naming 
   });
 
   it('-s /dev/zero and -gs /dev/zero', async () => {
-    expectRefused(await refusedRun(['-s', '/dev/zero', 'validate']), [`[ERROR] The user settings file /dev/zero ${NOT_REGULAR}`]);
-    expectRefused(await refusedRun(['-gs', '/dev/zero', 'validate']), [`[ERROR] The global settings file /dev/zero ${NOT_REGULAR}`]);
+    expectRefused(await refusedRun(['-s', '/dev/zero', 'validate']), [
+      `[ERROR] The user settings file /dev/zero ${NOT_REGULAR}`,
+    ]);
+    expectRefused(await refusedRun(['-gs', '/dev/zero', 'validate']), [
+      `[ERROR] The global settings file /dev/zero ${NOT_REGULAR}`,
+    ]);
   });
 
   it('-s a 17 MiB settings.xml', async () => {
     const settings = path.join(sandbox.root, 'settings.xml');
     fs.writeFileSync(settings, `<settings><!-- ${'x'.repeat(17 * MiB)} --></settings>\n`);
     const size = fs.statSync(settings).size;
-    expectRefused(await refusedRun(['-s', settings, 'validate']), [`[ERROR] The user settings file ${settings} ${tooBig(size, '16 MiB')}`]);
+    expectRefused(await refusedRun(['-s', settings, 'validate']), [
+      `[ERROR] The user settings file ${settings} ${tooBig(size, '16 MiB')}`,
+    ]);
   });
 
   /** A third-party plugin (the cxx goals under prefix hx) whose plugin.xml is `descriptor`. */
@@ -130,7 +141,9 @@ describe('hostile inputs: devices, FIFOs and huge XML files are refused, naming 
 
   it('help:describe of a plugin whose descriptor is 100 MB', async () => {
     const descriptor = path.join(sandbox.root, 'plugin.xml');
-    const real = fs.readFileSync(path.join(ROOT, 'plugin-descriptor.xml'), 'utf8').replace('<goalPrefix>cxx</goalPrefix>', '<goalPrefix>hx</goalPrefix>');
+    const real = fs
+      .readFileSync(path.join(ROOT, 'plugin-descriptor.xml'), 'utf8')
+      .replace('<goalPrefix>cxx</goalPrefix>', '<goalPrefix>hx</goalPrefix>');
     // A real descriptor whose first description is 100 MB long.
     const at = real.indexOf('<description>') + '<description>'.length;
     const fd = fs.openSync(descriptor, 'w');
@@ -172,9 +185,13 @@ describe('hostile inputs: settings-security.xml (read when a password is decrypt
         throw new Error(`${file} was read`);
       };
       expect(refusal('/dev/zero')).to.equal(`The master password file /dev/zero ${NOT_REGULAR}.`);
-      expect(refusal(fifo)).to.equal(`The master password file ${fifo} is not a regular file (a FIFO); goalhost reads XML only from regular files.`);
+      expect(refusal(fifo)).to.equal(
+        `The master password file ${fifo} is not a regular file (a FIFO); goalhost reads XML only from regular files.`,
+      );
       expect(refusal(big)).to.equal(`The master password file ${big} ${tooBig(fs.statSync(big).size, '1 MiB')}.`);
-      expect(refusal(relocating)).to.equal(`The master password file /dev/zero (the <relocation> of ${relocating}) ${NOT_REGULAR}.`);
+      expect(refusal(relocating)).to.equal(
+        `The master password file /dev/zero (the <relocation> of ${relocating}) ${NOT_REGULAR}.`,
+      );
     } finally {
       sandbox.dispose();
     }
@@ -200,7 +217,10 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
   after(async () => server.stop());
   beforeEach(() => {
     sandbox = Sandbox.create('links');
-    for (const [artifactId, version] of [['a', '1.0'], ['s', '1.0-SNAPSHOT']]) {
+    for (const [artifactId, version] of [
+      ['a', '1.0'],
+      ['s', '1.0-SNAPSHOT'],
+    ]) {
       const pom = `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>${artifactId}</artifactId><version>${version}</version></project>\n`;
       sandbox.install({ artifactId, version, type: 'pom' }, Buffer.from(pom));
       sandbox.install({ artifactId, version, type: 'jar' }, Buffer.from('jar'));
@@ -208,8 +228,12 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
   });
   afterEach(() => sandbox.dispose());
 
-  const env = (): Record<string, string> => ({ XDG_CACHE_HOME: path.join(sandbox.root, 'cache'), GOALHOST_TEST_CANARY: CANARY });
-  const run = (args: readonly string[]): Promise<Run> => sandbox.run(['-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args], { env: env(), timeoutMs: 60_000 });
+  const env = (): Record<string, string> => ({
+    XDG_CACHE_HOME: path.join(sandbox.root, 'cache'),
+    GOALHOST_TEST_CANARY: CANARY,
+  });
+  const run = (args: readonly string[]): Promise<Run> =>
+    sandbox.run(['-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args], { env: env(), timeoutMs: 60_000 });
 
   /** A run that ends with a clean error and nothing of the environment in its output. */
   function expectClean(r: Run, status: number): void {
@@ -225,10 +249,15 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
   const collect = (id: string, version: string): string =>
     `Could not resolve dependencies for project t:p:pom:1: Failed to collect dependencies at g:${id}:jar:${version}: Failed to read artifact descriptor for g:${id}:jar:${version}: `;
   const targets = [
-    { name: '/dev/zero', reason: (reads: string) => `is not a regular file (a character device); goalhost reads ${reads} only from regular files` },
+    {
+      name: '/dev/zero',
+      reason: (reads: string) =>
+        `is not a regular file (a character device); goalhost reads ${reads} only from regular files`,
+    },
     {
       name: '/proc/self/environ',
-      reason: (reads: string) => `is not a regular file (it claims 0 bytes but holds data, as /proc and /sys files do); goalhost reads ${reads} only from regular files`,
+      reason: (reads: string) =>
+        `is not a regular file (it claims 0 bytes but holds data, as /proc and /sys files do); goalhost reads ${reads} only from regular files`,
     },
   ];
 
@@ -239,7 +268,9 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
       fs.symlinkSync(target.name, lock);
       const r = await run(['-o', 'dependency:list']);
       expectClean(r, 1);
-      expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: The lock file ${lock} ${target.reason('lock files')}`);
+      expect(errorLines(r)[0]).to.equal(
+        `[ERROR] Failed to execute goal on project p: The lock file ${lock} ${target.reason('lock files')}`,
+      );
     });
 
     it(`lock-digests.json -> ${target.name}: a warning, the digests computed and the file written anew`, async () => {
@@ -269,15 +300,23 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
 
     it(`maven-metadata-local.xml -> ${target.name}`, async () => {
       sandbox.pom([{ artifactId: 's', version: '1.0-SNAPSHOT', type: 'jar' }]);
-      const metadata = path.join(path.dirname(sandbox.fileOf({ artifactId: 's', version: '1.0-SNAPSHOT', type: 'pom' })), 'maven-metadata-local.xml');
+      const metadata = path.join(
+        path.dirname(sandbox.fileOf({ artifactId: 's', version: '1.0-SNAPSHOT', type: 'pom' })),
+        'maven-metadata-local.xml',
+      );
       fs.symlinkSync(target.name, metadata);
       const r = await run(['-o', 'dependency:list']);
       expectClean(r, 1);
-      expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: ${collect('s', '1.0-SNAPSHOT')}The metadata file ${metadata} ${target.reason('XML')}`);
+      expect(errorLines(r)[0]).to.equal(
+        `[ERROR] Failed to execute goal on project p: ${collect('s', '1.0-SNAPSHOT')}The metadata file ${metadata} ${target.reason('XML')}`,
+      );
     });
 
     it(`*.lastUpdated -> ${target.name} (an artifact to download from a loopback repository)`, async () => {
-      sandbox.pom([{ artifactId: 'm', type: 'jar' }], `  <repositories><repository><id>central</id><url>${server.url}</url></repository></repositories>\n`);
+      sandbox.pom(
+        [{ artifactId: 'm', type: 'jar' }],
+        `  <repositories><repository><id>central</id><url>${server.url}</url></repository></repositories>\n`,
+      );
       const record = `${sandbox.fileOf({ artifactId: 'm', type: 'pom' })}.lastUpdated`;
       fs.mkdirSync(path.dirname(record), { recursive: true });
       fs.symlinkSync(target.name, record);
@@ -296,7 +335,9 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
     execFileSync('mkfifo', [lock]);
     const r = await run(['-o', 'dependency:list']);
     expectClean(r, 1);
-    expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: The lock file ${lock} is not a regular file (a FIFO); goalhost reads lock files only from regular files`);
+    expect(errorLines(r)[0]).to.equal(
+      `[ERROR] Failed to execute goal on project p: The lock file ${lock} is not a regular file (a FIFO); goalhost reads lock files only from regular files`,
+    );
   });
 
   it('a goalhost.lock of 65 MiB and a _remote.repositories of 2 MiB', async () => {
@@ -306,13 +347,17 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
     fs.truncateSync(lock, 65 * MiB);
     let r = await run(['-o', 'dependency:list']);
     expectClean(r, 1);
-    expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: The lock file ${lock} ${tooBig(65 * MiB, '64 MiB')}`);
+    expect(errorLines(r)[0]).to.equal(
+      `[ERROR] Failed to execute goal on project p: The lock file ${lock} ${tooBig(65 * MiB, '64 MiB')}`,
+    );
     fs.rmSync(lock);
     const record = path.join(path.dirname(sandbox.fileOf({ artifactId: 'a', type: 'pom' })), '_remote.repositories');
     fs.writeFileSync(record, '#NOTE\n');
     fs.truncateSync(record, 2 * MiB);
     r = await run(['-o', 'dependency:list']);
     expectClean(r, 1);
-    expect(errorLines(r)[0]).to.equal(`[ERROR] Failed to execute goal on project p: ${collect('a', '1.0')}The repository record ${record} ${tooBig(2 * MiB, '1 MiB')}`);
+    expect(errorLines(r)[0]).to.equal(
+      `[ERROR] Failed to execute goal on project p: ${collect('a', '1.0')}The repository record ${record} ${tooBig(2 * MiB, '1 MiB')}`,
+    );
   });
 });

@@ -17,7 +17,8 @@ import { Sandbox, STACK_FRAME } from './sandbox';
  * maven-dependency-plugin 3.5.0) printed for the same files.
  */
 
-const HEAD = '<modelVersion>4.0.0</modelVersion><groupId>t</groupId><artifactId>p</artifactId><version>1</version><packaging>pom</packaging>';
+const HEAD =
+  '<modelVersion>4.0.0</modelVersion><groupId>t</groupId><artifactId>p</artifactId><version>1</version><packaging>pom</packaging>';
 
 function building(stdout: string): string {
   return stdout.split('\n').find((l) => l.startsWith('[INFO] Building ')) ?? stdout.slice(0, 2000);
@@ -33,7 +34,8 @@ describe('hostile inputs: prototype member names are plain names, as in Maven (C
   beforeEach(() => (sandbox = Sandbox.create('own-keys')));
   afterEach(() => sandbox.dispose());
 
-  const pom = (body: string): void => fs.writeFileSync(path.join(sandbox.proj, 'pom.xml'), `<project>${HEAD}${body}</project>\n`);
+  const pom = (body: string): void =>
+    fs.writeFileSync(path.join(sandbox.proj, 'pom.xml'), `<project>${HEAD}${body}</project>\n`);
   const run = (...args: string[]) => sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args]);
 
   it('as <properties> and -D names; references to undefined ones stay as written', async () => {
@@ -69,7 +71,9 @@ describe('hostile inputs: prototype member names are plain names, as in Maven (C
     );
     const r = await run('-s', settings, 'validate');
     expect(r.status, r.stdout.slice(0, 2000)).to.equal(0);
-    expect(building(r.stdout)).to.equal('[INFO] Building N[${pa}|B|${pc}|${constructor}|${env.constructor}|${__proto__}] 1');
+    expect(building(r.stdout)).to.equal(
+      '[INFO] Building N[${pa}|B|${pc}|${constructor}|${env.constructor}|${__proto__}] 1',
+    );
   });
 
   it('as parameter names in <configuration>, and in a parameter value', async () => {
@@ -98,11 +102,18 @@ describe('hostile inputs: prototype member names are plain names, as in Maven (C
       fs.mkdirSync(dir, { recursive: true });
       const project = `<project><modelVersion>4.0.0</modelVersion><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version>${deps}</project>`;
       fs.writeFileSync(path.join(dir, `${a}-${v}.pom`), project);
-      for (const [suffix, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, `${a}-${v}${suffix}`), content);
+      for (const [suffix, content] of Object.entries(files))
+        fs.writeFileSync(path.join(dir, `${a}-${v}${suffix}`), content);
     };
     const dep = (g: string, a: string, v: string, extra = ''): string =>
       `<dependency><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version>${extra}</dependency>`;
-    install('constructor', 'toString', 'hasOwnProperty', { '.jar': 'j' }, `<dependencies>${dep('__proto__', '__proto__', '__proto__')}</dependencies>`);
+    install(
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      { '.jar': 'j' },
+      `<dependencies>${dep('__proto__', '__proto__', '__proto__')}</dependencies>`,
+    );
     install('__proto__', '__proto__', '__proto__', { '.jar': 'j', '-constructor.jar': 'c', '-toString.jar': 't' });
     install('q', 't', '1', { '.constructor': 'c', '.toString': 't' });
     for (const v of ['1-constructor', '1-toString', '1-a']) install('q', 'v', v, { '.jar': 'j' });
@@ -154,8 +165,18 @@ describe('hostile inputs: prototype member names are plain names, as in Maven (C
 describe('hostile inputs: prototype member names stay own keys (in process)', () => {
   const mojo = descriptorFromGoals(sample).mojos.find((m) => m.goal === 'generate') as MojoDescriptor;
   const session: Session = {
-    offline: true, debug: false, quiet: false, batchMode: true, showErrors: false, userProperties: {}, settings: EMPTY_SETTINGS,
-    localRepository: '/repo', workingDirectory: '/work', startTime: new Date(0), env: {}, settingsSecurityFile: '/nope',
+    offline: true,
+    debug: false,
+    quiet: false,
+    batchMode: true,
+    showErrors: false,
+    userProperties: {},
+    settings: EMPTY_SETTINGS,
+    localRepository: '/repo',
+    workingDirectory: '/work',
+    startTime: new Date(0),
+    env: {},
+    settingsSecurityFile: '/nope',
   };
   const prototypeNames = (): string[] => Object.getOwnPropertyNames(Object.prototype).sort();
   const before = prototypeNames();
@@ -170,12 +191,20 @@ describe('hostile inputs: prototype member names stay own keys (in process)', ()
       'pom.xml',
     );
     const values = bindParameters({
-      mojo, configuration, evaluator: new ExpressionEvaluator({ session, project: projectWith([]) }), basedir: '/work/proj',
-      executionLabel: 'g:a:1:generate (default-cli)', pluginArtifactId: 'a', pluginLabel: 'a:1:generate (default-cli)', warn: () => undefined,
+      mojo,
+      configuration,
+      evaluator: new ExpressionEvaluator({ session, project: projectWith([]) }),
+      basedir: '/work/proj',
+      executionLabel: 'g:a:1:generate (default-cli)',
+      pluginArtifactId: 'a',
+      pluginLabel: 'a:1:generate (default-cli)',
+      warn: () => undefined,
     });
     const [target] = values.get('targets')!.value as Record<string, unknown>[];
     expect(Object.keys(target)).to.deep.equal(['__proto__', 'constructor', 'toString']);
-    expect(Object.getOwnPropertyDescriptor(target, '__proto__')?.value).to.deep.equal(Object.assign(Object.create(null), { x: '1' }));
+    expect(Object.getOwnPropertyDescriptor(target, '__proto__')?.value).to.deep.equal(
+      Object.assign(Object.create(null), { x: '1' }),
+    );
     expect(Object.getOwnPropertyDescriptor(target, 'constructor')?.value).to.equal('c');
     expect((target as { x?: unknown }).x).to.equal(undefined);
   });

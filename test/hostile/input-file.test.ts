@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { excerpt, InputFileError, INPUT_KINDS, parseXml, readInputFile, redactUrl, type InputKind } from '@goalhost/model';
+import {
+  excerpt,
+  InputFileError,
+  INPUT_KINDS,
+  parseXml,
+  readInputFile,
+  redactUrl,
+  type InputKind,
+} from '@goalhost/model';
 import { parseLockFile } from '@goalhost/resolver/internal';
 import { Sandbox } from './sandbox';
 
@@ -35,7 +43,11 @@ describe('input files: readInputFile reads only regular files, within a limit', 
     fs.writeFileSync(empty, '');
     const link = path.join(sandbox.root, 'link');
     fs.symlinkSync(file, link);
-    expect([file, empty, link].map((f) => readInputFile(f, 'The lock file', INPUT_KINDS.lock))).to.deep.equal(['format 1\n', '', 'format 1\n']);
+    expect([file, empty, link].map((f) => readInputFile(f, 'The lock file', INPUT_KINDS.lock))).to.deep.equal([
+      'format 1\n',
+      '',
+      'format 1\n',
+    ]);
   });
 
   it('refuses a link to /dev/zero, a FIFO and a directory, naming the file and what it is', () => {
@@ -63,7 +75,9 @@ describe('input files: readInputFile reads only regular files, within a limit', 
     const big = path.join(sandbox.root, 'big');
     fs.writeFileSync(big, '');
     fs.truncateSync(big, 64 * MiB + 1);
-    expect(refusal(big)).to.equal(`The lock file ${big} is 64.0 MiB (${64 * MiB + 1} bytes), more than the 64 MiB goalhost reads from such a file`);
+    expect(refusal(big)).to.equal(
+      `The lock file ${big} is 64.0 MiB (${64 * MiB + 1} bytes), more than the 64 MiB goalhost reads from such a file`,
+    );
     fs.truncateSync(big, MiB + 1);
     expect(refusal(big, INPUT_KINDS.repositoryRecord)).to.equal(
       `The lock file ${big} is 1.0 MiB (${MiB + 1} bytes), more than the 1 MiB goalhost reads from such a file`,
@@ -95,7 +109,9 @@ describe('input files: what errors quote of them', () => {
     } catch (e) {
       message = (e as Error).message;
     }
-    expect(message).to.equal(`Malformed XML in /p/pom.xml:1:10 (in project): Expected closing tag 'project' (opened in line 1, col 1) instead of closing tag 'a${'b'.repeat(79)}…'.`);
+    expect(message).to.equal(
+      `Malformed XML in /p/pom.xml:1:10 (in project): Expected closing tag 'project' (opened in line 1, col 1) instead of closing tag 'a${'b'.repeat(79)}…'.`,
+    );
   });
 });
 

@@ -21,12 +21,15 @@ const HINTS = [
 ];
 const WHO_MAY =
   "name plugin modules with -Dgoalhost.plugins (command line, MAVEN_ARGS or .mvn/maven.config) or in the <properties> of the reactor's own POM files on disk";
-const ALLOWED = 'name a .js, .cjs or .mjs file outside the local repository, or an npm package installed in node_modules';
+const ALLOWED =
+  'name a .js, .cjs or .mjs file outside the local repository, or an npm package installed in node_modules';
 
 /** JavaScript that writes `canary` and exports a plugin, as the first line of an XML comment. */
 function script(canary: string): string {
-  return `require('fs').writeFileSync(${JSON.stringify(canary)}, 'ran');` +
-    "module.exports={plugin:{groupId:'evil',artifactId:'evil-maven-plugin',version:'1',goalPrefix:'evil',goals:[]}};";
+  return (
+    `require('fs').writeFileSync(${JSON.stringify(canary)}, 'ran');` +
+    "module.exports={plugin:{groupId:'evil',artifactId:'evil-maven-plugin',version:'1',goalPrefix:'evil',goals:[]}};"
+  );
 }
 
 /** A POM that is also a script: `<!--` and `-->` open HTML-like comments in sloppy-mode JavaScript. */
@@ -85,10 +88,14 @@ describe('hostile plugins: repository POMs never name code to load (loopback rep
   });
 
   /** goalhost in proj/, HOME in the sandbox (so the local repository is ${user.home}/.m2/repository). */
-  const run = (args: readonly string[]): Promise<Run> => s.run(['-B', '-s', path.join(s.root, 'settings.xml'), ...args], { env: { HOME: home } });
+  const run = (args: readonly string[]): Promise<Run> =>
+    s.run(['-B', '-s', path.join(s.root, 'settings.xml'), ...args], { env: { HOME: home } });
   const inLocalRepository = (...parts: string[]): string => path.join(home, '.m2', 'repository', ...parts);
   const project = (body: string): void => {
-    fs.writeFileSync(path.join(s.proj, 'pom.xml'), `<project>\n  <modelVersion>4.0.0</modelVersion>\n${body}\n</project>\n`);
+    fs.writeFileSync(
+      path.join(s.proj, 'pom.xml'),
+      `<project>\n  <modelVersion>4.0.0</modelVersion>\n${body}\n</project>\n`,
+    );
   };
 
   it('a repository parent naming itself in goalhost.plugins: ignored with a warning, no code runs, lock or no lock', async () => {
@@ -101,7 +108,9 @@ describe('hostile plugins: repository POMs never name code to load (loopback rep
           '  <properties><goalhost.plugins>${user.home}/.m2/repository/evil/parent/1/parent-1.pom</goalhost.plugins></properties>',
       ),
     );
-    project('  <parent><groupId>evil</groupId><artifactId>parent</artifactId><version>1</version></parent>\n  <groupId>t</groupId><artifactId>victim</artifactId><packaging>pom</packaging>');
+    project(
+      '  <parent><groupId>evil</groupId><artifactId>parent</artifactId><version>1</version></parent>\n  <groupId>t</groupId><artifactId>victim</artifactId><packaging>pom</packaging>',
+    );
     const ignored =
       `[WARNING] Ignoring goalhost.plugins=${parentFile} of t:victim:1 set by evil:parent:1 (${parentFile}): ` +
       `a POM from a repository never names code to load; ${WHO_MAY}`;
@@ -203,7 +212,10 @@ describe('hostile plugins: what the loader refuses', () => {
     s.run(['-B', '-o', `-Dmaven.repo.local=${s.repo}`, ...args, 'validate'], { env });
 
   it('a .js file inside the local repository, named from the command line, directly, through a symbolic link or a linked repository', async () => {
-    const payload = s.install({ groupId: 'evil', artifactId: 'js', version: '1', type: 'js' }, Buffer.from(script(canary)));
+    const payload = s.install(
+      { groupId: 'evil', artifactId: 'js', version: '1', type: 'js' },
+      Buffer.from(script(canary)),
+    );
     const refusal = (spec: string, repository = s.repo): string =>
       `[ERROR] Refusing to load plugin module '${spec}' named by -Dgoalhost.plugins on the command line: ${payload} is inside the local ` +
       `repository ${repository}, whose files come from repositories and are never loaded as code; ${ALLOWED}`;
@@ -216,7 +228,13 @@ describe('hostile plugins: what the loader refuses', () => {
 
     const linkedRepository = path.join(s.root, 'repo-link');
     fs.symlinkSync(s.repo, linkedRepository);
-    const linked = await s.run(['-B', '-o', `-Dmaven.repo.local=${linkedRepository}`, `-Dgoalhost.plugins=${payload}`, 'validate']);
+    const linked = await s.run([
+      '-B',
+      '-o',
+      `-Dmaven.repo.local=${linkedRepository}`,
+      `-Dgoalhost.plugins=${payload}`,
+      'validate',
+    ]);
     expectRefused(linked, [refusal(payload, linkedRepository)]);
 
     expect(fs.existsSync(canary)).to.equal(false);
@@ -272,16 +290,30 @@ describe('plugins the user and the reactor name still load', () => {
       '<project><modelVersion>4.0.0</modelVersion><parent><groupId>t</groupId><artifactId>parent</artifactId><version>1</version></parent>\n' +
         '  <artifactId>module</artifactId><packaging>pom</packaging>\n</project>\n',
     );
-    const inherited = await s.run(['-B', '-o', `-Dmaven.repo.local=${s.repo}`, '-f', 'module', 'sample:generate', '-Dsample.message=inherited']);
+    const inherited = await s.run([
+      '-B',
+      '-o',
+      `-Dmaven.repo.local=${s.repo}`,
+      '-f',
+      'module',
+      'sample:generate',
+      '-Dsample.message=inherited',
+    ]);
     expectSuccess(inherited);
     expect(inherited.stdout).to.contain('[INFO] generate inherited\n');
     expect(warnings(inherited)).to.deep.equal([]);
 
     const cjs = path.join(s.root, 'wrapper.cjs');
-    fs.writeFileSync(cjs, `module.exports = { plugin: { ...require(${JSON.stringify(SAMPLE)}).plugin, groupId: 'w', artifactId: 'w', goalPrefix: 'w' } };\n`);
-    const fromEnv = await s.run(['-B', '-o', `-Dmaven.repo.local=${s.repo}`, '-f', 'module', 'w:generate', '-Dsample.message=wrapped'], {
-      env: { MAVEN_ARGS: `-Dgoalhost.plugins=${cjs}` },
-    });
+    fs.writeFileSync(
+      cjs,
+      `module.exports = { plugin: { ...require(${JSON.stringify(SAMPLE)}).plugin, groupId: 'w', artifactId: 'w', goalPrefix: 'w' } };\n`,
+    );
+    const fromEnv = await s.run(
+      ['-B', '-o', `-Dmaven.repo.local=${s.repo}`, '-f', 'module', 'w:generate', '-Dsample.message=wrapped'],
+      {
+        env: { MAVEN_ARGS: `-Dgoalhost.plugins=${cjs}` },
+      },
+    );
     expectSuccess(fromEnv);
     expect(fromEnv.stdout).to.contain('[INFO] generate wrapped\n');
   });

@@ -109,7 +109,13 @@ export function runGoalhost(args: readonly string[], options: RunOptions = {}): 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [GOALHOST_BIN, ...args], {
       cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8', ...options.env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/root',
+        TZ: 'UTC',
+        LANG: 'C.UTF-8',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -162,7 +168,6 @@ export function changes(before: Snapshot, after: Snapshot): string[] {
   for (const p of before.keys()) if (!after.has(p)) out.push(`- ${p}`);
   return out.sort();
 }
-
 
 /** Runs `fn` over `items`, at most `limit` at a time (the machine has two cores for everyone). */
 export async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -7,15 +7,38 @@ import * as zlib from 'node:zlib';
 import { GOALHOST_BIN, ROOT } from '../support/paths';
 import { stableLog } from '../support/run-goalhost';
 
-const PACKAGES = ['api', 'archive', 'cli', 'core', 'help', 'model', 'plugin-clean', 'plugin-cxx', 'plugin-dependency', 'plugin-help', 'resolver', 'unpack'];
+const PACKAGES = [
+  'api',
+  'archive',
+  'cli',
+  'core',
+  'help',
+  'model',
+  'plugin-clean',
+  'plugin-cxx',
+  'plugin-dependency',
+  'plugin-help',
+  'resolver',
+  'unpack',
+];
 const TEMPLATE = path.join(ROOT, 'examples', 'plugin-template');
 
 /** The environment without npm's `npm_*` variables, which `npm test` sets and a child npm would read as its configuration. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k))), TZ: 'UTC', LANG: 'C.UTF-8', ...extra };
+  return {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k))),
+    TZ: 'UTC',
+    LANG: 'C.UTF-8',
+    ...extra,
+  };
 }
 
-function run(command: string, args: readonly string[], cwd: string, extra: Record<string, string> = {}): SpawnSyncReturns<string> {
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  extra: Record<string, string> = {},
+): SpawnSyncReturns<string> {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: cleanEnv(extra), timeout: 300_000 });
   if (result.error) throw result.error;
   return result;
@@ -28,10 +51,13 @@ function succeeds(result: SpawnSyncReturns<string>): SpawnSyncReturns<string> {
 
 /** Every path below `dir` (lstat, symbolic links not followed), relative, sorted. */
 function walk(dir: string, rel = ''): string[] {
-  return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {
-    const r = rel ? `${rel}/${e.name}` : e.name;
-    return e.isDirectory() ? [r, ...walk(dir, r)] : [r];
-  }).sort();
+  return fs
+    .readdirSync(path.join(dir, rel), { withFileTypes: true })
+    .flatMap((e) => {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      return e.isDirectory() ? [r, ...walk(dir, r)] : [r];
+    })
+    .sort();
 }
 
 /** The fenced code blocks of a README section, each with its info string. */
@@ -63,7 +89,9 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
     prefix = path.join(work, 'prefix');
     tarballs = path.join(work, 'tarballs');
     goalhost = path.join(prefix, 'bin', 'goalhost');
-    installOutput = succeeds(run(path.join(ROOT, 'tools', 'install.sh'), ['--prefix', prefix, '--pack', tarballs], work)).stdout;
+    installOutput = succeeds(
+      run(path.join(ROOT, 'tools', 'install.sh'), ['--prefix', prefix, '--pack', tarballs], work),
+    ).stdout;
 
     // The template, as a plugin author starts it: a copy, with @goalhost/api from the tarballs.
     // Its devDependencies (typescript, @types/node) would need the registry; the repository's
@@ -73,13 +101,30 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
     const manifest = JSON.parse(fs.readFileSync(path.join(plugin, 'package.json'), 'utf8'));
     delete manifest.devDependencies;
     fs.writeFileSync(path.join(plugin, 'package.json'), JSON.stringify(manifest, null, 2));
-    succeeds(run('npm', ['install', '--offline', '--no-save', '--no-audit', '--no-fund', ...['api', 'model'].map((p) => path.join(tarballs, `goalhost-${p}-0.1.0.tgz`))], plugin));
-    succeeds(run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', plugin], plugin));
+    succeeds(
+      run(
+        'npm',
+        [
+          'install',
+          '--offline',
+          '--no-save',
+          '--no-audit',
+          '--no-fund',
+          ...['api', 'model'].map((p) => path.join(tarballs, `goalhost-${p}-0.1.0.tgz`)),
+        ],
+        plugin,
+      ),
+    );
+    succeeds(
+      run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', plugin], plugin),
+    );
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('tools/install.sh packs every package and installs them in the prefix, with nothing leading back to the checkout', () => {
-    expect(installOutput.trimEnd().split('\n').slice(-1)).to.deep.equal([`Installed goalhost 0.1.0 (Maven 3.8.7 semantics) as ${goalhost}`]);
+    expect(installOutput.trimEnd().split('\n').slice(-1)).to.deep.equal([
+      `Installed goalhost 0.1.0 (Maven 3.8.7 semantics) as ${goalhost}`,
+    ]);
     expect(fs.readdirSync(tarballs).sort()).to.deep.equal(PACKAGES.map((p) => `goalhost-${p}-0.1.0.tgz`));
     const installed = path.join(prefix, 'lib', 'node_modules', '@goalhost');
     expect(fs.readdirSync(installed).sort()).to.deep.equal(PACKAGES);
@@ -89,10 +134,15 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
       return fs.lstatSync(full).isSymbolicLink() && !fs.realpathSync(full).startsWith(`${prefix}${path.sep}`);
     });
     expect(escaping, 'symbolic links out of the prefix').to.deep.equal([]);
-    const naming = entries.filter((e) => fs.lstatSync(path.join(prefix, e)).isFile() && fs.readFileSync(path.join(prefix, e), 'latin1').includes(ROOT));
+    const naming = entries.filter(
+      (e) =>
+        fs.lstatSync(path.join(prefix, e)).isFile() && fs.readFileSync(path.join(prefix, e), 'latin1').includes(ROOT),
+    );
     expect(naming, 'installed files naming the checkout').to.deep.equal([]);
     // The cxx package carries the committed descriptor; api its one-file inversify.
-    expect(fs.readFileSync(path.join(installed, 'plugin-cxx', 'plugin.xml'), 'utf8')).to.equal(fs.readFileSync(path.join(ROOT, 'plugin-descriptor.xml'), 'utf8'));
+    expect(fs.readFileSync(path.join(installed, 'plugin-cxx', 'plugin.xml'), 'utf8')).to.equal(
+      fs.readFileSync(path.join(ROOT, 'plugin-descriptor.xml'), 'utf8'),
+    );
     expect(fs.statSync(path.join(installed, 'api', 'dist', 'vendor', 'inversify.js')).isFile()).to.equal(true);
   });
 
@@ -113,14 +163,30 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
     /** A copy of the bundled example for `who`, and a directory beside it to run from. */
     const exampleFor = (who: string) => {
       const dir = path.join(work, who);
-      fs.cpSync(path.join(ROOT, 'examples', 'cxx-app'), path.join(dir, 'cxx-app'), { recursive: true, filter: (src) => !src.endsWith(`${path.sep}target`) });
+      fs.cpSync(path.join(ROOT, 'examples', 'cxx-app'), path.join(dir, 'cxx-app'), {
+        recursive: true,
+        filter: (src) => !src.endsWith(`${path.sep}target`),
+      });
       fs.mkdirSync(path.join(dir, 'elsewhere'));
       return dir;
     };
     /** Runs `args` on `who`'s copy of the example with the installed command or the checkout's; output from its first goal, paths masked. */
     const runOn = (who: string, command: string[], args: string[]) => {
       const dir = path.join(work, who);
-      const result = succeeds(run(command[0], [...command.slice(1), '-B', '-f', '../cxx-app/pom.xml', `-Dmaven.repo.local=${path.join(dir, 'm2')}`, ...args], path.join(dir, 'elsewhere')));
+      const result = succeeds(
+        run(
+          command[0],
+          [
+            ...command.slice(1),
+            '-B',
+            '-f',
+            '../cxx-app/pom.xml',
+            `-Dmaven.repo.local=${path.join(dir, 'm2')}`,
+            ...args,
+          ],
+          path.join(dir, 'elsewhere'),
+        ),
+      );
       const all = lines(result.stdout.split(dir).join('<dir>'));
       return all.slice(all.findIndex((l) => l.startsWith('[INFO] --- ')));
     };
@@ -193,21 +259,26 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
       fs.mkdirSync(path.join(project, 'bare'), { recursive: true });
       fs.copyFileSync(path.join(plugin, 'test', 'project', 'pom.xml'), path.join(project, 'pom.xml'));
       fs.writeFileSync(path.join(project, 'package.json'), '{ "private": true }\n');
-      fs.writeFileSync(path.join(project, 'bare', 'pom.xml'), `<project xmlns="http://maven.apache.org/POM/4.0.0">
+      fs.writeFileSync(
+        path.join(project, 'bare', 'pom.xml'),
+        `<project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <groupId>org.example</groupId>
   <artifactId>hello-app</artifactId>
   <version>1.0.0</version>
   <packaging>pom</packaging>
 </project>
-`);
+`,
+      );
       succeeds(run('npm', ['install', '--offline', '--no-audit', '--no-fund', plugin], project));
     });
 
     it("the README's snippets are the template's files", () => {
       const blocks = codeBlocks('## Writing and registering a plugin');
       const ts = blocks.filter((b) => b.lang === 'ts').map((b) => b.text);
-      expect(ts).to.deep.equal(['greet-goal.ts', 'index.ts'].map((f) => fs.readFileSync(path.join(TEMPLATE, 'src', f), 'utf8')));
+      expect(ts).to.deep.equal(
+        ['greet-goal.ts', 'index.ts'].map((f) => fs.readFileSync(path.join(TEMPLATE, 'src', f), 'utf8')),
+      );
       const required = JSON.parse(blocks.find((b) => b.lang === 'json')!.text).compilerOptions;
       const tsconfig = JSON.parse(fs.readFileSync(path.join(TEMPLATE, 'tsconfig.json'), 'utf8')).compilerOptions;
       expect(required).to.deep.equal({ experimentalDecorators: true, module: 'commonjs' });
@@ -218,23 +289,35 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
 
     it('passes its own test with the installed goalhost', function () {
       this.timeout(120_000);
-      const out = succeeds(run(process.execPath, ['--test', 'test/greet.test.js'], plugin, { GOALHOST: goalhost })).stdout;
+      const out = succeeds(
+        run(process.execPath, ['--test', 'test/greet.test.js'], plugin, { GOALHOST: goalhost }),
+      ).stdout;
       expect(out.split('\n').filter((l) => /^# (pass|fail)/.test(l))).to.deep.equal(['# pass 3', '# fail 0']);
     });
 
     it('registered from the POM (<goalhost.plugins> and the build plugin entry), it runs in validate, with no warning', () => {
-      expect(lines(succeeds(run(goalhost, ['-B', 'validate'], project)).stdout)).to.deep.equal(greeted('default', 'hello-app'));
+      expect(lines(succeeds(run(goalhost, ['-B', 'validate'], project)).stdout)).to.deep.equal(
+        greeted('default', 'hello-app'),
+      );
     });
 
     it('registered with -Dgoalhost.plugins, its goal runs from the command line with -Dgreet.name', () => {
-      const out = succeeds(run(goalhost, ['-B', '-Dgoalhost.plugins=greet-goalhost-plugin', 'greet:greet', '-Dgreet.name=world'], path.join(project, 'bare'))).stdout;
+      const out = succeeds(
+        run(
+          goalhost,
+          ['-B', '-Dgoalhost.plugins=greet-goalhost-plugin', 'greet:greet', '-Dgreet.name=world'],
+          path.join(project, 'bare'),
+        ),
+      ).stdout;
       expect(lines(out)).to.deep.equal(greeted('default-cli', 'world'));
     });
 
     it("README's main() snippet runs the build in-process, as the command does", () => {
       const js = codeBlocks('## Writing and registering a plugin').find((b) => b.lang === 'js')!.text;
       fs.writeFileSync(path.join(project, 'run.js'), js);
-      const out = succeeds(run(process.execPath, ['run.js'], project, { NODE_PATH: path.join(prefix, 'lib', 'node_modules') })).stdout;
+      const out = succeeds(
+        run(process.execPath, ['run.js'], project, { NODE_PATH: path.join(prefix, 'lib', 'node_modules') }),
+      ).stdout;
       expect(lines(out)).to.deep.equal(greeted('default', 'hello-app'));
     });
   });

@@ -13,16 +13,20 @@ interface Manifest {
 }
 
 const workspaces: string[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces;
-const manifestOf = (workspace: string): Manifest => JSON.parse(fs.readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8'));
+const manifestOf = (workspace: string): Manifest =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8'));
 
 function filesBelow(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesBelow(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesBelow(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 /** The package a module specifier names (`@scope/name` or `name`), or undefined for relative paths and Node built-ins. */
 function packageOf(specifier: string): string | undefined {
-  if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) return undefined;
+  if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]))
+    return undefined;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
@@ -43,11 +47,16 @@ function hasOwnTypes(name: string): boolean {
  */
 function usedPackages(workspace: string): string[] {
   const used = new Set<string>();
-  for (const file of [...filesBelow(path.join(ROOT, workspace, 'dist')), ...filesBelow(path.join(ROOT, workspace, 'bin'))]) {
+  for (const file of [
+    ...filesBelow(path.join(ROOT, workspace, 'dist')),
+    ...filesBelow(path.join(ROOT, workspace, 'bin')),
+  ]) {
     if (file.endsWith('.map') || file.includes(`${path.sep}vendor${path.sep}`)) continue;
     const text = fs.readFileSync(file, 'utf8');
     const declarations = file.endsWith('.d.ts');
-    const patterns = declarations ? [/from ['"]([^'"]+)['"]/g, /import\(['"]([^'"]+)['"]\)/g] : [/\brequire\(['"]([^'"]+)['"]\)/g, /['"](@goalhost\/[\w-]+)['"]/g];
+    const patterns = declarations
+      ? [/from ['"]([^'"]+)['"]/g, /import\(['"]([^'"]+)['"]\)/g]
+      : [/\brequire\(['"]([^'"]+)['"]\)/g, /['"](@goalhost\/[\w-]+)['"]/g];
     for (const pattern of patterns) {
       for (const [, specifier] of text.matchAll(pattern)) {
         const name = packageOf(specifier);

@@ -2,7 +2,19 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { treeOf } from '../hostile/sandbox';
-import { dep, expectSuccess, failureText, LockFixture, pom, REQUESTED_HINT, settle, sha256, UNPACK_GOAL, UPDATE, zip } from './lock-fixture';
+import {
+  dep,
+  expectSuccess,
+  failureText,
+  LockFixture,
+  pom,
+  REQUESTED_HINT,
+  settle,
+  sha256,
+  UNPACK_GOAL,
+  UPDATE,
+  zip,
+} from './lock-fixture';
 
 const REDEPLOYED =
   'The repository may serve a re-deployed release, or the file was changed in the local repository. Find out why before trusting it; ' +
@@ -54,7 +66,9 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
     // Locking it is a decision: the update adds a requested line (f:util has no src archive: skipped, as without a lock).
     const updated = await f.run('-Dgoalhost.lock=update', '-Dclassifier=src', 'cxx:unpack-dependencies');
     expectSuccess(updated);
-    expect(updated.stdout).to.contain(`[INFO] Unchanged lock file ${f.lockFile} (2 artifacts)\n`).and.contain(`[INFO] ${f.lockFile}: + f:zlib:zip:src:1.0 requested by a goal\n`);
+    expect(updated.stdout)
+      .to.contain(`[INFO] Unchanged lock file ${f.lockFile} (2 artifacts)\n`)
+      .and.contain(`[INFO] ${f.lockFile}: + f:zlib:zip:src:1.0 requested by a goal\n`);
     expect(lockLines()).to.deep.equal([
       `f:zlib:zip:1.0 compile depth=1 sha256:${sha256(zlib)} from=loopback`,
       `f:util:zip:1.0 compile depth=2 via=f:zlib:1.0 sha256:${sha256(util)} from=loopback`,
@@ -107,10 +121,15 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
     expectSuccess(await f.run('dependency:lock'));
     const treeFile = path.join(f.sandbox.proj, 'tree.txt');
     expectSuccess(await f.run('dependency:tree', `-DoutputFile=${treeFile}`));
-    expect(fs.readFileSync(treeFile, 'utf8')).to.equal('t:p:pom:1\n\\- f:zlib:zip:1.0:compile\n   \\- f:util:zip:1.0:compile\n');
+    expect(fs.readFileSync(treeFile, 'utf8')).to.equal(
+      't:p:pom:1\n\\- f:zlib:zip:1.0:compile\n   \\- f:util:zip:1.0:compile\n',
+    );
     fs.rmSync(treeFile);
     // f:zlib's POM in the local repository now brings f:extra too.
-    fs.writeFileSync(path.join(f.sandbox.repo, 'f', 'zlib', '1.0', 'zlib-1.0.pom'), pom('f:zlib:1.0', dep('f:util:1.0') + dep('f:extra:1.0')));
+    fs.writeFileSync(
+      path.join(f.sandbox.repo, 'f', 'zlib', '1.0', 'zlib-1.0.pom'),
+      pom('f:zlib:1.0', dep('f:util:1.0') + dep('f:extra:1.0')),
+    );
     const r = await f.run('dependency:tree', `-DoutputFile=${treeFile}`);
     expect(failureText(r)).to.equal(
       [
@@ -153,8 +172,13 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
     fs.writeFileSync(f.lockFile, written);
     const ok = await f.run('-X', 'cxx:unpack-dependencies');
     expectSuccess(ok);
-    expect(ok.stdout).to.contain(`[DEBUG] Lock: ${f.lockFile} is consistent with ${f.pomFile}: 2 locked artifacts, no resolution\n`);
-    expect(treeOf(path.join(target, 'dependency'))).to.deep.equal(['f 644 util.h = "util 1.0\\n"', 'f 644 zlib.h = "zlib 1.0\\n"']);
+    expect(ok.stdout).to.contain(
+      `[DEBUG] Lock: ${f.lockFile} is consistent with ${f.pomFile}: 2 locked artifacts, no resolution\n`,
+    );
+    expect(treeOf(path.join(target, 'dependency'))).to.deep.equal([
+      'f 644 util.h = "util 1.0\\n"',
+      'f 644 zlib.h = "zlib 1.0\\n"',
+    ]);
   });
 
   it("a system dependency's file is the POM's systemPath, never the lock's path=: another file there is neither used nor its digest printed", async () => {
@@ -176,7 +200,10 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
       '',
     ]);
     // The lock names the other file with its digest: the POM's file is checked against that digest and fails.
-    fs.writeFileSync(f.lockFile, written.replace(`sha256:${sha256(sys)} path=${sysFile}`, `sha256:${sha256(other)} path=${otherFile}`));
+    fs.writeFileSync(
+      f.lockFile,
+      written.replace(`sha256:${sha256(sys)} path=${sysFile}`, `sha256:${sha256(other)} path=${otherFile}`),
+    );
     const r = await f.run('cxx:unpack-dependencies');
     expect(failureText(r)).to.equal(
       [
@@ -194,6 +221,10 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
     const ok = await f.run('-X', 'cxx:unpack-dependencies');
     expectSuccess(ok);
     expect(ok.stdout).not.to.contain(otherFile).and.not.to.contain(sha256(other));
-    expect(treeOf(path.join(target, 'dependency'))).to.deep.equal(['f 644 sys.h = "sys 1.0\\n"', 'f 644 util.h = "util 1.0\\n"', 'f 644 zlib.h = "zlib 1.0\\n"']);
+    expect(treeOf(path.join(target, 'dependency'))).to.deep.equal([
+      'f 644 sys.h = "sys 1.0\\n"',
+      'f 644 util.h = "util 1.0\\n"',
+      'f 644 zlib.h = "zlib 1.0\\n"',
+    ]);
   });
 });

@@ -9,8 +9,18 @@ import { lockDifferences } from '@goalhost/resolver/internal';
 
 const HEX = (c: string): string => c.repeat(64);
 const entry = (over: Partial<LockEntry> = {}): LockEntry => ({
-  groupId: 'org.example', artifactId: 'zlib', type: 'zip', classifier: 'linux', version: '1.2.13', extension: 'zip',
-  scope: 'compile', depth: 1, optional: false, sha256: HEX('a'), repository: 'central', ...over,
+  groupId: 'org.example',
+  artifactId: 'zlib',
+  type: 'zip',
+  classifier: 'linux',
+  version: '1.2.13',
+  extension: 'zip',
+  scope: 'compile',
+  depth: 1,
+  optional: false,
+  sha256: HEX('a'),
+  repository: 'central',
+  ...over,
 });
 
 describe('lock: the lock file format', () => {
@@ -18,13 +28,60 @@ describe('lock: the lock file format', () => {
     inputs: HEX('0'),
     entries: [
       entry(),
-      entry({ artifactId: 'util', type: 'test-jar', classifier: 'tests', version: '2.0-20261101.120000-3', extension: 'jar', scope: 'test', depth: 2, via: 'org.example:zlib:1.2.13', optional: true, sha256: HEX('b'), repository: 'snapshots' }),
-      entry({ artifactId: 'odd', type: 'dll', classifier: '', version: '1', extension: 'so', repository: undefined, sha256: HEX('c') }),
-      entry({ artifactId: 'sys', type: 'jar', classifier: '', version: '1', extension: 'jar', scope: 'system', repository: undefined, systemPath: '/opt/with space/sys.jar', sha256: HEX('d') }),
+      entry({
+        artifactId: 'util',
+        type: 'test-jar',
+        classifier: 'tests',
+        version: '2.0-20261101.120000-3',
+        extension: 'jar',
+        scope: 'test',
+        depth: 2,
+        via: 'org.example:zlib:1.2.13',
+        optional: true,
+        sha256: HEX('b'),
+        repository: 'snapshots',
+      }),
+      entry({
+        artifactId: 'odd',
+        type: 'dll',
+        classifier: '',
+        version: '1',
+        extension: 'so',
+        repository: undefined,
+        sha256: HEX('c'),
+      }),
+      entry({
+        artifactId: 'sys',
+        type: 'jar',
+        classifier: '',
+        version: '1',
+        extension: 'jar',
+        scope: 'system',
+        repository: undefined,
+        systemPath: '/opt/with space/sys.jar',
+        sha256: HEX('d'),
+      }),
     ].map((e) => JSON.parse(JSON.stringify(e)) as LockEntry),
     requested: [
-      { groupId: 'org.example', artifactId: 'parent', type: 'pom', classifier: '', version: '3', extension: 'pom', sha256: HEX('e'), repository: 'central' },
-      { groupId: 'org.example', artifactId: 'zlib', type: 'zip', classifier: 'sources', version: '1.2.13', extension: 'zip', sha256: HEX('f') },
+      {
+        groupId: 'org.example',
+        artifactId: 'parent',
+        type: 'pom',
+        classifier: '',
+        version: '3',
+        extension: 'pom',
+        sha256: HEX('e'),
+        repository: 'central',
+      },
+      {
+        groupId: 'org.example',
+        artifactId: 'zlib',
+        type: 'zip',
+        classifier: 'sources',
+        version: '1.2.13',
+        extension: 'zip',
+        sha256: HEX('f'),
+      },
     ],
   };
   const text = formatLockFile(lock, 't:p:jar:1');
@@ -49,25 +106,79 @@ describe('lock: the lock file format', () => {
   });
 
   const broken: Array<[string, string, string]> = [
-    ['no format line', `inputs sha256:${HEX('0')}\n`, "line 1: expected 'format 1' before anything else, found 'inputs sha256:" + HEX('0') + "'"],
+    [
+      'no format line',
+      `inputs sha256:${HEX('0')}\n`,
+      "line 1: expected 'format 1' before anything else, found 'inputs sha256:" + HEX('0') + "'",
+    ],
     ['a newer format', 'format 2\n', 'line 1: format 2 is not known to this goalhost (it reads format 1)'],
-    ['a short inputs digest', 'format 1\ninputs sha256:abc\n', "line 2: expected 'inputs sha256:<64 hex digits>', found 'inputs sha256:abc'"],
+    [
+      'a short inputs digest',
+      'format 1\ninputs sha256:abc\n',
+      "line 2: expected 'inputs sha256:<64 hex digits>', found 'inputs sha256:abc'",
+    ],
     ['no inputs line', 'format 1\n', "line 2: no 'inputs' line"],
-    ['bad coordinates', `format 1\ninputs sha256:${HEX('0')}\ng:a:1 compile depth=1 sha256:${HEX('a')} local\n`, "line 3: 'g:a:1' is not groupId:artifactId:type[:classifier]:version"],
-    ['an unknown scope', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 import depth=1 sha256:${HEX('a')} local\n`, "line 3: 'import' is not a scope (compile, provided, runtime, test or system)"],
-    ['no digest', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 local\n`, "line 3: no 'sha256:<64 hex digits>' for g:a:jar:1"],
-    ['two origins', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 sha256:${HEX('a')} local from=central\n`, "line 3: g:a:jar:1 needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end"],
-    ['fields out of order', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile sha256:${HEX('a')} depth=1 local\n`, 'line 3: the fields of g:a:jar:1 are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)'],
-    ['a version leaving the repository', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:.. compile depth=1 sha256:${HEX('a')} local\n`, 'line 3: the coordinates g:a:jar:.. could place a file outside the local repository'],
-    ['a requested line without a digest', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested local\n`, 'line 3: the fields of g:a:jar:1 are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)'],
-    ['a requested line with a path', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} path=/etc/shadow\n`, 'line 3: the fields of g:a:jar:1 are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)'],
-    ['a requested line leaving the repository', `format 1\ninputs sha256:${HEX('0')}\ng:..:pom:.. requested sha256:${HEX('a')} local\n`, 'line 3: the coordinates g:..:pom:.. could place a file outside the local repository'],
-    ['a dependency after the requested lines', `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} local\ng:b:jar:1 compile depth=1 sha256:${HEX('a')} local\n`, "line 4: a dependency line after the 'requested' lines (they come last)"],
-    ['a separator in an extension', `format 1\ninputs sha256:${HEX('0')}\ng:a:x:1 compile depth=1 ext=../../x sha256:${HEX('a')} local\n`, 'line 3: the coordinates g:a:x:1 could place a file outside the local repository'],
+    [
+      'bad coordinates',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:1 compile depth=1 sha256:${HEX('a')} local\n`,
+      "line 3: 'g:a:1' is not groupId:artifactId:type[:classifier]:version",
+    ],
+    [
+      'an unknown scope',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 import depth=1 sha256:${HEX('a')} local\n`,
+      "line 3: 'import' is not a scope (compile, provided, runtime, test or system)",
+    ],
+    [
+      'no digest',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 local\n`,
+      "line 3: no 'sha256:<64 hex digits>' for g:a:jar:1",
+    ],
+    [
+      'two origins',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 sha256:${HEX('a')} local from=central\n`,
+      "line 3: g:a:jar:1 needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end",
+    ],
+    [
+      'fields out of order',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile sha256:${HEX('a')} depth=1 local\n`,
+      'line 3: the fields of g:a:jar:1 are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)',
+    ],
+    [
+      'a version leaving the repository',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:.. compile depth=1 sha256:${HEX('a')} local\n`,
+      'line 3: the coordinates g:a:jar:.. could place a file outside the local repository',
+    ],
+    [
+      'a requested line without a digest',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested local\n`,
+      'line 3: the fields of g:a:jar:1 are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)',
+    ],
+    [
+      'a requested line with a path',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} path=/etc/shadow\n`,
+      'line 3: the fields of g:a:jar:1 are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)',
+    ],
+    [
+      'a requested line leaving the repository',
+      `format 1\ninputs sha256:${HEX('0')}\ng:..:pom:.. requested sha256:${HEX('a')} local\n`,
+      'line 3: the coordinates g:..:pom:.. could place a file outside the local repository',
+    ],
+    [
+      'a dependency after the requested lines',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} local\ng:b:jar:1 compile depth=1 sha256:${HEX('a')} local\n`,
+      "line 4: a dependency line after the 'requested' lines (they come last)",
+    ],
+    [
+      'a separator in an extension',
+      `format 1\ninputs sha256:${HEX('0')}\ng:a:x:1 compile depth=1 ext=../../x sha256:${HEX('a')} local\n`,
+      'line 3: the coordinates g:a:x:1 could place a file outside the local repository',
+    ],
   ];
   for (const [what, content, message] of broken) {
     it(`refuses ${what}, naming the file and the line`, () => {
-      expect(() => parseLockFile(content, '/p/goalhost.lock')).to.throw(`Invalid lock file /p/goalhost.lock, ${message}; fix the line or write the lock again with goalhost dependency:lock`);
+      expect(() => parseLockFile(content, '/p/goalhost.lock')).to.throw(
+        `Invalid lock file /p/goalhost.lock, ${message}; fix the line or write the lock again with goalhost dependency:lock`,
+      );
     });
   }
 

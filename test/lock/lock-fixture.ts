@@ -21,7 +21,10 @@ export class LockFixture {
     readonly sandbox: Sandbox,
   ) {
     this.settings = path.join(sandbox.root, 'settings.xml');
-    fs.writeFileSync(this.settings, `<settings><mirrors><mirror><id>no-central</id><url>http://${server.host}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`);
+    fs.writeFileSync(
+      this.settings,
+      `<settings><mirrors><mirror><id>no-central</id><url>http://${server.host}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`,
+    );
     this.lockFile = path.join(sandbox.proj, 'goalhost.lock');
     this.pomFile = path.join(sandbox.proj, 'pom.xml');
   }
@@ -71,7 +74,9 @@ export const sha256 = (b: Buffer | string): string => createHash('sha256').updat
 
 export function pom(gav: string, deps = ''): Buffer {
   const [g, a, v] = gav.split(':');
-  return Buffer.from(`<project><modelVersion>4.0.0</modelVersion><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version><dependencies>${deps}</dependencies></project>\n`);
+  return Buffer.from(
+    `<project><modelVersion>4.0.0</modelVersion><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version><dependencies>${deps}</dependencies></project>\n`,
+  );
 }
 
 export function dep(gav: string, type = 'zip', scope = ''): string {

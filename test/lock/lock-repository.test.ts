@@ -61,9 +61,13 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     await settle();
     const build = await run('-X', 'cxx:unpack-dependencies');
     expectSuccess(build);
-    expect(build.stdout).to.contain(`[DEBUG] Lock: ${lockFile} is consistent with ${path.join(sandbox.proj, 'pom.xml')}: 3 locked artifacts, no resolution\n`);
+    expect(build.stdout).to.contain(
+      `[DEBUG] Lock: ${lockFile} is consistent with ${path.join(sandbox.proj, 'pom.xml')}: 3 locked artifacts, no resolution\n`,
+    );
     expect(treeOf(path.join(sandbox.proj, 'target', 'dependency'))).to.deep.equal([
-      'f 644 extra.h = "extra 1.0\\n"', 'f 644 util.h = "util 1.0\\n"', 'f 644 zlib.h = "zlib 1.0\\n"',
+      'f 644 extra.h = "extra 1.0\\n"',
+      'f 644 util.h = "util 1.0\\n"',
+      'f 644 zlib.h = "zlib 1.0\\n"',
     ]);
     // The digests were remembered: the next run hashes nothing.
     const rerun = await run('-X', 'dependency:list', '-DoutputFile=deps.txt');
@@ -100,9 +104,12 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     const updated = await run('-Dgoalhost.lock=update', 'cxx:unpack-dependencies');
     expectSuccess(updated);
     expect(updated.stdout).to.contain(`[INFO] Updated lock file ${lockFile} (2 artifacts)\n`);
-    expect(fs.readFileSync(lockFile, 'utf8')).to.contain(`f:zlib:zip:1.0 compile depth=1 sha256:${sha256(redeployed)} from=loopback\n`);
+    expect(fs.readFileSync(lockFile, 'utf8')).to.contain(
+      `f:zlib:zip:1.0 compile depth=1 sha256:${sha256(redeployed)} from=loopback\n`,
+    );
     expect(treeOf(path.join(sandbox.proj, 'target', 'dependency'))).to.deep.equal([
-      'f 644 util.h = "util 1.0\\n"', 'f 644 zlib.h = "zlib 1.0, but not the one you locked\\n"',
+      'f 644 util.h = "util 1.0\\n"',
+      'f 644 zlib.h = "zlib 1.0, but not the one you locked\\n"',
     ]);
   });
 
@@ -139,7 +146,11 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     deploy('f:util:2.0', zip('util.h', 'util 2.0\n'));
     fs.writeFileSync(
       path.join(sandbox.proj, 'pom.xml'),
-      projectXml('t:p:1', dep('f:zlib:1.0') + dep('f:extra:1.0', 'zip', 'test'), `  <dependencyManagement><dependencies>${dep('f:util:2.0')}</dependencies></dependencyManagement>\n`),
+      projectXml(
+        't:p:1',
+        dep('f:zlib:1.0') + dep('f:extra:1.0', 'zip', 'test'),
+        `  <dependencyManagement><dependencies>${dep('f:util:2.0')}</dependencies></dependencyManagement>\n`,
+      ),
     );
     const pomFile = path.join(sandbox.proj, 'pom.xml');
     const r = await run('dependency:list');
@@ -168,11 +179,17 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     // A POM change that leaves the dependencies alone resolves, passes and says so.
     fs.writeFileSync(
       pomFile,
-      projectXml('t:p:1', dep('f:zlib:1.0') + dep('f:extra:1.0', 'zip', 'test'), `  <dependencyManagement><dependencies>${dep('f:util:2.0')}${dep('f:unused:9')}</dependencies></dependencyManagement>\n`),
+      projectXml(
+        't:p:1',
+        dep('f:zlib:1.0') + dep('f:extra:1.0', 'zip', 'test'),
+        `  <dependencyManagement><dependencies>${dep('f:util:2.0')}${dep('f:unused:9')}</dependencies></dependencyManagement>\n`,
+      ),
     );
     const same = await run('dependency:list');
     expectSuccess(same);
-    expect(same.stdout).to.contain(`[INFO] The POM ${pomFile} changed without changing the dependencies of ${lockFile}: resolved and verified (goalhost dependency:lock lets the next builds skip resolution)\n`);
+    expect(same.stdout).to.contain(
+      `[INFO] The POM ${pomFile} changed without changing the dependencies of ${lockFile}: resolved and verified (goalhost dependency:lock lets the next builds skip resolution)\n`,
+    );
   });
 
   it('a SNAPSHOT stays on its locked timestamp when a newer build is deployed, also in a fresh local repository', async () => {
@@ -190,7 +207,9 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     server.files.set(`${dir}/snap-1.0-20200101.120000-3.zip`, build3);
     project(dep('f:snap:1.0-SNAPSHOT'));
     expectSuccess(await run('dependency:lock'));
-    expect(fs.readFileSync(lockFile, 'utf8')).to.contain(`\nf:snap:zip:1.0-20200101.120000-3 compile depth=1 sha256:${sha256(build3)} from=loopback\n`);
+    expect(fs.readFileSync(lockFile, 'utf8')).to.contain(
+      `\nf:snap:zip:1.0-20200101.120000-3 compile depth=1 sha256:${sha256(build3)} from=loopback\n`,
+    );
     server.files.set(`${dir}/maven-metadata.xml`, metadata('20200102.120000', 4));
     server.files.set(`${dir}/snap-1.0-20200102.120000-4.pom`, pom('f:snap:1.0-SNAPSHOT'));
     server.files.set(`${dir}/snap-1.0-20200102.120000-4.zip`, build4);
@@ -210,41 +229,63 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     // Without the lock the newer build is taken, as Maven takes it.
     const ignored = await run('-U', '-Dgoalhost.lock=ignore', 'dependency:list', '-DoutputFile=deps.txt');
     expectSuccess(ignored);
-    expect(fs.readFileSync(path.join(sandbox.proj, 'deps.txt'), 'utf8')).to.contain('   f:snap:zip:1.0-SNAPSHOT:compile');
+    expect(fs.readFileSync(path.join(sandbox.proj, 'deps.txt'), 'utf8')).to.contain(
+      '   f:snap:zip:1.0-SNAPSHOT:compile',
+    );
     expect(server.count(`${dir}/snap-1.0-20200102.120000-4.zip`)).to.equal(1);
   });
 
   it('a multi-module reactor locks each module beside its pom.xml and verifies each one', async () => {
     const modules = `  <modules><module>m1</module><module>m2</module></modules>\n`;
     fs.writeFileSync(path.join(sandbox.proj, 'pom.xml'), projectXml('t:root:1', '', modules));
-    for (const [m, d] of [['m1', dep('f:zlib:1.0')], ['m2', dep('f:extra:1.0')]]) {
+    for (const [m, d] of [
+      ['m1', dep('f:zlib:1.0')],
+      ['m2', dep('f:extra:1.0')],
+    ]) {
       fs.mkdirSync(path.join(sandbox.proj, m));
       fs.writeFileSync(path.join(sandbox.proj, m, 'pom.xml'), projectXml(`t:${m}:1`, d));
     }
     const r = await run('dependency:lock');
     expectSuccess(r);
     const lockOf = (m: string): string => path.join(sandbox.proj, m, 'goalhost.lock');
-    expect(r.stdout).to.contain(`[INFO] Wrote ${lockOf('m1')} (2 artifacts)`).and.contain(`[INFO] Wrote ${lockOf('m2')} (1 artifact)`).and.contain(`[INFO] Wrote ${lockOf('')} (0 artifacts)`);
-    expect(fs.readFileSync(lockOf('m1'), 'utf8')).to.contain(`\nf:zlib:zip:1.0 compile depth=1 sha256:${sha256(zlib)} from=loopback\nf:util:zip:1.0 compile`);
-    expect(fs.readFileSync(lockOf('m2'), 'utf8')).to.contain(`\nf:extra:zip:1.0 compile depth=1 sha256:${sha256(extra)} from=loopback\n`);
+    expect(r.stdout)
+      .to.contain(`[INFO] Wrote ${lockOf('m1')} (2 artifacts)`)
+      .and.contain(`[INFO] Wrote ${lockOf('m2')} (1 artifact)`)
+      .and.contain(`[INFO] Wrote ${lockOf('')} (0 artifacts)`);
+    expect(fs.readFileSync(lockOf('m1'), 'utf8')).to.contain(
+      `\nf:zlib:zip:1.0 compile depth=1 sha256:${sha256(zlib)} from=loopback\nf:util:zip:1.0 compile`,
+    );
+    expect(fs.readFileSync(lockOf('m2'), 'utf8')).to.contain(
+      `\nf:extra:zip:1.0 compile depth=1 sha256:${sha256(extra)} from=loopback\n`,
+    );
     expectSuccess(await run('cxx:unpack-dependencies'));
     // m2's dependency changes in the local repository: m1 still builds, m2 fails naming its own lock.
     const extraFile = path.join(sandbox.repo, 'f', 'extra', '1.0', 'extra-1.0.zip');
     fs.writeFileSync(extraFile, zip('extra.h', 'changed\n'));
     const failed = await run('--fail-at-end', 'dependency:list');
-    expect(failureText(failed)).to.contain(`Failed to execute goal on project m2: The content of 1 artifact does not match the lock file ${lockOf('m2')} of t:m2:pom:1 (no goal used it):\n  f:extra:zip:1.0\n`);
-    expect(failed.stdout).to.match(/\[INFO\] m1 \.+ SUCCESS/).and.match(/\[INFO\] m2 \.+ FAILURE/);
+    expect(failureText(failed)).to.contain(
+      `Failed to execute goal on project m2: The content of 1 artifact does not match the lock file ${lockOf('m2')} of t:m2:pom:1 (no goal used it):\n  f:extra:zip:1.0\n`,
+    );
+    expect(failed.stdout)
+      .to.match(/\[INFO\] m1 \.+ SUCCESS/)
+      .and.match(/\[INFO\] m2 \.+ FAILURE/);
     // The same in a parallel build (-T 2), each module's lines in its own group.
     const parallel = await run('-T', '2', '--fail-at-end', 'dependency:list');
-    expect(failureText(parallel)).to.contain(`The content of 1 artifact does not match the lock file ${lockOf('m2')} of t:m2:pom:1 (no goal used it):\n  f:extra:zip:1.0\n`);
-    expect(parallel.stdout).to.match(/\[INFO\] m1 \.+ SUCCESS/).and.match(/\[INFO\] m2 \.+ FAILURE/);
+    expect(failureText(parallel)).to.contain(
+      `The content of 1 artifact does not match the lock file ${lockOf('m2')} of t:m2:pom:1 (no goal used it):\n  f:extra:zip:1.0\n`,
+    );
+    expect(parallel.stdout)
+      .to.match(/\[INFO\] m1 \.+ SUCCESS/)
+      .and.match(/\[INFO\] m2 \.+ FAILURE/);
   });
 
   it('refuses an unknown -Dgoalhost.lock value and a broken lock file, naming what to fix', async () => {
     project(dep('f:zlib:1.0'));
     const bad = await run('-Dgoalhost.lock=yes', 'dependency:list');
     expect(bad.status).to.equal(1);
-    expect(errorLines(bad)[0]).to.equal('[ERROR] Invalid -Dgoalhost.lock=yes: use update (rewrite the lock files), ignore (build once without them) or verify (the default)');
+    expect(errorLines(bad)[0]).to.equal(
+      '[ERROR] Invalid -Dgoalhost.lock=yes: use update (rewrite the lock files), ignore (build once without them) or verify (the default)',
+    );
     expectSuccess(await run('dependency:lock'));
     fs.appendFileSync(lockFile, 'f:zlib:zip:1.0 compile depth=one\n');
     const broken = await run('dependency:list');
@@ -259,6 +300,8 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     expectSuccess(r);
     expect(fs.existsSync(lockFile)).to.equal(false);
     expect(r.stdout).not.to.match(/goalhost\.lock|Lock:|locked/);
-    expect(fs.readFileSync(path.join(sandbox.proj, 'deps.txt'), 'utf8')).to.equal('\nThe following files have been resolved:\n   f:zlib:zip:1.0:compile\n   f:util:zip:1.0:compile\n\n');
+    expect(fs.readFileSync(path.join(sandbox.proj, 'deps.txt'), 'utf8')).to.equal(
+      '\nThe following files have been resolved:\n   f:zlib:zip:1.0:compile\n   f:util:zip:1.0:compile\n\n',
+    );
   });
 });

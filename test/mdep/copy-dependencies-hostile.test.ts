@@ -14,7 +14,16 @@ describe('dependency:copy-dependencies with hostile names', () => {
 
   it('refuses a scope that would place the copy outside the output directory, and writes nothing', () => {
     f.projectPom('zz.p:proj:1', { dependencies: [{ gav: 'zz.a:lib:1.0', scope: '../../escaped' }] });
-    const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:copy-dependencies', '-Dmdep.useSubDirectoryPerScope=true'], f.project);
+    const r = runGoalhost(
+      [
+        '-o',
+        '-B',
+        `-Dmaven.repo.local=${f.repo}`,
+        'dependency:copy-dependencies',
+        '-Dmdep.useSubDirectoryPerScope=true',
+      ],
+      f.project,
+    );
     const output = path.join(f.project, 'target', 'dependency');
     expect(r.status, r.stdout).to.equal(1);
     expect(r.stdout).to.contain(

@@ -5,7 +5,15 @@ import * as path from 'node:path';
 import { RepoServer } from '../resolver/support/repo-server';
 import { spawn } from 'node:child_process';
 import { GOALHOST_BIN, ROOT } from '../support/paths';
-import { applyChanges, layOut, outcomeOf, recordTree, stepArgs, type Recording, type Scenario } from './support/scenario';
+import {
+  applyChanges,
+  layOut,
+  outcomeOf,
+  recordTree,
+  stepArgs,
+  type Recording,
+  type Scenario,
+} from './support/scenario';
 import { SCENARIOS } from './support/scenarios';
 
 const RECORDINGS = path.join(ROOT, 'test', 'fixtures', 'mdep-goals');
@@ -36,7 +44,13 @@ export async function replay(scenario: Scenario): Promise<Recording> {
     const steps = [];
     for (const step of scenario.steps) {
       applyChanges(root, step.before);
-      const args = ['-B', `-Dmaven.repo.local=${layout.repo}`, '-s', layout.settings, ...stepArgs(step, root, server.url)];
+      const args = [
+        '-B',
+        `-Dmaven.repo.local=${layout.repo}`,
+        '-s',
+        layout.settings,
+        ...stepArgs(step, root, server.url),
+      ];
       const run = await runAsync(args, layout.project);
       steps.push(outcomeOf(run.status, run.stdout, root, server.url));
     }
@@ -54,7 +68,8 @@ export async function replay(scenario: Scenario): Promise<Recording> {
 function runAsync(args: readonly string[], cwd: string): Promise<{ status: number; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [GOALHOST_BIN, ...args], {
-      cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8' },
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8' },
     });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -8,7 +8,10 @@ import { writeJar } from './support/jar-writer';
 type Entries = ReadonlyArray<readonly [string, string]>;
 
 const P: readonly [string, string] = ['org/p/P.class', 'class'];
-const manifest = (extra = ''): readonly [string, string] => ['META-INF/MANIFEST.MF', `Manifest-Version: 1.0\r\n${extra}\r\n`];
+const manifest = (extra = ''): readonly [string, string] => [
+  'META-INF/MANIFEST.MF',
+  `Manifest-Version: 1.0\r\n${extra}\r\n`,
+];
 const MULTI_RELEASE = 'Multi-Release: true\r\n';
 
 /**
@@ -29,14 +32,22 @@ const JARS: ReadonlyArray<readonly [string, Entries]> = [
   ['mrtop', [manifest(MULTI_RELEASE), P, ['META-INF/versions/11/Top.class', 'class']]],
   ['mrtop21', [manifest(MULTI_RELEASE), P, ['META-INF/versions/21/Top.class', 'class']]],
   ['nomrtop', [manifest(), P, ['META-INF/versions/11/Top.class', 'class']]],
-  ['mrsvc', [manifest(MULTI_RELEASE), ['META-INF/versions/11/org/q/Impl.class', 'class'], ['META-INF/services/org.p.Svc', 'org.q.Impl\n'], P]],
+  [
+    'mrsvc',
+    [
+      manifest(MULTI_RELEASE),
+      ['META-INF/versions/11/org/q/Impl.class', 'class'],
+      ['META-INF/services/org.p.Svc', 'org.q.Impl\n'],
+      P,
+    ],
+  ],
   ['badpkg', [manifest(), ['org/p-x/P.class', 'class'], ['META-INF/services/org.p.Svc', 'org.p-x.P\n']]],
   ['amnbad', [manifest('Automatic-Module-Name: com.1bad\r\n'), P]],
   ['uni', [manifest(), ['org/\u00fc/P.class', 'class'], ['META-INF/services/org.p.Svc', 'org.\u00fc.P\n']]],
   ['provbadchars', [manifest(), P, ['META-INF/services/org.p.Svc', 'org.p.P$Inner\norg.p.1x\n']]],
 ];
 
-describe('dependency:list module names: the JDK\'s automatic-module rules (recorded with Maven 3.8.7 on JDK 17)', () => {
+describe("dependency:list module names: the JDK's automatic-module rules (recorded with Maven 3.8.7 on JDK 17)", () => {
   let f: FixtureRepo;
   beforeEach(() => {
     f = new FixtureRepo();
@@ -49,7 +60,10 @@ describe('dependency:list module names: the JDK\'s automatic-module rules (recor
   afterEach(() => f.cleanup());
 
   it('refuses the jars the JDK refuses, with its messages, and names the others', () => {
-    const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:list', '-DoutputFile=deps.txt'], f.project);
+    const r = runGoalhost(
+      ['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:list', '-DoutputFile=deps.txt'],
+      f.project,
+    );
     expect(r.status, r.stdout).to.equal(0);
     expect(r.stdout.split('\n').filter((l) => l.includes("Can't extract module name"))).to.deep.equal([
       "[INFO] Can't extract module name from svcmissingpkg-1.0.jar: Provider class org.q.Impl not in module",

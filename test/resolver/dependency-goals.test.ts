@@ -27,8 +27,14 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
     const pkg: ReadonlyArray<readonly [string, string]> = [['org/plain/P.class', 'class']];
     jar('zz.mod:plain:1.0', 'plain-1.0.jar', pkg);
     writeJar(path.join(f.repo, 'zz', 'mod', 'plain', '1.0', 'plain-1.0-tests.jar'), pkg);
-    jar('zz.mod:modular:1.0', 'modular-1.0.jar', [['module-info.class', MODULE_INFO_CLASS], ['com/example/modular/A.class', 'class']]);
-    jar('zz.mod:autoname:1.0', 'autoname-1.0.jar', [['META-INF/MANIFEST.MF', 'Manifest-Version: 1.0\r\nAutomatic-Module-Name: com.example.auto\r\n\r\n'], ...pkg]);
+    jar('zz.mod:modular:1.0', 'modular-1.0.jar', [
+      ['module-info.class', MODULE_INFO_CLASS],
+      ['com/example/modular/A.class', 'class'],
+    ]);
+    jar('zz.mod:autoname:1.0', 'autoname-1.0.jar', [
+      ['META-INF/MANIFEST.MF', 'Manifest-Version: 1.0\r\nAutomatic-Module-Name: com.example.auto\r\n\r\n'],
+      ...pkg,
+    ]);
     jar('zz.mod:1x:1.0', '1x-1.0.jar', pkg);
     jar('zz.mod:foo-default:1.0', 'foo-default-1.0.jar', pkg);
     jar('zz.mod:top:1.0', 'top-1.0.jar', [['Top.class', 'class']]);
@@ -74,7 +80,7 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
     '   zz.mod:dummy:jar:1.0:compile',
   ];
 
-  it('logs the list with module names, optional marks and the JDK\'s module messages', () => {
+  it("logs the list with module names, optional marks and the JDK's module messages", () => {
     const r = run('dependency:list');
     expect(r.status, r.stdout).to.equal(0);
     expect(goalLines(r.stdout, 'list')).to.deep.equal([
@@ -89,8 +95,19 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
   it('writes -DoutputFile exactly like Maven, appends with -DappendOutput, and filters with -DincludeScope', () => {
     expect(run('dependency:list', '-DoutputFile=deps.txt').status).to.equal(0);
     const file = path.join(f.project, 'deps.txt');
-    expect(readFileSync(file, 'utf8')).to.equal(`\nThe following files have been resolved:\n${resolvedLines.join('\n')}\n\n`);
-    expect(run('dependency:list', '-DoutputFile=deps.txt', '-DincludeScope=runtime', '-DappendOutput=true', '-Dmdep.outputScope=false', '-Dsort=true').status).to.equal(0);
+    expect(readFileSync(file, 'utf8')).to.equal(
+      `\nThe following files have been resolved:\n${resolvedLines.join('\n')}\n\n`,
+    );
+    expect(
+      run(
+        'dependency:list',
+        '-DoutputFile=deps.txt',
+        '-DincludeScope=runtime',
+        '-DappendOutput=true',
+        '-Dmdep.outputScope=false',
+        '-Dsort=true',
+      ).status,
+    ).to.equal(0);
     expect(readFileSync(file, 'utf8')).to.equal(
       `\nThe following files have been resolved:\n${resolvedLines.join('\n')}\n\n` +
         '\nThe following files have been resolved:\n' +
@@ -117,21 +134,32 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
     expect(run('dependency:list', '-DoutputFile=deps.txt').status).to.equal(0);
     const skipped = ['   zz.mod:plain:jar:1.0:compile -- module plain (auto)', '   zz.mod:dummy:jar:1.0:compile'];
     const text = readFileSync(path.join(f.project, 'deps.txt'), 'utf8');
-    expect(text.slice(text.indexOf('The following files were skipped:'))).to.equal(['The following files were skipped:', ...skipped, '', ''].join('\n'));
+    expect(text.slice(text.indexOf('The following files were skipped:'))).to.equal(
+      ['The following files were skipped:', ...skipped, '', ''].join('\n'),
+    );
     expect(text).to.contain('\n   zz.mod:top:jar:1.0:runtime\n');
   });
 
-  it('filters with the plugin\'s token rules: an empty inner token of includeGroupIds is a prefix of every groupId (as mvn 3.5.0)', () => {
+  it("filters with the plugin's token rules: an empty inner token of includeGroupIds is a prefix of every groupId (as mvn 3.5.0)", () => {
     expect(run('dependency:list', '-DoutputFile=all.txt').status).to.equal(0);
     expect(run('dependency:list', '-DoutputFile=none.txt', '-DincludeGroupIds=zz.none').status).to.equal(0);
-    expect(run('dependency:list', '-DoutputFile=empty-token.txt', '-DincludeGroupIds=zz.none,,zz.other').status).to.equal(0);
+    expect(
+      run('dependency:list', '-DoutputFile=empty-token.txt', '-DincludeGroupIds=zz.none,,zz.other').status,
+    ).to.equal(0);
     const read = (name: string): string => readFileSync(path.join(f.project, name), 'utf8');
     expect(read('none.txt')).to.equal('\nThe following files have been resolved:\n   none\n\n');
     expect(read('empty-token.txt')).to.equal(read('all.txt'));
   });
 
   it('adds absolute file names with -DoutputAbsoluteArtifactFilename', () => {
-    expect(run('dependency:list', '-DoutputFile=deps.txt', '-DoutputAbsoluteArtifactFilename=true', '-DincludeArtifactIds=zipped,plain').status).to.equal(0);
+    expect(
+      run(
+        'dependency:list',
+        '-DoutputFile=deps.txt',
+        '-DoutputAbsoluteArtifactFilename=true',
+        '-DincludeArtifactIds=zipped,plain',
+      ).status,
+    ).to.equal(0);
     expect(readFileSync(path.join(f.project, 'deps.txt'), 'utf8')).to.equal(
       '\nThe following files have been resolved:\n' +
         `   zz.mod:zipped:zip:1.0:compile:${zipped()}\n` +
@@ -140,7 +168,7 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
     );
   });
 
-  it('rejects excludeScope=test and invalid scopes with the plugin\'s messages', () => {
+  it("rejects excludeScope=test and invalid scopes with the plugin's messages", () => {
     const test = run('dependency:list', '-DexcludeScope=test');
     expect(test.status).to.equal(1);
     expect(test.stdout).to.include(
@@ -169,18 +197,35 @@ describe('dependency:list and dependency:tree (maven-dependency-plugin 3.5.0 out
     expect(r.status, r.stdout).to.equal(0);
     expect(goalLines(r.stdout, 'tree')).to.deep.equal(tree.map((l) => `[INFO] ${l}`));
     const toFile = run('dependency:tree', '-DoutputFile=tree.txt', '-Dscope=runtime');
-    expect(goalLines(toFile.stdout, 'tree')).to.deep.equal([`[INFO] Wrote dependency tree to: ${path.join(f.project, 'tree.txt')}`]);
+    expect(goalLines(toFile.stdout, 'tree')).to.deep.equal([
+      `[INFO] Wrote dependency tree to: ${path.join(f.project, 'tree.txt')}`,
+    ]);
     expect(readFileSync(path.join(f.project, 'tree.txt'), 'utf8')).to.equal(
-      ['zz.mod:root:jar:1.0', '+- zz.mod:plain:jar:1.0:compile', '+- zz.mod:modular:jar:1.0:compile', '+- zz.mod:1x:jar:1.0:compile',
-        '+- zz.mod:foo-default:jar:1.0:compile', '+- zz.mod:top:jar:1.0:runtime', '+- zz.mod:zipped:zip:1.0:compile',
-        '+- zz.mod:Weird_Name.v2:jar:1.0:compile', '\\- zz.mod:dummy:jar:1.0:compile', ''].join('\n'),
+      [
+        'zz.mod:root:jar:1.0',
+        '+- zz.mod:plain:jar:1.0:compile',
+        '+- zz.mod:modular:jar:1.0:compile',
+        '+- zz.mod:1x:jar:1.0:compile',
+        '+- zz.mod:foo-default:jar:1.0:compile',
+        '+- zz.mod:top:jar:1.0:runtime',
+        '+- zz.mod:zipped:zip:1.0:compile',
+        '+- zz.mod:Weird_Name.v2:jar:1.0:compile',
+        '\\- zz.mod:dummy:jar:1.0:compile',
+        '',
+      ].join('\n'),
     );
   });
 
   it('still prints the tree when an artifact file is missing (collection only), while list fails', () => {
     f.artifact('zz.mod:nojar:1.0', { files: [] });
     const pom = path.join(f.project, 'pom.xml');
-    writeFileSync(pom, readFileSync(pom, 'utf8').replace('</dependencies>', '    <dependency><groupId>zz.mod</groupId><artifactId>nojar</artifactId><version>1.0</version></dependency>\n  </dependencies>'));
+    writeFileSync(
+      pom,
+      readFileSync(pom, 'utf8').replace(
+        '</dependencies>',
+        '    <dependency><groupId>zz.mod</groupId><artifactId>nojar</artifactId><version>1.0</version></dependency>\n  </dependencies>',
+      ),
+    );
     expect(run('dependency:tree').status).to.equal(0);
     const list = run('dependency:list');
     expect(list.status).to.equal(1);

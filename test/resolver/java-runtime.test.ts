@@ -5,7 +5,11 @@ import { runGoalhost } from '../support/run-goalhost';
 import { FixtureRepo } from './support/fixture-repo';
 import { writeJar } from './support/jar-writer';
 
-const LIST = ['org.apache.maven.plugins:maven-dependency-plugin:3.5.0:list', '-DincludeScope=test', '-DoutputFile=dependency-list.txt'];
+const LIST = [
+  'org.apache.maven.plugins:maven-dependency-plugin:3.5.0:list',
+  '-DincludeScope=test',
+  '-DoutputFile=dependency-list.txt',
+];
 
 /**
  * `${java.home}` and `java.version` are those of the Java runtime mvn would run on (JAVA_HOME,
@@ -23,7 +27,10 @@ describe('resolver: the Java runtime (java.home, java.version)', () => {
     mkdirSync(path.join(jdk, 'bin'), { recursive: true });
     mkdirSync(path.join(jdk, 'lib'), { recursive: true });
     writeFileSync(path.join(jdk, 'bin', 'java'), '#!/bin/sh\n', { mode: 0o755 });
-    writeFileSync(path.join(jdk, 'release'), 'IMPLEMENTOR="Debian"\nJAVA_RUNTIME_VERSION="17.0.15+6-Debian-1deb12u1"\nJAVA_VERSION="17.0.15"\n');
+    writeFileSync(
+      path.join(jdk, 'release'),
+      'IMPLEMENTOR="Debian"\nJAVA_RUNTIME_VERSION="17.0.15+6-Debian-1deb12u1"\nJAVA_VERSION="17.0.15"\n',
+    );
     writeJar(path.join(jdk, 'lib', 'jrt-fs.jar'), [['jdk/internal/jrtfs/JrtFileSystem.class', 'class']]);
     f.artifact('jr:newer:1.0');
   });
@@ -33,12 +40,13 @@ describe('resolver: the Java runtime (java.home, java.version)', () => {
   function project(systemPath: string, gav: string): void {
     f.projectPom('jr:root:1.0', {
       dependencies: [{ gav, scope: 'system', systemPath }],
-      extra: '  <profiles><profile><id>jdk</id><activation><jdk>[17.0.15,)</jdk></activation>' +
+      extra:
+        '  <profiles><profile><id>jdk</id><activation><jdk>[17.0.15,)</jdk></activation>' +
         '<dependencies><dependency><groupId>jr</groupId><artifactId>newer</artifactId><version>1.0</version></dependency></dependencies></profile></profiles>',
     });
   }
 
-  it('JAVA_HOME: ${java.home} is that directory, java.version its release file\'s', () => {
+  it("JAVA_HOME: ${java.home} is that directory, java.version its release file's", () => {
     project('${java.home}/lib/jrt-fs.jar', 'com.sun:jrtfs:17');
     const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, ...LIST], f.project, { JAVA_HOME: jdk });
     expect(r.status, r.stdout).to.equal(0);
@@ -57,7 +65,9 @@ describe('resolver: the Java runtime (java.home, java.version)', () => {
     mkdirSync(bin);
     symlinkSync(path.join(jdk, 'bin', 'java'), path.join(bin, 'java'));
     project('${java.home}/../lib/tools.jar', 'com.sun:tools:1.8');
-    const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, ...LIST], f.project, { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` });
+    const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, ...LIST], f.project, {
+      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+    });
     expect(r.status).to.equal(1);
     expect(r.stdout.split('\n').find((l) => l.startsWith('[ERROR]'))).to.equal(
       '[ERROR] Failed to execute goal on project root: Could not resolve dependencies for project jr:root:jar:1.0: ' +

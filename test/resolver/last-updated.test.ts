@@ -21,11 +21,19 @@ describe('resolver: failed lookups remembered in *.lastUpdated (loopback HTTP)',
 
   beforeEach(async () => {
     server = new FaultyRepoServer();
-    server.files.set(POM, Buffer.from('<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n'));
+    server.files.set(
+      POM,
+      Buffer.from(
+        '<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n',
+      ),
+    );
     await server.start();
     sandbox = Sandbox.create('last-updated');
     settings = path.join(sandbox.root, 'settings.xml');
-    fs.writeFileSync(settings, `<settings><mirrors><mirror><id>m</id><url>${server.url}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`);
+    fs.writeFileSync(
+      settings,
+      `<settings><mirrors><mirror><id>m</id><url>${server.url}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`,
+    );
   });
   afterEach(async () => {
     await server.stop();
@@ -37,20 +45,27 @@ describe('resolver: failed lookups remembered in *.lastUpdated (loopback HTTP)',
       [{ groupId: 'f', artifactId: 'a', type: 'zip' }],
       `  <repositories><repository><id>remote</id><url>${server.url}</url>${policy ? `<releases><updatePolicy>${policy}</updatePolicy></releases>` : ''}</repository></repositories>\n`,
     );
-  const run = (...extra: string[]): Promise<Run> => sandbox.run(['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, ...extra, 'cxx:unpack-dependencies']);
+  const run = (...extra: string[]): Promise<Run> =>
+    sandbox.run(['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, ...extra, 'cxx:unpack-dependencies']);
   const record = () => path.join(sandbox.repo, 'f', 'a', '1.0', 'a-1.0.zip.lastUpdated');
   const zipRequests = () => server.requests.filter((r) => r.endsWith('a-1.0.zip'));
   const firstError = (r: Run) => errorLines(r)[0];
-  const cause = (detail: string) => `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail}`;
+  const cause = (detail: string) =>
+    `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail}`;
 
-  it('records a missing artifact per repository in Maven\'s format, then does not ask again within the update policy; -U asks', async () => {
+  it("records a missing artifact per repository in Maven's format, then does not ask again within the update policy; -U asks", async () => {
     project();
     const first = await run();
     expect(first.status).to.equal(1);
     expect(firstError(first)).to.equal(cause(`Could not find artifact f:a:zip:1.0 in remote (${server.url})`));
     expect(zipRequests()).to.deep.equal(['/repo/f/a/1.0/a-1.0.zip', '/repo/none/f/a/1.0/a-1.0.zip']);
     const key = server.url.replace(/:/g, '\\:');
-    expect(fs.readFileSync(record(), 'utf8').replace(/=\d{13}$/gm, '=<millis>').replace(/^#\w{3} \w{3} \d{2} \d{2}:\d{2}:\d{2} UTC \d{4}$/m, '#<date>')).to.equal(
+    expect(
+      fs
+        .readFileSync(record(), 'utf8')
+        .replace(/=\d{13}$/gm, '=<millis>')
+        .replace(/^#\w{3} \w{3} \d{2} \d{2}:\d{2}:\d{2} UTC \d{4}$/m, '#<date>'),
+    ).to.equal(
       [
         '#NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.',
         '#<date>',
@@ -80,12 +95,16 @@ describe('resolver: failed lookups remembered in *.lastUpdated (loopback HTTP)',
     expect(fs.existsSync(record())).to.equal(false);
   });
 
-  it('the repository\'s update policy decides: always asks each time; daily asks again after midnight', async () => {
+  it("the repository's update policy decides: always asks each time; daily asks again after midnight", async () => {
     project('always');
     await run();
     await run();
     // remote (always) is asked twice; central's mirror (daily, the super POM's default) once.
-    expect(zipRequests()).to.deep.equal(['/repo/f/a/1.0/a-1.0.zip', '/repo/none/f/a/1.0/a-1.0.zip', '/repo/f/a/1.0/a-1.0.zip']);
+    expect(zipRequests()).to.deep.equal([
+      '/repo/f/a/1.0/a-1.0.zip',
+      '/repo/none/f/a/1.0/a-1.0.zip',
+      '/repo/f/a/1.0/a-1.0.zip',
+    ]);
     project();
     // A record made yesterday: the daily policy asks again (and records anew).
     const yesterday = Date.now() - 86_400_000 - 60_000;

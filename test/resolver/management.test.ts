@@ -35,7 +35,11 @@ describe('resolver: dependencyManagement', () => {
   it('only fills in what a direct dependency leaves out', async () => {
     f.artifact('dd:a:1.0').artifact('dd:a:2.0').artifact('dd:b:1.0').artifact('dd:c:1.0');
     f.projectPom('dd:root:1.0', {
-      managed: [{ gav: 'dd:a:2.0', scope: 'test' }, { gav: 'dd:b:1.0', scope: 'runtime' }, { gav: 'dd:c:1.0', scope: 'provided' }],
+      managed: [
+        { gav: 'dd:a:2.0', scope: 'test' },
+        { gav: 'dd:b:1.0', scope: 'runtime' },
+        { gav: 'dd:c:1.0', scope: 'provided' },
+      ],
       dependencies: [{ gav: 'dd:a:1.0' }, { gav: 'dd:b:x', noVersion: true }, { gav: 'dd:c:1.0', scope: 'compile' }],
     });
     expect(await f.resolve()).to.deep.equal(['dd:a:jar:1.0:test', 'dd:b:jar:1.0:runtime', 'dd:c:jar:1.0:compile']);
@@ -48,10 +52,19 @@ describe('resolver: dependencyManagement', () => {
       .artifact('sc:r:1.0')
       .artifact('sc:declared-test:1.0');
     f.projectPom('sc:root:1.0', {
-      managed: [{ gav: 'sc:m:1.0', scope: 'compile' }, { gav: 'sc:r:1.0', scope: 'runtime' }, { gav: 'sc:declared-test:1.0', scope: 'compile' }],
+      managed: [
+        { gav: 'sc:m:1.0', scope: 'compile' },
+        { gav: 'sc:r:1.0', scope: 'runtime' },
+        { gav: 'sc:declared-test:1.0', scope: 'compile' },
+      ],
       dependencies: [{ gav: 'sc:t:1.0', scope: 'test' }],
     });
-    expect(await f.resolve()).to.deep.equal(['sc:t:jar:1.0:test', 'sc:m:jar:1.0:compile', 'sc:mchild:jar:1.0:compile', 'sc:r:jar:1.0:runtime']);
+    expect(await f.resolve()).to.deep.equal([
+      'sc:t:jar:1.0:test',
+      'sc:m:jar:1.0:compile',
+      'sc:mchild:jar:1.0:compile',
+      'sc:r:jar:1.0:runtime',
+    ]);
   });
 
   it("applies a dependency POM's own management to its own dependencies only", async () => {
@@ -65,15 +78,24 @@ describe('resolver: dependencyManagement', () => {
       .artifact('own:deep:1.0')
       .artifact('own:deep:2.0');
     f.projectPom('own:root:1.0', { dependencies: ['own:a:1.0'] });
-    expect(await f.resolve()).to.deep.equal(['own:a:jar:1.0:compile', 'own:v:jar:2.0:compile', 'own:b:jar:1.0:compile', 'own:deep:jar:1.0:compile']);
+    expect(await f.resolve()).to.deep.equal([
+      'own:a:jar:1.0:compile',
+      'own:v:jar:2.0:compile',
+      'own:b:jar:1.0:compile',
+      'own:deep:jar:1.0:compile',
+    ]);
   });
 
   it('imports BOMs: own entries beat the first BOM, which beats later ones; BOMs may import BOMs', async () => {
-    f.artifact('bom:first:1.0', { packaging: 'pom', managed: ['bom:x:2.0', 'bom:y:2.0', { gav: 'bom:nested:1.0', type: 'pom', scope: 'import' }] })
+    f.artifact('bom:first:1.0', {
+      packaging: 'pom',
+      managed: ['bom:x:2.0', 'bom:y:2.0', { gav: 'bom:nested:1.0', type: 'pom', scope: 'import' }],
+    })
       .artifact('bom:second:1.0', { packaging: 'pom', managed: ['bom:x:3.0', 'bom:y:3.0', 'bom:w:3.0'] })
       .artifact('bom:nested:1.0', { packaging: 'pom', managed: ['bom:n:4.0'] })
       .artifact('bom:lib:1.0', { dependencies: ['bom:x:1.0', 'bom:y:1.0', 'bom:w:1.0', 'bom:n:1.0', 'bom:own:1.0'] });
-    for (const v of ['1.0', '2.0', '3.0', '4.0']) for (const a of ['x', 'y', 'w', 'n', 'own']) f.artifact(`bom:${a}:${v}`);
+    for (const v of ['1.0', '2.0', '3.0', '4.0'])
+      for (const a of ['x', 'y', 'w', 'n', 'own']) f.artifact(`bom:${a}:${v}`);
     f.projectPom('bom:root:1.0', {
       managed: [
         'bom:own:4.0',
@@ -94,10 +116,19 @@ describe('resolver: dependencyManagement', () => {
   });
 
   it('keys management by groupId:artifactId:type:classifier (the classified and zip artifacts are separate)', async () => {
-    f.artifact('k:a:1.0', { files: ['jar', 'linux:jar', 'zip'] }).artifact('k:a:2.0', { files: ['jar', 'linux:jar', 'zip'] });
-    f.artifact('k:lib:1.0', { dependencies: ['k:a:1.0', { gav: 'k:a:1.0', classifier: 'linux' }, { gav: 'k:a:1.0', type: 'zip' }] });
+    f.artifact('k:a:1.0', { files: ['jar', 'linux:jar', 'zip'] }).artifact('k:a:2.0', {
+      files: ['jar', 'linux:jar', 'zip'],
+    });
+    f.artifact('k:lib:1.0', {
+      dependencies: ['k:a:1.0', { gav: 'k:a:1.0', classifier: 'linux' }, { gav: 'k:a:1.0', type: 'zip' }],
+    });
     f.projectPom('k:root:1.0', { managed: [{ gav: 'k:a:2.0', classifier: 'linux' }], dependencies: ['k:lib:1.0'] });
-    expect(await f.resolve()).to.deep.equal(['k:lib:jar:1.0:compile', 'k:a:jar:1.0:compile', 'k:a:jar:linux:2.0:compile', 'k:a:zip:1.0:compile']);
+    expect(await f.resolve()).to.deep.equal([
+      'k:lib:jar:1.0:compile',
+      'k:a:jar:1.0:compile',
+      'k:a:jar:linux:2.0:compile',
+      'k:a:zip:1.0:compile',
+    ]);
   });
 
   /**
@@ -107,20 +138,45 @@ describe('resolver: dependencyManagement', () => {
    * of them applies; a managed <optional> never reaches a POM's own dependencies (not the
    * project's, not q's, which inherits the same parent) but marks transitive ones (d below c).
    */
-  for (const [grandparent, a] of [['g-empty', '1'], ['g-dm', '2']] as const) {
+  for (const [grandparent, a] of [
+    ['g-empty', '1'],
+    ['g-dm', '2'],
+  ] as const) {
     it(`keeps the first of duplicate managed entries and manages <optional> only below the project (grandparent ${grandparent})`, () => {
       const optional = (gav: string): Dep => ({ gav, optional: true });
       f.artifact('zz.dm:g-empty:1', { packaging: 'pom' })
         .artifact('zz.dm:g-dm:1', { packaging: 'pom', managed: ['zz.dm:e:1'] })
-        .artifact('zz.dm:p:1', { packaging: 'pom', parent: `zz.dm:${grandparent}:1`, managed: ['zz.dm:a:1', 'zz.dm:a:2', optional('zz.dm:b:1'), optional('zz.dm:d:1')] })
-        .artifact('zz.dm:a:1').artifact('zz.dm:a:2').artifact('zz.dm:b:1').artifact('zz.dm:d:1').artifact('zz.dm:e:1')
+        .artifact('zz.dm:p:1', {
+          packaging: 'pom',
+          parent: `zz.dm:${grandparent}:1`,
+          managed: ['zz.dm:a:1', 'zz.dm:a:2', optional('zz.dm:b:1'), optional('zz.dm:d:1')],
+        })
+        .artifact('zz.dm:a:1')
+        .artifact('zz.dm:a:2')
+        .artifact('zz.dm:b:1')
+        .artifact('zz.dm:d:1')
+        .artifact('zz.dm:e:1')
         .artifact('zz.dm:c:1', { dependencies: ['zz.dm:d:1'] })
-        .artifact('zz.dm:q:1', { parent: 'zz.dm:p:1', dependencies: [{ gav: 'zz.dm:b:x', noVersion: true }, { gav: 'zz.dm:a:x', noVersion: true }] });
+        .artifact('zz.dm:q:1', {
+          parent: 'zz.dm:p:1',
+          dependencies: [
+            { gav: 'zz.dm:b:x', noVersion: true },
+            { gav: 'zz.dm:a:x', noVersion: true },
+          ],
+        });
       f.projectPom('zz.dm:proj:1', {
         parent: 'zz.dm:p:1',
-        dependencies: [{ gav: 'zz.dm:a:x', noVersion: true }, { gav: 'zz.dm:b:x', noVersion: true }, 'zz.dm:c:1', 'zz.dm:q:1'],
+        dependencies: [
+          { gav: 'zz.dm:a:x', noVersion: true },
+          { gav: 'zz.dm:b:x', noVersion: true },
+          'zz.dm:c:1',
+          'zz.dm:q:1',
+        ],
       });
-      const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:list', '-DoutputFile=deps.txt'], f.project);
+      const r = runGoalhost(
+        ['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:list', '-DoutputFile=deps.txt'],
+        f.project,
+      );
       expect(r.status, r.stdout).to.equal(0);
       expect(readFileSync(path.join(f.project, 'deps.txt'), 'utf8')).to.equal(
         [

@@ -75,7 +75,10 @@ describe('resolver: Maven 3 mediation', () => {
   it('prefers the higher version between siblings of the same conflict key (test-jar = jar with classifier tests)', async () => {
     f.artifact('s:a:1.0', { files: ['tests:jar'] }).artifact('s:a:2.0', { files: ['tests:jar'] });
     f.projectPom('s:root:1.0', {
-      dependencies: [{ gav: 's:a:1.0', type: 'test-jar' }, { gav: 's:a:2.0', classifier: 'tests' }],
+      dependencies: [
+        { gav: 's:a:1.0', type: 'test-jar' },
+        { gav: 's:a:2.0', classifier: 'tests' },
+      ],
     });
     expect(await f.resolve()).to.deep.equal(['s:a:jar:tests:2.0:compile']);
   });
@@ -89,7 +92,9 @@ describe('resolver: Maven 3 mediation', () => {
       .artifact('w:xchild:1.0')
       .artifact('w:z:1.0')
       .artifact('w:z:2.0');
-    f.projectPom('w:root:1.0', { dependencies: [{ gav: 'w:t:1.0', scope: 'test' }, 'w:b:1.0', { gav: 'w:z:1.0', scope: 'test' }] });
+    f.projectPom('w:root:1.0', {
+      dependencies: [{ gav: 'w:t:1.0', scope: 'test' }, 'w:b:1.0', { gav: 'w:z:1.0', scope: 'test' }],
+    });
     expect(await f.resolve()).to.deep.equal([
       'w:t:jar:1.0:test',
       'w:x:jar:1.0:compile',
@@ -132,7 +137,12 @@ describe('resolver: Maven 3 mediation', () => {
       .artifact('o:c:1.0', { dependencies: ['o:cc:1.0', 'o:b:1.0'] })
       .artifact('o:cc:1.0');
     f.projectPom('o:root:1.0', { dependencies: [{ gav: 'o:c:1.0', optional: true }, 'o:a:1.0'] });
-    expect(await f.resolve()).to.deep.equal(['o:c:jar:1.0:compile (optional)', 'o:cc:jar:1.0:compile (optional)', 'o:b:jar:1.0:compile', 'o:a:jar:1.0:compile']);
+    expect(await f.resolve()).to.deep.equal([
+      'o:c:jar:1.0:compile (optional)',
+      'o:cc:jar:1.0:compile (optional)',
+      'o:b:jar:1.0:compile',
+      'o:a:jar:1.0:compile',
+    ]);
   });
 
   it('tolerates dependency cycles (an artifact on the current path is not expanded again)', async () => {
@@ -146,7 +156,9 @@ describe('resolver: Maven 3 mediation', () => {
   });
 
   it('maps types to extension and classifier, and does not traverse war dependencies', async () => {
-    f.artifact('t:j:1.0', { files: ['tests:jar', 'client:jar', 'sources:jar', 'javadoc:jar', 'zip', 'tar.gz', 'jar', 'foo'] })
+    f.artifact('t:j:1.0', {
+      files: ['tests:jar', 'client:jar', 'sources:jar', 'javadoc:jar', 'zip', 'tar.gz', 'jar', 'foo'],
+    })
       .artifact('t:w:1.0', { packaging: 'war', files: ['war'], dependencies: ['t:inside:1.0'] })
       .artifact('t:inside:1.0')
       .artifact('t:p:1.0', { packaging: 'pom', dependencies: ['t:viapom:1.0'] })
@@ -168,7 +180,9 @@ describe('resolver: Maven 3 mediation', () => {
     const system = f.system();
     const project = await system.buildProject(`${f.project}/pom.xml`);
     const artifacts = await system.resolveDependencies(project, 'test');
-    expect(artifacts.map((a) => `${a.type}|${a.classifier ?? ''}|${a.extension}|${a.file.slice(f.repo.length + 1)}`)).to.deep.equal([
+    expect(
+      artifacts.map((a) => `${a.type}|${a.classifier ?? ''}|${a.extension}|${a.file.slice(f.repo.length + 1)}`),
+    ).to.deep.equal([
       'test-jar|tests|jar|t/j/1.0/j-1.0-tests.jar',
       'ejb-client|client|jar|t/j/1.0/j-1.0-client.jar',
       'java-source|sources|jar|t/j/1.0/j-1.0-sources.jar',

@@ -15,9 +15,19 @@ describe('resolver: metadata transfer lines (loopback HTTP, recorded with Maven 
   let sandbox: Sandbox;
   before(async () => {
     server = new FaultyRepoServer();
-    server.files.set('f/a/maven-metadata.xml', Buffer.from('<metadata><groupId>f</groupId><artifactId>a</artifactId><versioning><versions><version>1.0</version><version>1.1</version></versions></versioning></metadata>\n'));
+    server.files.set(
+      'f/a/maven-metadata.xml',
+      Buffer.from(
+        '<metadata><groupId>f</groupId><artifactId>a</artifactId><versioning><versions><version>1.0</version><version>1.1</version></versions></versioning></metadata>\n',
+      ),
+    );
     for (const v of ['1.0', '1.1']) {
-      server.files.set(`f/a/${v}/a-${v}.pom`, Buffer.from(`<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>${v}</version><packaging>pom</packaging></project>\n`));
+      server.files.set(
+        `f/a/${v}/a-${v}.pom`,
+        Buffer.from(
+          `<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>${v}</version><packaging>pom</packaging></project>\n`,
+        ),
+      );
     }
     await server.start();
     sandbox = Sandbox.create('metadata-transfers');
@@ -27,9 +37,12 @@ describe('resolver: metadata transfer lines (loopback HTTP, recorded with Maven 
     sandbox.dispose();
   });
 
-  it('prints Downloading for each repository\'s maven-metadata.xml and Downloaded for the one that has it', async () => {
+  it("prints Downloading for each repository's maven-metadata.xml and Downloaded for the one that has it", async () => {
     const settings = path.join(sandbox.root, 'settings.xml');
-    fs.writeFileSync(settings, `<settings><mirrors><mirror><id>m</id><url>${server.url}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`);
+    fs.writeFileSync(
+      settings,
+      `<settings><mirrors><mirror><id>m</id><url>${server.url}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`,
+    );
     fs.writeFileSync(
       path.join(sandbox.proj, 'pom.xml'),
       `<project><modelVersion>4.0.0</modelVersion><groupId>t</groupId><artifactId>p</artifactId><version>1</version>` +

@@ -38,24 +38,46 @@ describe('resolver: project model and POMs from the repository', () => {
 
   it('reads parents by relativePath (default ../pom.xml) and dependency POMs with their parent chains', async () => {
     mkdirSync(path.join(f.project, 'child'), { recursive: true });
-    writeFileSync(path.join(f.project, 'pom.xml'), pomXml('rp:parent:1.0', { packaging: 'pom', properties: { lib: '1.0' }, dependencies: ['rp:lib:${lib}'] }));
-    writeFileSync(path.join(f.project, 'child', 'pom.xml'), pomXml(':child', { parent: 'rp:parent:1.0', dependencies: ['rp:dep:${project.version}'] }));
-    f.artifact('rp:libparent:1.0', { packaging: 'pom', properties: { t: '2.0' }, dependencies: ['rp:fromlibparent:${t}'] })
+    writeFileSync(
+      path.join(f.project, 'pom.xml'),
+      pomXml('rp:parent:1.0', { packaging: 'pom', properties: { lib: '1.0' }, dependencies: ['rp:lib:${lib}'] }),
+    );
+    writeFileSync(
+      path.join(f.project, 'child', 'pom.xml'),
+      pomXml(':child', { parent: 'rp:parent:1.0', dependencies: ['rp:dep:${project.version}'] }),
+    );
+    f.artifact('rp:libparent:1.0', {
+      packaging: 'pom',
+      properties: { t: '2.0' },
+      dependencies: ['rp:fromlibparent:${t}'],
+    })
       .artifact('rp:dep:1.0', { parent: 'rp:libparent:1.0', dependencies: ['rp:own:${t}'] })
       .artifact('rp:lib:1.0')
       .artifact('rp:own:2.0')
       .artifact('rp:fromlibparent:2.0');
     const system = f.system();
     const project = await system.buildProject(path.join(f.project, 'child', 'pom.xml'));
-    expect([project.groupId, project.artifactId, project.version, project.packaging]).to.deep.equal(['rp', 'child', '1.0', 'jar']);
+    expect([project.groupId, project.artifactId, project.version, project.packaging]).to.deep.equal([
+      'rp',
+      'child',
+      '1.0',
+      'jar',
+    ]);
     expect(project.build.directory).to.equal(path.join(f.project, 'child', 'target'));
     expect(project.build.outputDirectory).to.equal(path.join(f.project, 'child', 'target', 'classes'));
     expect(project.build.finalName).to.equal('child-1.0');
-    const lines = (await system.resolveDependencies(project, 'test')).map((a) => `${a.groupId}:${a.artifactId}:${a.version}:${a.scope}`);
-    expect(lines).to.deep.equal(['rp:dep:1.0:compile', 'rp:own:2.0:compile', 'rp:fromlibparent:2.0:compile', 'rp:lib:1.0:compile']);
+    const lines = (await system.resolveDependencies(project, 'test')).map(
+      (a) => `${a.groupId}:${a.artifactId}:${a.version}:${a.scope}`,
+    );
+    expect(lines).to.deep.equal([
+      'rp:dep:1.0:compile',
+      'rp:own:2.0:compile',
+      'rp:fromlibparent:2.0:compile',
+      'rp:lib:1.0:compile',
+    ]);
   });
 
-  it('keeps the last content of a duplicate declaration at the first position, with Maven\'s warning', async () => {
+  it("keeps the last content of a duplicate declaration at the first position, with Maven's warning", async () => {
     f.artifact('dup:x:1.0').artifact('dup:x:2.0').artifact('dup:y:1.0');
     f.projectPom('dup:root:1.0', { dependencies: ['dup:x:1.0', 'dup:y:1.0', { gav: 'dup:x:2.0', scope: 'runtime' }] });
     expect(await f.resolve()).to.deep.equal(['dup:x:jar:2.0:runtime', 'dup:y:jar:1.0:compile']);
@@ -73,10 +95,12 @@ describe('resolver: project model and POMs from the repository', () => {
 
   it("warns about build plugins no POM gives a version, as Maven's model builder (its HashMap order, the last declaration's place), and goes on", async () => {
     // Recorded with Maven 3.8.7 (mvn -o dependency:list on the same POMs, which then fails to resolve the plugin versions offline).
-    const plugin = (a: string, version = ''): string => `<plugin><groupId>zz.pv</groupId><artifactId>${a}</artifactId>${version}</plugin>`;
+    const plugin = (a: string, version = ''): string =>
+      `<plugin><groupId>zz.pv</groupId><artifactId>${a}</artifactId>${version}</plugin>`;
     const parent = pomXml('zz.pv:par:1', {
       packaging: 'pom',
-      extra: `<build><plugins>${plugin('p1')}${plugin('s')}${plugin('p2')}${plugin('versioned', '<version>1</version>')}${plugin('managed')}` +
+      extra:
+        `<build><plugins>${plugin('p1')}${plugin('s')}${plugin('p2')}${plugin('versioned', '<version>1</version>')}${plugin('managed')}` +
         '<plugin><artifactId>maven-dependency-plugin</artifactId></plugin></plugins>' +
         `<pluginManagement><plugins>${plugin('managed', '<version>2</version>')}</plugins></pluginManagement></build>`,
     });
@@ -84,7 +108,10 @@ describe('resolver: project model and POMs from the repository', () => {
     writeFileSync(path.join(f.project, 'pom.xml'), parent);
     writeFileSync(
       path.join(f.project, 'child', 'pom.xml'),
-      pomXml(':child', { parent: 'zz.pv:par:1', extra: `<build><plugins>${plugin('c1')}${plugin('s')}${plugin('c2')}${plugin('versioned')}</plugins></build>` }),
+      pomXml(':child', {
+        parent: 'zz.pv:par:1',
+        extra: `<build><plugins>${plugin('c1')}${plugin('s')}${plugin('c2')}${plugin('versioned')}</plugins></build>`,
+      }),
     );
     const parentFile = path.join(f.project, 'pom.xml');
     const project = await f.system().buildProject(path.join(f.project, 'child', 'pom.xml'));
@@ -106,32 +133,50 @@ describe('resolver: project model and POMs from the repository', () => {
   });
 
   it('follows relocations (omitted fields keep the original) and warns about direct ones', async () => {
-    f.artifact('rl:old:1.0', { relocation: { groupId: 'rl.new', artifactId: 'new', message: 'moved for good' }, files: [] })
+    f.artifact('rl:old:1.0', {
+      relocation: { groupId: 'rl.new', artifactId: 'new', message: 'moved for good' },
+      files: [],
+    })
       .artifact('rl.new:new:1.0', { dependencies: ['rl:n1:1.0'] })
       .artifact('rl:n1:1.0')
       .artifact('rl:a:1.0', { dependencies: ['rl:moved:1.0'] })
       .artifact('rl:moved:1.0', { relocation: { version: '2.0' }, files: [] })
       .artifact('rl:moved:2.0');
     f.projectPom('rl:root:1.0', { dependencies: ['rl:old:1.0', 'rl:a:1.0'] });
-    expect(await f.resolve()).to.deep.equal(['rl.new:new:jar:1.0:compile', 'rl:n1:jar:1.0:compile', 'rl:a:jar:1.0:compile', 'rl:moved:jar:2.0:compile']);
-    expect(f.warnings).to.deep.equal(['The artifact rl:old:jar:1.0 has been relocated to rl.new:new:jar:1.0: moved for good']);
+    expect(await f.resolve()).to.deep.equal([
+      'rl.new:new:jar:1.0:compile',
+      'rl:n1:jar:1.0:compile',
+      'rl:a:jar:1.0:compile',
+      'rl:moved:jar:2.0:compile',
+    ]);
+    expect(f.warnings).to.deep.equal([
+      'The artifact rl:old:jar:1.0 has been relocated to rl.new:new:jar:1.0: moved for good',
+    ]);
   });
 
   it('resolves system dependencies from systemPath without reading their POM, and fails naming a missing file', async () => {
     const jar = f.file('lib/s.jar');
-    f.artifact('sy:a:1.0', { dependencies: [{ gav: 'sy:t:1.0', scope: 'system', systemPath: '${sysdir}/t.jar' }], properties: { sysdir: path.dirname(jar) } })
-      .artifact('sy:s:1.0', { dependencies: ['sy:never:1.0'] });
+    f.artifact('sy:a:1.0', {
+      dependencies: [{ gav: 'sy:t:1.0', scope: 'system', systemPath: '${sysdir}/t.jar' }],
+      properties: { sysdir: path.dirname(jar) },
+    }).artifact('sy:s:1.0', { dependencies: ['sy:never:1.0'] });
     f.file('lib/t.jar');
     f.projectPom('sy:root:1.0', { dependencies: [{ gav: 'sy:s:1.0', scope: 'system', systemPath: jar }, 'sy:a:1.0'] });
     expect(await f.resolve()).to.deep.equal(['sy:s:jar:1.0:system', 'sy:a:jar:1.0:compile', 'sy:t:jar:1.0:system']);
-    f.projectPom('sy:root:1.0', { dependencies: [{ gav: 'sy:s:1.0', scope: 'system', systemPath: path.join(f.root, 'nofile.jar') }] });
+    f.projectPom('sy:root:1.0', {
+      dependencies: [{ gav: 'sy:s:1.0', scope: 'system', systemPath: path.join(f.root, 'nofile.jar') }],
+    });
     const error = await failure(f.resolve());
     expect(error).to.be.instanceOf(ResolutionError);
-    expect((error as Error).message).to.equal(`Could not resolve dependencies for project sy:root:jar:1.0: Could not find artifact sy:s:jar:1.0 at specified path ${path.join(f.root, 'nofile.jar')}`);
+    expect((error as Error).message).to.equal(
+      `Could not resolve dependencies for project sy:root:jar:1.0: Could not find artifact sy:s:jar:1.0 at specified path ${path.join(f.root, 'nofile.jar')}`,
+    );
   });
 
   it('warns about a missing POM and fails on a missing file naming every missing artifact', async () => {
-    f.artifact('mi:nopom:1.0', { noPom: true }).artifact('mi:nojar:1.0', { files: [] }).artifact('mi:nojar2:1.0', { files: [] });
+    f.artifact('mi:nopom:1.0', { noPom: true })
+      .artifact('mi:nojar:1.0', { files: [] })
+      .artifact('mi:nojar2:1.0', { files: [] });
     f.projectPom('mi:root:1.0', { dependencies: ['mi:nopom:1.0'] });
     expect(await f.resolve()).to.deep.equal(['mi:nopom:jar:1.0:compile']);
     expect(f.warnings).to.deep.equal(['The POM for mi:nopom:jar:1.0 is missing, no dependency information available']);
@@ -144,7 +189,9 @@ describe('resolver: project model and POMs from the repository', () => {
   });
 
   it('reports model errors like Maven: unresolvable ${...} in a version, missing version, located in the POM', async () => {
-    const pom = f.projectPom('er:root:1.0', { dependencies: ['er:x:${undefined.prop}', { gav: 'er:y:1.0', noVersion: true }] });
+    const pom = f.projectPom('er:root:1.0', {
+      dependencies: ['er:x:${undefined.prop}', { gav: 'er:y:1.0', noVersion: true }],
+    });
     const error = await failure(f.system().buildProject(pom));
     expect(error).to.be.instanceOf(ProjectBuildingError);
     expect((error as Error).message).to.equal(
@@ -157,7 +204,9 @@ describe('resolver: project model and POMs from the repository', () => {
   it('names what was tried when a parent cannot be found', async () => {
     const pom = f.projectPom(':child:1.0', { parent: 'er:gone:1.0' });
     const error = await failure(f.system().buildProject(pom));
-    expect((error as ProjectBuildingError).problems.map((p) => `${p.severity} ${p.message} @ ${p.line}:${p.column}`)).to.deep.equal([
+    expect(
+      (error as ProjectBuildingError).problems.map((p) => `${p.severity} ${p.message} @ ${p.line}:${p.column}`),
+    ).to.deep.equal([
       'FATAL Non-resolvable parent POM for er:child:1.0: Cannot access central (https://repo.maven.apache.org/maven2) in offline mode ' +
         "and the artifact er:gone:pom:1.0 has not been downloaded from it before. and 'parent.relativePath' points at wrong local POM @ 4:11",
     ]);
@@ -166,10 +215,17 @@ describe('resolver: project model and POMs from the repository', () => {
   it('fails on malformed XML with file, line, column and element path', async () => {
     mkdirSync(f.project, { recursive: true });
     const pom = path.join(f.project, 'pom.xml');
-    writeFileSync(pom, '<project>\n  <modelVersion>4.0.0</modelVersion>\n  <dependencies>\n    <dependency>\n  </dependencies>\n</project>\n');
+    writeFileSync(
+      pom,
+      '<project>\n  <modelVersion>4.0.0</modelVersion>\n  <dependencies>\n    <dependency>\n  </dependencies>\n</project>\n',
+    );
     const error = await failure(f.system().buildProject(pom));
     expect(error).to.be.instanceOf(XmlSyntaxError);
-    expect((error as XmlSyntaxError).message).to.match(new RegExp(`^Malformed XML in ${pom.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:3 \\(in project/dependencies/dependency\\): `));
+    expect((error as XmlSyntaxError).message).to.match(
+      new RegExp(
+        `^Malformed XML in ${pom.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:3 \\(in project/dependencies/dependency\\): `,
+      ),
+    );
   });
 
   it('fails the collection when a dependency POM cannot get its parent', async () => {
@@ -204,7 +260,11 @@ describe('resolver: project model and POMs from the repository', () => {
     expect(project.properties.out).to.equal(path.join(f.project, 'build', 'out'));
     expect(project.scm).to.deep.equal({ connection: 'scm:svn:http://svn.example.com/root', tag: 'HEAD' });
     const plugin = project.build.plugins[0];
-    expect([plugin.groupId, plugin.artifactId, plugin.version]).to.deep.equal(['org.codehaus.mojo', 'cxx-maven-plugin', '0.0.6-SNAPSHOT']);
+    expect([plugin.groupId, plugin.artifactId, plugin.version]).to.deep.equal([
+      'org.codehaus.mojo',
+      'cxx-maven-plugin',
+      '0.0.6-SNAPSHOT',
+    ]);
     expect(plugin.configuration?.children.map((c) => `${c.name}=${c.text}`)).to.deep.equal(['a=${out}', 'b=managed']);
     expect(plugin.executions).to.deep.equal([{ id: 'u', phase: 'process-sources', goals: ['unpack-dependencies'] }]);
   });

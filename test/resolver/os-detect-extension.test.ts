@@ -11,15 +11,25 @@ import { toWorkingModel, type WorkingModel } from '@goalhost/resolver/internal';
  * (a reactor whose second module sets the likes: not used; the first's: used).
  */
 const UBUNTU = 'ID=ubuntu\nID_LIKE=debian\nVERSION_ID="22.04"\n';
-const SYSTEM = { 'os.name': 'Linux', 'os.arch': 'amd64', 'os.version': '5.15.0-91-generic', 'sun.arch.data.model': '64' };
-const EXTENSION = '<build><extensions><extension><groupId>kr.motd.maven</groupId><artifactId>os-maven-plugin</artifactId><version>1.7.1</version></extension></extensions></build>';
+const SYSTEM = {
+  'os.name': 'Linux',
+  'os.arch': 'amd64',
+  'os.version': '5.15.0-91-generic',
+  'sun.arch.data.model': '64',
+};
+const EXTENSION =
+  '<build><extensions><extension><groupId>kr.motd.maven</groupId><artifactId>os-maven-plugin</artifactId><version>1.7.1</version></extension></extensions></build>';
 
 function model(artifactId: string, inside = ''): WorkingModel {
   const text = `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>${artifactId}</artifactId><version>1</version>${inside}</project>`;
   return toWorkingModel(parsePom(text, `/work/${artifactId}/pom.xml`), `/work/${artifactId}/pom.xml`);
 }
 
-function run(models: readonly WorkingModel[], userProperties: Record<string, string> = {}, system: Record<string, string> = SYSTEM) {
+function run(
+  models: readonly WorkingModel[],
+  userProperties: Record<string, string> = {},
+  system: Record<string, string> = SYSTEM,
+) {
   const logged: string[] = [];
   const added = runOsDetectExtension(models, {
     userProperties,
@@ -30,11 +40,15 @@ function run(models: readonly WorkingModel[], userProperties: Record<string, str
   return { added, logged };
 }
 
-const likes = (value: string): string => `<properties><os.detection.classifierWithLikes>${value}</os.detection.classifierWithLikes></properties>`;
+const likes = (value: string): string =>
+  `<properties><os.detection.classifierWithLikes>${value}</os.detection.classifierWithLikes></properties>`;
 
-describe('resolver: the os-maven-plugin extension over the session\'s projects', () => {
+describe("resolver: the os-maven-plugin extension over the session's projects", () => {
   it('no project declares it: nothing is logged or changed', () => {
-    const plain = model('plain', '<dependencies><dependency><groupId>g</groupId><artifactId>n</artifactId><version>1</version><classifier>${os.detected.classifier}</classifier></dependency></dependencies>');
+    const plain = model(
+      'plain',
+      '<dependencies><dependency><groupId>g</groupId><artifactId>n</artifactId><version>1</version><classifier>${os.detected.classifier}</classifier></dependency></dependencies>',
+    );
     const { added, logged } = run([plain]);
     expect(added).to.equal(undefined);
     expect(logged).to.deep.equal([]);
@@ -78,16 +92,24 @@ describe('resolver: the os-maven-plugin extension over the session\'s projects',
 
   it('declared as a build plugin with <extensions>true</extensions> (any case); a plain build plugin does not count', () => {
     const plugin = (extensions: string) =>
-      model('p', `<build><plugins><plugin><groupId>kr.motd.maven</groupId><artifactId>os-maven-plugin</artifactId>${extensions}</plugin></plugins></build>`);
+      model(
+        'p',
+        `<build><plugins><plugin><groupId>kr.motd.maven</groupId><artifactId>os-maven-plugin</artifactId>${extensions}</plugin></plugins></build>`,
+      );
     expect(run([plugin('<extensions>TRUE</extensions>')]).added?.['os.detected.classifier']).to.equal('linux-x86_64');
     expect(run([plugin('')]).added).to.equal(undefined);
     expect(run([plugin('<extensions>false</extensions>')]).added).to.equal(undefined);
   });
 
-  it('classifierWithLikes: the user property, replaced by the first project\'s own; later projects\' are not read', () => {
-    const classifier = (models: WorkingModel[], user: Record<string, string> = {}) => run(models, user).added?.['os.detected.classifier'];
-    expect(classifier([model('a', EXTENSION)], { 'os.detection.classifierWithLikes': 'debian' })).to.equal('linux-x86_64-debian');
-    expect(classifier([model('a', EXTENSION + likes('rhel')), model('b')], { 'os.detection.classifierWithLikes': 'debian' })).to.equal('linux-x86_64');
+  it("classifierWithLikes: the user property, replaced by the first project's own; later projects' are not read", () => {
+    const classifier = (models: WorkingModel[], user: Record<string, string> = {}) =>
+      run(models, user).added?.['os.detected.classifier'];
+    expect(classifier([model('a', EXTENSION)], { 'os.detection.classifierWithLikes': 'debian' })).to.equal(
+      'linux-x86_64-debian',
+    );
+    expect(
+      classifier([model('a', EXTENSION + likes('rhel')), model('b')], { 'os.detection.classifierWithLikes': 'debian' }),
+    ).to.equal('linux-x86_64');
     expect(classifier([model('a', EXTENSION + likes('fedora,ubuntu'))])).to.equal('linux-x86_64-ubuntu');
     expect(classifier([model('a', EXTENSION), model('b', likes('debian'))])).to.equal('linux-x86_64');
   });
@@ -107,7 +129,12 @@ describe('resolver: the os-maven-plugin extension over the session\'s projects',
         ),
     );
     run([m]);
-    const all = [...m.dependencies, ...m.dependencyManagement, ...m.build.plugins[0].dependencies, ...m.build.pluginManagement[0].dependencies];
+    const all = [
+      ...m.dependencies,
+      ...m.dependencyManagement,
+      ...m.build.plugins[0].dependencies,
+      ...m.build.pluginManagement[0].dependencies,
+    ];
     expect(all.map((d) => d.artifactId)).to.have.members(['direct', 'managed', 'plugin', 'managed-plugin']);
     for (const d of all) {
       const { groupId, version, type, classifier, scope, systemPath, exclusions } = d;
@@ -138,6 +165,8 @@ describe('resolver: the os-maven-plugin extension over the session\'s projects',
       'Give it one with -Dos.name=... or -Dos.arch=..., or build with "unknown" in its place with -DfailOnUnknownOS=false.',
     ]);
     expect([...models[0].properties.keys()], 'nothing applied').to.deep.equal([]);
-    expect(run(models, { 'os.name': 'Plan 9', failOnUnknownOS: 'false' }).added?.['os.detected.classifier']).to.equal('unknown-x86_64');
+    expect(run(models, { 'os.name': 'Plan 9', failOnUnknownOS: 'false' }).added?.['os.detected.classifier']).to.equal(
+      'unknown-x86_64',
+    );
   });
 });

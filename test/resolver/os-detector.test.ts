@@ -26,9 +26,12 @@ ID=ubuntu
 ID_LIKE=debian
 UBUNTU_CODENAME=jammy
 `;
-const FEDORA_39 = 'NAME="Fedora Linux"\nVERSION="39 (Container Image)"\nID=fedora\nVERSION_ID=39\nPLATFORM_ID="platform:f39"\n';
-const RHEL_8 = 'NAME="Red Hat Enterprise Linux"\nVERSION="8.9 (Ootpa)"\nID="rhel"\nID_LIKE="fedora"\nVERSION_ID="8.9"\n';
-const CENTOS_7 = 'NAME="CentOS Linux"\r\nVERSION="7 (Core)"\r\nID="centos"\r\nID_LIKE="rhel fedora"\r\nVERSION_ID="7"\r\n';
+const FEDORA_39 =
+  'NAME="Fedora Linux"\nVERSION="39 (Container Image)"\nID=fedora\nVERSION_ID=39\nPLATFORM_ID="platform:f39"\n';
+const RHEL_8 =
+  'NAME="Red Hat Enterprise Linux"\nVERSION="8.9 (Ootpa)"\nID="rhel"\nID_LIKE="fedora"\nVERSION_ID="8.9"\n';
+const CENTOS_7 =
+  'NAME="CentOS Linux"\r\nVERSION="7 (Core)"\r\nID="centos"\r\nID_LIKE="rhel fedora"\r\nVERSION_ID="7"\r\n';
 
 interface Row {
   readonly title: string;
@@ -40,11 +43,22 @@ interface Row {
 }
 
 const LINUX = { 'os.name': 'Linux', 'os.arch': 'amd64', 'os.version': '6.18.44-fc-v782', 'sun.arch.data.model': '64' };
-const base = (name: string, arch: string, bitness: string, version?: readonly [string, string, string]): Array<readonly [string, string]> => [
+const base = (
+  name: string,
+  arch: string,
+  bitness: string,
+  version?: readonly [string, string, string],
+): Array<readonly [string, string]> => [
   ['os.detected.name', name],
   ['os.detected.arch', arch],
   ['os.detected.bitness', bitness],
-  ...(version ? ([['os.detected.version', version[0]], ['os.detected.version.major', version[1]], ['os.detected.version.minor', version[2]]] as const) : []),
+  ...(version
+    ? ([
+        ['os.detected.version', version[0]],
+        ['os.detected.version.major', version[1]],
+        ['os.detected.version.minor', version[2]],
+      ] as const)
+    : []),
 ];
 const LINUX_BASE = base('linux', 'x86_64', '64', ['6.18', '6', '18']);
 
@@ -53,7 +67,13 @@ const ROWS: readonly Row[] = [
     title: 'this machine: Debian 12 on amd64 (recorded with Maven 3.8.7 and the extension)',
     sys: LINUX,
     files: { '/etc/os-release': DEBIAN_12 },
-    expected: [...LINUX_BASE, ['os.detected.release', 'debian'], ['os.detected.release.version', '12'], ['os.detected.release.like.debian', 'true'], ['os.detected.classifier', 'linux-x86_64']],
+    expected: [
+      ...LINUX_BASE,
+      ['os.detected.release', 'debian'],
+      ['os.detected.release.version', '12'],
+      ['os.detected.release.like.debian', 'true'],
+      ['os.detected.classifier', 'linux-x86_64'],
+    ],
   },
   {
     title: 'Ubuntu: like ubuntu and debian; classifierWithLikes debian,rhel appends debian',
@@ -97,7 +117,7 @@ const ROWS: readonly Row[] = [
     ],
   },
   {
-    title: 'CentOS 7 (CRLF lines): the first entry of the likes list the release has wins, not the release\'s order',
+    title: "CentOS 7 (CRLF lines): the first entry of the likes list the release has wins, not the release's order",
     sys: LINUX,
     files: { '/etc/os-release': CENTOS_7 },
     likes: 'fedora,rhel',
@@ -115,7 +135,12 @@ const ROWS: readonly Row[] = [
     title: '/etc/os-release without an ID: /usr/lib/os-release is read',
     sys: LINUX,
     files: { '/etc/os-release': 'NAME=nothing\n', '/usr/lib/os-release': 'ID=arch\nBUILD_ID=rolling\n' },
-    expected: [...LINUX_BASE, ['os.detected.release', 'arch'], ['os.detected.release.like.arch', 'true'], ['os.detected.classifier', 'linux-x86_64']],
+    expected: [
+      ...LINUX_BASE,
+      ['os.detected.release', 'arch'],
+      ['os.detected.release.like.arch', 'true'],
+      ['os.detected.classifier', 'linux-x86_64'],
+    ],
   },
   {
     title: 'no os-release: /etc/redhat-release of CentOS 6 (first number is the version; like rhel, fedora, centos)',
@@ -153,7 +178,7 @@ const ROWS: readonly Row[] = [
     expected: [...LINUX_BASE, ['os.detected.classifier', 'linux-x86_64']],
   },
   {
-    title: 'ID_LIKE with a leading space inside the quotes gives an empty like, as Java\'s split does',
+    title: "ID_LIKE with a leading space inside the quotes gives an empty like, as Java's split does",
     sys: LINUX,
     files: { '/etc/os-release': 'ID=mint\nID_LIKE=" ubuntu  debian "\n' },
     expected: [
@@ -184,7 +209,8 @@ const ROWS: readonly Row[] = [
     expected: [...base('linux', 'x86_32', '32', ['6.18', '6', '18']), ['os.detected.classifier', 'linux-x86_32']],
   },
   {
-    title: 'z/OS: IBM\'s com.ibm.vm.bitmode when sun.arch.data.model is absent; os.version without a minor gives no version',
+    title:
+      "z/OS: IBM's com.ibm.vm.bitmode when sun.arch.data.model is absent; os.version without a minor gives no version",
     sys: { 'os.name': 'z/OS', 'os.arch': 's390x', 'os.version': '02', 'com.ibm.vm.bitmode': '31' },
     expected: [...base('zos', 's390_64', '31'), ['os.detected.classifier', 'zos-s390_64']],
   },
@@ -199,7 +225,8 @@ const ROWS: readonly Row[] = [
     expected: [...base('sunos', 'arm_32', '32', ['5.11', '5', '11']), ['os.detected.classifier', 'sunos-arm_32']],
   },
   {
-    title: 'names are matched lower-cased without punctuation (OS/400, LoongArch64); no bitness property and an arch naming 64: 64',
+    title:
+      'names are matched lower-cased without punctuation (OS/400, LoongArch64); no bitness property and an arch naming 64: 64',
     sys: { 'os.name': 'OS/400', 'os.arch': 'LoongArch64', 'os.version': 'V7R4M0' },
     expected: [...base('os400', 'loongarch_64', '64'), ['os.detected.classifier', 'os400-loongarch_64']],
   },
@@ -256,7 +283,7 @@ describe('resolver: os-maven-plugin detection rules (Detector)', () => {
   });
 });
 
-describe('resolver: Java\'s os properties from Node\'s platform', () => {
+describe("resolver: Java's os properties from Node's platform", () => {
   const cases: ReadonlyArray<readonly [string, string, 'LE' | 'BE', string, string, string]> = [
     ['linux', 'x64', 'LE', 'Linux', 'amd64', '64'],
     ['linux', 'ia32', 'LE', 'Linux', 'i386', '32'],
@@ -275,7 +302,10 @@ describe('resolver: Java\'s os properties from Node\'s platform', () => {
   ];
   it('os.name, os.arch and sun.arch.data.model as OpenJDK names them; os.version is the kernel release', () => {
     for (const [platform, arch, endianness, name, javaArch, bits] of cases) {
-      expect(javaOsProperties({ platform, arch, endianness, release: '6.1.0-18-amd64' }), `${platform} ${arch} ${endianness}`).to.deep.equal({
+      expect(
+        javaOsProperties({ platform, arch, endianness, release: '6.1.0-18-amd64' }),
+        `${platform} ${arch} ${endianness}`,
+      ).to.deep.equal({
         'os.name': name,
         'os.arch': javaArch,
         'os.version': '6.1.0-18-amd64',
@@ -291,8 +321,14 @@ describe('resolver: Java\'s os properties from Node\'s platform', () => {
       this.skip();
     }
     const reported: Record<string, string> = {};
-    for (const m of java.stderr.matchAll(/^ {4}(os\.name|os\.arch|os\.version|sun\.arch\.data\.model) = (.*)$/gm)) reported[m[1]] = m[2];
-    expect(Object.keys(reported).sort(), java.stderr).to.deep.equal(['os.arch', 'os.name', 'os.version', 'sun.arch.data.model']);
+    for (const m of java.stderr.matchAll(/^ {4}(os\.name|os\.arch|os\.version|sun\.arch\.data\.model) = (.*)$/gm))
+      reported[m[1]] = m[2];
+    expect(Object.keys(reported).sort(), java.stderr).to.deep.equal([
+      'os.arch',
+      'os.name',
+      'os.version',
+      'sun.arch.data.model',
+    ]);
     expect(javaOsProperties()).to.deep.equal(reported);
   });
 });

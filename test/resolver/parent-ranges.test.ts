@@ -28,7 +28,10 @@ describe('resolver: version ranges in <parent> (recorded with Maven 3.8.7)', fun
       );
       const dep = path.join(repo, 'pr', 'dep', v);
       fs.mkdirSync(dep, { recursive: true });
-      fs.writeFileSync(path.join(dep, `dep-${v}.pom`), `<project><modelVersion>4.0.0</modelVersion><groupId>pr</groupId><artifactId>dep</artifactId><version>${v}</version><packaging>pom</packaging></project>`);
+      fs.writeFileSync(
+        path.join(dep, `dep-${v}.pom`),
+        `<project><modelVersion>4.0.0</modelVersion><groupId>pr</groupId><artifactId>dep</artifactId><version>${v}</version><packaging>pom</packaging></project>`,
+      );
     }
     fs.writeFileSync(
       path.join(repo, 'pr', 'par', 'maven-metadata-local.xml'),
@@ -46,30 +49,51 @@ describe('resolver: version ranges in <parent> (recorded with Maven 3.8.7)', fun
       `<project><modelVersion>4.0.0</modelVersion><parent><groupId>pr</groupId><artifactId>par</artifactId><version>${range}</version>${relativePath}</parent>` +
         `<artifactId>child</artifactId>${version}</project>`,
     );
-    const run = runGoalhost(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...extra, 'dependency:list', '-DoutputFile=deps.txt'], dir);
-    const list = fs.existsSync(path.join(dir, 'deps.txt')) ? fs.readFileSync(path.join(dir, 'deps.txt'), 'utf8') : undefined;
+    const run = runGoalhost(
+      ['-B', '-o', `-Dmaven.repo.local=${repo}`, ...extra, 'dependency:list', '-DoutputFile=deps.txt'],
+      dir,
+    );
+    const list = fs.existsSync(path.join(dir, 'deps.txt'))
+      ? fs.readFileSync(path.join(dir, 'deps.txt'), 'utf8')
+      : undefined;
     return { run, list, pom: path.join(dir, 'pom.xml') };
   }
   const listed = (line: string) => `\nThe following files have been resolved:\n   ${line}\n\n`;
 
-  it('takes the highest version of the range that metadata lists; ${x} as the child\'s own version is fine', () => {
+  it("takes the highest version of the range that metadata lists; ${x} as the child's own version is fine", () => {
     expect(child('in-range', '[1.0,2.0)', '<version>7</version>').list).to.equal(listed('pr:dep:pom:1.5:compile'));
-    expect(child('own-expression', '[1.0,2.0)', '<version>${x}</version>', '<relativePath/>', ['-Dx=7']).list).to.equal(listed('pr:dep:pom:1.5:compile'));
+    expect(child('own-expression', '[1.0,2.0)', '<version>${x}</version>', '<relativePath/>', ['-Dx=7']).list).to.equal(
+      listed('pr:dep:pom:1.5:compile'),
+    );
   });
 
   it('takes a local parent (relativePath) whose version is in the range, not the highest', () => {
     const local = path.join(root, 'local-parent');
     fs.mkdirSync(local, { recursive: true });
-    fs.writeFileSync(path.join(local, 'pom.xml'), '<project><modelVersion>4.0.0</modelVersion><groupId>pr</groupId><artifactId>par</artifactId><version>1.0</version><packaging>pom</packaging></project>');
-    expect(child('with-local', '[1.0,2.0)', '<version>7</version>', '<relativePath>../local-parent/pom.xml</relativePath>').list).to.equal(
-      '\nThe following files have been resolved:\n   none\n\n',
+    fs.writeFileSync(
+      path.join(local, 'pom.xml'),
+      '<project><modelVersion>4.0.0</modelVersion><groupId>pr</groupId><artifactId>par</artifactId><version>1.0</version><packaging>pom</packaging></project>',
     );
+    expect(
+      child('with-local', '[1.0,2.0)', '<version>7</version>', '<relativePath>../local-parent/pom.xml</relativePath>')
+        .list,
+    ).to.equal('\nThe following files have been resolved:\n   none\n\n');
   });
 
-  it('fails with Maven\'s messages: no version matches, no upper bound, a child without its own version', () => {
+  it("fails with Maven's messages: no version matches, no upper bound, a child without its own version", () => {
     const cases: Array<[string, string, string, string]> = [
-      ['no-match', '[3.0,4.0)', '<version>7</version>', "Non-resolvable parent POM pr:par:[3.0,4.0) for pr:child:7: No versions matched the requested parent version range '[3.0,4.0)' and 'parent.relativePath' points at no local POM @ line 1, column 52"],
-      ['no-upper', '[1.0,)', '<version>7</version>', "Non-resolvable parent POM pr:par:[1.0,) for pr:child:7: The requested parent version range '[1.0,)' does not specify an upper bound and 'parent.relativePath' points at no local POM @ line 1, column 52"],
+      [
+        'no-match',
+        '[3.0,4.0)',
+        '<version>7</version>',
+        "Non-resolvable parent POM pr:par:[3.0,4.0) for pr:child:7: No versions matched the requested parent version range '[3.0,4.0)' and 'parent.relativePath' points at no local POM @ line 1, column 52",
+      ],
+      [
+        'no-upper',
+        '[1.0,)',
+        '<version>7</version>',
+        "Non-resolvable parent POM pr:par:[1.0,) for pr:child:7: The requested parent version range '[1.0,)' does not specify an upper bound and 'parent.relativePath' points at no local POM @ line 1, column 52",
+      ],
       // Maven names the project with the version the range gave, and the problem where the model had the range.
       ['no-version', '[1.0,2.0)', '', 'Version must be a constant @ pr:child:[1.0,2.0), <pom>, line 1, column 10'],
     ];
@@ -77,7 +101,10 @@ describe('resolver: version ranges in <parent> (recorded with Maven 3.8.7)', fun
       const { run, pom } = child(name, range, version);
       expect(run.status, name).to.equal(1);
       const id = version ? 'pr:child:7' : 'pr:child:1.5';
-      expect(run.stdout.split('\n').slice(1, 3), name).to.deep.equal([`[ERROR] The project ${id} (${pom}) has 1 error`, `    ${problem.replace('<pom>', pom)}`]);
+      expect(run.stdout.split('\n').slice(1, 3), name).to.deep.equal([
+        `[ERROR] The project ${id} (${pom}) has 1 error`,
+        `    ${problem.replace('<pom>', pom)}`,
+      ]);
     }
   });
 });

@@ -47,8 +47,20 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
     '[WARNING] For this reason, future Maven versions might no longer support building such malformed projects.',
     '[WARNING] ',
   ];
-  const failure = ['[INFO] ------------------------------------------------------------------------', '[INFO] BUILD FAILURE', '[INFO] ------------------------------------------------------------------------', '[INFO] Total time: <time>', '[INFO] Finished at: <date>', '[INFO] ------------------------------------------------------------------------'];
-  const header = ['[INFO] ', '[INFO] ------------------------------< zz.pv:p >-------------------------------', '[INFO] Building p 1.0', '[INFO] --------------------------------[ jar ]---------------------------------'];
+  const failure = [
+    '[INFO] ------------------------------------------------------------------------',
+    '[INFO] BUILD FAILURE',
+    '[INFO] ------------------------------------------------------------------------',
+    '[INFO] Total time: <time>',
+    '[INFO] Finished at: <date>',
+    '[INFO] ------------------------------------------------------------------------',
+  ];
+  const header = [
+    '[INFO] ',
+    '[INFO] ------------------------------< zz.pv:p >-------------------------------',
+    '[INFO] Building p 1.0',
+    '[INFO] --------------------------------[ jar ]---------------------------------',
+  ];
 
   it('a build plugin without a version and no metadata: a goal task fails before any project starts', async () => {
     project(`<plugins>${plugin('zz.pv', 'nover')}</plugins>`);
@@ -64,7 +76,7 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
     ]);
   });
 
-  it('in a reactor, a goal task fails on the top-level project\'s plugins with every project SKIPPED', async () => {
+  it("in a reactor, a goal task fails on the top-level project's plugins with every project SKIPPED", async () => {
     fs.writeFileSync(
       path.join(sandbox.proj, 'pom.xml'),
       '<project><modelVersion>4.0.0</modelVersion><groupId>zz.pv</groupId><artifactId>root</artifactId><version>1.0</version><packaging>pom</packaging>\n' +
@@ -77,7 +89,9 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
     );
     const run = await offline('dependency:list');
     expect(run.status).to.equal(1);
-    const lines = stableLog(run.stdout).split('\n').filter((l) => !l.startsWith('[WARNING]'));
+    const lines = stableLog(run.stdout)
+      .split('\n')
+      .filter((l) => !l.startsWith('[WARNING]'));
     expect(lines).to.deep.equal([
       '[INFO] Scanning for projects...',
       '[INFO] ------------------------------------------------------------------------',
@@ -129,7 +143,8 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
       '<metadata><groupId>zz.pv</groupId><artifactId>meta</artifactId><versioning><release>2.0</release>' +
         '<versions><version>0.9</version><version>1.0</version><version>2.0</version></versions><lastUpdated>20260101000000</lastUpdated></versioning></metadata>\n',
     );
-    for (const v of ['0.9', '1.0']) sandbox.install({ groupId: 'zz.pv', artifactId: 'meta', version: v, type: 'jar' }, Buffer.from('x\n'));
+    for (const v of ['0.9', '1.0'])
+      sandbox.install({ groupId: 'zz.pv', artifactId: 'meta', version: v, type: 'jar' }, Buffer.from('x\n'));
     project(
       `<plugins>${plugin('zz.pv', 'meta')}${plugin('org.apache.maven.plugins', 'maven-compiler-plugin')}` +
         `${plugin('org.apache.maven.plugins', 'maven-dependency-plugin')}${plugin('org.codehaus.mojo', 'cxx-maven-plugin')}</plugins>`,
@@ -142,9 +157,15 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
       `[DEBUG] Resolved plugin version for zz.pv:meta to 1.0 from repository ${sandbox.repo} (enhanced)`,
     ]);
     // Without the 1.0 jar, 0.9; without any jar, nothing.
-    fs.rmSync(path.dirname(sandbox.fileOf({ groupId: 'zz.pv', artifactId: 'meta', version: '1.0', type: 'jar' })), { recursive: true });
-    expect((await offline('-X', 'validate')).stdout).to.contain('Resolved plugin version for zz.pv:meta to 0.9 from repository');
-    fs.rmSync(path.dirname(sandbox.fileOf({ groupId: 'zz.pv', artifactId: 'meta', version: '0.9', type: 'jar' })), { recursive: true });
+    fs.rmSync(path.dirname(sandbox.fileOf({ groupId: 'zz.pv', artifactId: 'meta', version: '1.0', type: 'jar' })), {
+      recursive: true,
+    });
+    expect((await offline('-X', 'validate')).stdout).to.contain(
+      'Resolved plugin version for zz.pv:meta to 0.9 from repository',
+    );
+    fs.rmSync(path.dirname(sandbox.fileOf({ groupId: 'zz.pv', artifactId: 'meta', version: '0.9', type: 'jar' })), {
+      recursive: true,
+    });
     const none = await offline('validate');
     expect(none.status).to.equal(1);
     expect(none.stdout).to.contain(`${notFound('zz.pv:meta', `local (${sandbox.repo}), ${central}`)}\n`);
@@ -168,16 +189,24 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
 
     const online = (...args: string[]) => {
       const settings = path.join(sandbox.root, 'settings.xml');
-      fs.writeFileSync(settings, `<settings><mirrors><mirror><id>mirror</id><url>${server.url}</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>\n`);
+      fs.writeFileSync(
+        settings,
+        `<settings><mirrors><mirror><id>mirror</id><url>${server.url}</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>\n`,
+      );
       return sandbox.run(['-B', '-s', settings, `-Dmaven.repo.local=${sandbox.repo}`, ...args]);
     };
 
-    it('downloads the metadata (kept as maven-metadata-<id>.xml) and the chosen version\'s jar', async () => {
+    it("downloads the metadata (kept as maven-metadata-<id>.xml) and the chosen version's jar", async () => {
       project(`<plugins>${plugin('zz.pv', 'remote')}</plugins>`);
       const run = await online('-X', 'validate');
       expect(run.status, run.stdout).to.equal(0);
-      expect(run.stdout).to.contain(`[DEBUG] Resolved plugin version for zz.pv:remote to 3.0 from repository mirror (${server.url}, default, releases)\n`);
-      expect(fs.readdirSync(path.join(sandbox.repo, 'zz', 'pv', 'remote')).sort()).to.deep.equal(['3.0', 'maven-metadata-mirror.xml']);
+      expect(run.stdout).to.contain(
+        `[DEBUG] Resolved plugin version for zz.pv:remote to 3.0 from repository mirror (${server.url}, default, releases)\n`,
+      );
+      expect(fs.readdirSync(path.join(sandbox.repo, 'zz', 'pv', 'remote')).sort()).to.deep.equal([
+        '3.0',
+        'maven-metadata-mirror.xml',
+      ]);
       expect(fs.existsSync(path.join(sandbox.repo, 'zz', 'pv', 'remote', '3.0', 'remote-3.0.jar'))).to.equal(true);
     });
 

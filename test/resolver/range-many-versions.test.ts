@@ -37,15 +37,35 @@ describe('resolver: a range over metadata listing 100,000 versions (loopback HTT
     );
     const inRange = versions.slice(FIRST);
     for (const v of inRange) {
-      server.put(`g/a/${v}/a-${v}.pom`, `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>${v}</version></project>\n`);
+      server.put(
+        `g/a/${v}/a-${v}.pom`,
+        `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>${v}</version></project>\n`,
+      );
     }
     server.put(`g/a/1.99999/a-1.99999.jar`, 'jar\n');
-    f.projectPom('t:p:1', { dependencies: [`g:a:[1.${FIRST},)`], extra: `<repositories><repository><id>remote</id><url>${server.url}</url></repository></repositories>` });
+    f.projectPom('t:p:1', {
+      dependencies: [`g:a:[1.${FIRST},)`],
+      extra: `<repositories><repository><id>remote</id><url>${server.url}</url></repository></repositories>`,
+    });
     const progress: string[] = [];
     const system = createRepositorySystem({
-      localRepository: f.repo, offline: false, updateSnapshots: false, settings: NO_CENTRAL, userProperties: {}, env: {},
-      activeProfiles: [], inactiveProfiles: [], downloadThreads: 5, noTransferProgress: true,
-      log: { debug: () => undefined, info: () => undefined, warn: () => undefined, isDebugEnabled: () => false, progress: (t) => progress.push(t) },
+      localRepository: f.repo,
+      offline: false,
+      updateSnapshots: false,
+      settings: NO_CENTRAL,
+      userProperties: {},
+      env: {},
+      activeProfiles: [],
+      inactiveProfiles: [],
+      downloadThreads: 5,
+      noTransferProgress: true,
+      log: {
+        debug: () => undefined,
+        info: () => undefined,
+        warn: () => undefined,
+        isDebugEnabled: () => false,
+        progress: (t) => progress.push(t),
+      },
     });
     const project = await system.buildProject(path.join(f.project, 'pom.xml'));
     expect((await system.resolveDependencies(project, 'test')).map(line)).to.deep.equal(['g:a:jar:1.99999:compile']);

@@ -10,7 +10,6 @@ import { NO_CENTRAL, RepoServer, startRemoteFixture, stopRemoteFixture } from '.
 const repoXml = (id: string, url: string, extra = ''): string =>
   `  <repositories><repository><id>${id}</id><url>${url}</url>${extra}</repository></repositories>`;
 
-
 /** Files in a directory of the local repository, sorted. */
 function listing(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).sort() : [];
@@ -33,14 +32,23 @@ describe('resolver: remote repositories over HTTP', () => {
     remoteArtifact('r:a:1.0', { dependencies: ['r:b:1.0'] });
     remoteArtifact('r:b:1.0');
     f.projectPom('r:root:1.0', { dependencies: ['r:a:1.0'], extra: repoXml('remote', server.url) });
-    expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal(['r:a:jar:1.0:compile', 'r:b:jar:1.0:compile']);
-    const dir = path.join(f.repo, 'r', 'a', '1.0');
-    expect(listing(dir)).to.deep.equal(['_remote.repositories', 'a-1.0.jar', 'a-1.0.jar.sha1', 'a-1.0.pom', 'a-1.0.pom.sha1']);
-    expect(readFileSync(path.join(dir, '_remote.repositories'), 'utf8').split('\n').filter((l) => !l.startsWith('#'))).to.deep.equal([
-      'a-1.0.pom>remote=',
-      'a-1.0.jar>remote=',
-      '',
+    expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal([
+      'r:a:jar:1.0:compile',
+      'r:b:jar:1.0:compile',
     ]);
+    const dir = path.join(f.repo, 'r', 'a', '1.0');
+    expect(listing(dir)).to.deep.equal([
+      '_remote.repositories',
+      'a-1.0.jar',
+      'a-1.0.jar.sha1',
+      'a-1.0.pom',
+      'a-1.0.pom.sha1',
+    ]);
+    expect(
+      readFileSync(path.join(dir, '_remote.repositories'), 'utf8')
+        .split('\n')
+        .filter((l) => !l.startsWith('#')),
+    ).to.deep.equal(['a-1.0.pom>remote=', 'a-1.0.jar>remote=', '']);
     expect(f.infos).to.include(`Downloading from remote: ${server.url}/r/a/1.0/a-1.0.pom`);
     expect(f.infos.filter((m) => m.startsWith('Downloaded from remote: ')).length).to.equal(4);
     // central (first in no list: the POM's repository comes first) was never asked: it is not on loopback.
@@ -67,10 +75,18 @@ describe('resolver: remote repositories over HTTP', () => {
     await server.start();
     remoteArtifact('au:a:1.0');
     const master = 'master-pw';
-    const security = f.file('settings-security.xml', `<settingsSecurity><master>${encryptMavenPassword(master, MASTER_PASSWORD_PASSPHRASE)}</master></settingsSecurity>`);
-    const settings: Settings = { ...NO_CENTRAL, servers: [{ id: 'secured', username: 'deploy', password: encryptMavenPassword('s3cret', master) }] };
+    const security = f.file(
+      'settings-security.xml',
+      `<settingsSecurity><master>${encryptMavenPassword(master, MASTER_PASSWORD_PASSPHRASE)}</master></settingsSecurity>`,
+    );
+    const settings: Settings = {
+      ...NO_CENTRAL,
+      servers: [{ id: 'secured', username: 'deploy', password: encryptMavenPassword('s3cret', master) }],
+    };
     f.projectPom('au:root:1.0', { dependencies: ['au:a:1.0'], extra: repoXml('secured', server.url) });
-    expect(await f.resolve({ offline: false, settings, settingsSecurityFile: security })).to.deep.equal(['au:a:jar:1.0:compile']);
+    expect(await f.resolve({ offline: false, settings, settingsSecurityFile: security })).to.deep.equal([
+      'au:a:jar:1.0:compile',
+    ]);
   });
 
   it('fails with the status when credentials are missing', async () => {
@@ -88,10 +104,15 @@ describe('resolver: remote repositories over HTTP', () => {
 
   it('routes repositories through settings mirrors (*, external:*, !id, comma lists)', async () => {
     remoteArtifact('mi:a:1.0');
-    const mirror = (mirrorOf: string): Settings => ({ ...EMPTY_SETTINGS, mirrors: [{ id: 'mirror', url: server.url, mirrorOf }, ...NO_CENTRAL.mirrors] });
+    const mirror = (mirrorOf: string): Settings => ({
+      ...EMPTY_SETTINGS,
+      mirrors: [{ id: 'mirror', url: server.url, mirrorOf }, ...NO_CENTRAL.mirrors],
+    });
     f.projectPom('mi:root:1.0', { dependencies: ['mi:a:1.0'], extra: repoXml('dead', 'http://127.0.0.1:9/nothing') });
     for (const pattern of ['*', 'dead,central', 'external:*,dead']) {
-      expect(await f.resolve({ offline: false, settings: mirror(pattern) }), pattern).to.deep.equal(['mi:a:jar:1.0:compile']);
+      expect(await f.resolve({ offline: false, settings: mirror(pattern) }), pattern).to.deep.equal([
+        'mi:a:jar:1.0:compile',
+      ]);
     }
     const error = await failure(f.resolve({ offline: true, settings: mirror('*,!dead') }));
     expect(error.message).to.equal(
@@ -120,7 +141,12 @@ describe('resolver: remote repositories over HTTP', () => {
         `Could not resolve dependencies for project ck:root:jar:1.0: Could not transfer artifact ck:a:jar:1.0 from/to remote (${server.url}): ` +
           `Checksum validation failed, expected ${bad.sha1} but is ${actual}`,
       );
-      expect(listing(path.join(strict.repo, 'ck', 'a', '1.0'))).to.deep.equal(['_remote.repositories', 'a-1.0.jar.lastUpdated', 'a-1.0.pom', 'a-1.0.pom.sha1']);
+      expect(listing(path.join(strict.repo, 'ck', 'a', '1.0'))).to.deep.equal([
+        '_remote.repositories',
+        'a-1.0.jar.lastUpdated',
+        'a-1.0.pom',
+        'a-1.0.pom.sha1',
+      ]);
     } finally {
       strict.cleanup();
     }
@@ -144,9 +170,18 @@ describe('resolver: remote repositories over HTTP', () => {
     server.truncate.add('tr/a/1.0/a-1.0.jar');
     f.projectPom('tr:root:1.0', { dependencies: ['tr:a:1.0'], extra: repoXml('remote', server.url) });
     const error = await failure(f.resolve({ offline: false, settings: NO_CENTRAL }));
-    expect(error.message).to.match(new RegExp(`^Could not resolve dependencies for project tr:root:jar:1.0: Could not transfer artifact tr:a:jar:1.0 from/to remote \\(${server.url}\\): `));
+    expect(error.message).to.match(
+      new RegExp(
+        `^Could not resolve dependencies for project tr:root:jar:1.0: Could not transfer artifact tr:a:jar:1.0 from/to remote \\(${server.url}\\): `,
+      ),
+    );
     // Maven records the failed transfer beside it (a-1.0.jar.lastUpdated), as goalhost does.
-    expect(listing(path.join(f.repo, 'tr', 'a', '1.0'))).to.deep.equal(['_remote.repositories', 'a-1.0.jar.lastUpdated', 'a-1.0.pom', 'a-1.0.pom.sha1']);
+    expect(listing(path.join(f.repo, 'tr', 'a', '1.0'))).to.deep.equal([
+      '_remote.repositories',
+      'a-1.0.jar.lastUpdated',
+      'a-1.0.pom',
+      'a-1.0.pom.sha1',
+    ]);
   });
 
   it('downloads files in parallel', async () => {
@@ -154,7 +189,10 @@ describe('resolver: remote repositories over HTTP', () => {
     server = new RepoServer(path.join(f.root, 'remote'), { delayMs: 150 });
     await server.start();
     for (const a of ['a', 'b', 'c', 'd']) remoteArtifact(`pa:${a}:1.0`);
-    f.projectPom('pa:root:1.0', { dependencies: ['pa:a:1.0', 'pa:b:1.0', 'pa:c:1.0', 'pa:d:1.0'], extra: repoXml('remote', server.url) });
+    f.projectPom('pa:root:1.0', {
+      dependencies: ['pa:a:1.0', 'pa:b:1.0', 'pa:c:1.0', 'pa:d:1.0'],
+      extra: repoXml('remote', server.url),
+    });
     expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.have.length(4);
     expect(server.maxConcurrent).to.be.greaterThan(1);
   });
@@ -169,23 +207,38 @@ describe('resolver: remote repositories over HTTP', () => {
     server.put(`${dir}/a-1.0-20200101.120000-3.pom`, pomXml('sn:a:1.0-SNAPSHOT'));
     server.put(`${dir}/a-1.0-20200101.120000-3.jar`, 'build 3\n');
     const snapshots = '<snapshots><enabled>true</enabled></snapshots>';
-    f.projectPom('sn:root:1.0', { dependencies: ['sn:a:1.0-SNAPSHOT'], extra: repoXml('snaps', server.url, snapshots) });
-    expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal(['sn:a:jar:1.0-20200101.120000-3:compile']);
+    f.projectPom('sn:root:1.0', {
+      dependencies: ['sn:a:1.0-SNAPSHOT'],
+      extra: repoXml('snaps', server.url, snapshots),
+    });
+    expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal([
+      'sn:a:jar:1.0-20200101.120000-3:compile',
+    ]);
     const local = path.join(f.repo, 'sn', 'a', '1.0-SNAPSHOT');
     expect(readFileSync(path.join(local, 'a-1.0-SNAPSHOT.jar'), 'utf8')).to.equal('build 3\n');
-    expect(listing(local)).to.include.members(['a-1.0-20200101.120000-3.jar', 'a-1.0-SNAPSHOT.jar', 'maven-metadata-snaps.xml']);
+    expect(listing(local)).to.include.members([
+      'a-1.0-20200101.120000-3.jar',
+      'a-1.0-SNAPSHOT.jar',
+      'maven-metadata-snaps.xml',
+    ]);
     // A new build is not seen until the daily check is due, or with -U.
     server.put(`${dir}/maven-metadata.xml`, metadata('20200102.120000', 4));
     server.put(`${dir}/a-1.0-20200102.120000-4.jar`, 'build 4\n');
-    expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal(['sn:a:jar:1.0-20200101.120000-3:compile']);
-    expect(await f.resolve({ offline: false, updateSnapshots: true, settings: NO_CENTRAL })).to.deep.equal(['sn:a:jar:1.0-20200102.120000-4:compile']);
+    expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal([
+      'sn:a:jar:1.0-20200101.120000-3:compile',
+    ]);
+    expect(await f.resolve({ offline: false, updateSnapshots: true, settings: NO_CENTRAL })).to.deep.equal([
+      'sn:a:jar:1.0-20200102.120000-4:compile',
+    ]);
     expect(readFileSync(path.join(local, 'a-1.0-SNAPSHOT.jar'), 'utf8')).to.equal('build 4\n');
     // Once the daily check is due, the next build is picked up; offline uses the metadata seen last.
     server.put(`${dir}/maven-metadata.xml`, metadata('20200103.120000', 5));
     server.put(`${dir}/a-1.0-20200103.120000-5.jar`, 'build 5\n');
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     utimesSync(path.join(local, 'maven-metadata-snaps.xml'), twoDaysAgo, twoDaysAgo);
-    expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal(['sn:a:jar:1.0-20200103.120000-5:compile']);
+    expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal([
+      'sn:a:jar:1.0-20200103.120000-5:compile',
+    ]);
     expect(await f.resolve({ offline: true })).to.deep.equal(['sn:a:jar:1.0-20200103.120000-5:compile']);
   });
 
@@ -201,8 +254,14 @@ describe('resolver: remote repositories over HTTP', () => {
         `Could not resolve dependencies for project ng:root:jar:1.0: Failed to collect dependencies at ng:a:jar:1.0: Failed to read artifact descriptor for ng:a:jar:1.0: ` +
           `Could not transfer artifact ng:a:pom:1.0 from/to nginx (${nginx.url}): status code: 401, reason phrase: Unauthorized (401)`,
       );
-      const settings: Settings = { ...NO_CENTRAL, servers: [{ id: 'nginx', username: 'maven', password: 'p@ss w0rd' }] };
-      expect(await f.resolve({ offline: false, settings })).to.deep.equal(['ng:a:jar:1.0:compile', 'ng:b:jar:1.0:compile']);
+      const settings: Settings = {
+        ...NO_CENTRAL,
+        servers: [{ id: 'nginx', username: 'maven', password: 'p@ss w0rd' }],
+      };
+      expect(await f.resolve({ offline: false, settings })).to.deep.equal([
+        'ng:a:jar:1.0:compile',
+        'ng:b:jar:1.0:compile',
+      ]);
       expect(readFileSync(path.join(f.repo, 'ng', 'b', '1.0', 'b-1.0.jar'), 'utf8')).to.equal('ng:b:1.0 jar\n');
     } finally {
       await nginx.stop();

@@ -14,8 +14,13 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
   let run: (...args: string[]) => GoalhostRun;
   const listed = (): string => readFileSync(path.join(f.project, 'deps.txt'), 'utf8');
   const libPom = (): string => path.join(f.repo, 'zz', 'rc', 'lib', '1.0', 'lib-1.0.pom');
-  const reusedLine = (): string => `[DEBUG] Resolution cache: reusing the resolution of ${path.join(f.project, 'pom.xml')} (test)`;
-  const withoutCacheLines = (stdout: string): string => stableLog(stdout).split('\n').filter((l) => !l.includes('Resolution cache: ')).join('\n');
+  const reusedLine = (): string =>
+    `[DEBUG] Resolution cache: reusing the resolution of ${path.join(f.project, 'pom.xml')} (test)`;
+  const withoutCacheLines = (stdout: string): string =>
+    stableLog(stdout)
+      .split('\n')
+      .filter((l) => !l.includes('Resolution cache: '))
+      .join('\n');
 
   beforeEach(async () => {
     f = new FixtureRepo();
@@ -26,9 +31,15 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
     f.artifact('zz.rc:extra:1.0');
     f.artifact('zz.rc:old-name:1.0', { packaging: 'pom', relocation: { artifactId: 'new-name', message: 'renamed' } });
     f.artifact('zz.rc:new-name:1.0');
-    f.projectPom('zz.rc:app:1.0', { dependencies: ['zz.rc:lib:1.0', 'zz.rc:old-name:1.0', { gav: 'zz.rc:extra:1.0', scope: 'test' }] });
+    f.projectPom('zz.rc:app:1.0', {
+      dependencies: ['zz.rc:lib:1.0', 'zz.rc:old-name:1.0', { gav: 'zz.rc:extra:1.0', scope: 'test' }],
+    });
     run = (...args) =>
-      runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, ...args, 'dependency:list', '-DoutputFile=deps.txt'], f.project, { XDG_CACHE_HOME: cacheHome });
+      runGoalhost(
+        ['-o', '-B', `-Dmaven.repo.local=${f.repo}`, ...args, 'dependency:list', '-DoutputFile=deps.txt'],
+        f.project,
+        { XDG_CACHE_HOME: cacheHome },
+      );
     await settle();
   });
   afterEach(() => f.cleanup());
@@ -42,7 +53,9 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
     expect(second.stdout).to.contain(reusedLine());
     expect(first.stdout).not.to.contain(reusedLine());
     expect(withoutCacheLines(second.stdout)).to.equal(withoutCacheLines(first.stdout));
-    expect(second.stdout).to.contain('[WARNING] The artifact zz.rc:old-name:jar:1.0 has been relocated to zz.rc:new-name:jar:1.0: renamed');
+    expect(second.stdout).to.contain(
+      '[WARNING] The artifact zz.rc:old-name:jar:1.0 has been relocated to zz.rc:new-name:jar:1.0: renamed',
+    );
     expect(listed()).to.equal(firstList);
     expect(firstList).to.contain('zz.rc:new-name:jar:1.0:compile');
     expect(readdirSync(path.join(cacheHome, 'goalhost', 'resolution'))).to.have.length(1);
@@ -51,14 +64,20 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
   it("resolves again when the resolver's code changes, in any folder of its build", () => {
     const dist = path.join(ROOT, 'packages', 'resolver', 'dist');
     const folder = readdirSync(dist, { withFileTypes: true }).find((e) => e.isDirectory())!.name;
-    const code = path.join(dist, folder, readdirSync(path.join(dist, folder)).find((n) => n.endsWith('.js'))!);
+    const code = path.join(
+      dist,
+      folder,
+      readdirSync(path.join(dist, folder)).find((n) => n.endsWith('.js'))!,
+    );
     expect(run('-X').status).to.equal(0);
     const { atime, mtime } = statSync(code);
     utimesSync(code, atime, new Date(mtime.getTime() - 60_000));
     try {
       const r = run('-X');
       expect(r.status, r.stdout).to.equal(0);
-      expect(r.stdout).to.contain(`[DEBUG] Resolution cache: ${path.join(f.project, 'pom.xml')} (test) was resolved with other inputs, resolving again`);
+      expect(r.stdout).to.contain(
+        `[DEBUG] Resolution cache: ${path.join(f.project, 'pom.xml')} (test) was resolved with other inputs, resolving again`,
+      );
     } finally {
       utimesSync(code, atime, mtime);
     }
@@ -71,7 +90,9 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
     await settle();
     const r = run('-X');
     expect(r.status, r.stdout).to.equal(0);
-    expect(r.stdout).to.contain(`[DEBUG] Resolution cache: ${libPom()} changed, resolving ${path.join(f.project, 'pom.xml')} (test) again`);
+    expect(r.stdout).to.contain(
+      `[DEBUG] Resolution cache: ${libPom()} changed, resolving ${path.join(f.project, 'pom.xml')} (test) again`,
+    );
     expect(listed()).to.contain('zz.rc:util:jar:2.0:compile').and.not.contain('zz.rc:util:jar:1.0');
   });
 
@@ -88,14 +109,20 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
     f.artifact('zz.rc:util:1.0');
     await settle();
     expect(run().status).to.equal(0);
-    writeFileSync(path.join(f.repo, 'zz', 'rc', 'new-name', '1.0', '_remote.repositories'), 'new-name-1.0.jar>elsewhere=\n');
+    writeFileSync(
+      path.join(f.repo, 'zz', 'rc', 'new-name', '1.0', '_remote.repositories'),
+      'new-name-1.0.jar>elsewhere=\n',
+    );
     const recorded = run();
     expect(recorded.status).to.equal(1);
     expect(stableLog(recorded.stdout)).to.equal(stableLog(run('-Dgoalhost.resolution.cache=false').stdout));
   });
 
   it('resolves again when a property the POMs use changes', () => {
-    writeFileSync(libPom(), pomXml('zz.rc:lib:1.0', { dependencies: ['zz.rc:util:${util.version}'], properties: { 'util.version': '1.0' } }));
+    writeFileSync(
+      libPom(),
+      pomXml('zz.rc:lib:1.0', { dependencies: ['zz.rc:util:${util.version}'], properties: { 'util.version': '1.0' } }),
+    );
     expect(run('-Dutil.version=2.0').status).to.equal(0);
     expect(listed()).to.contain('zz.rc:util:jar:2.0:compile');
     expect(run('-Dutil.version=1.0').status).to.equal(0);
@@ -125,7 +152,9 @@ describe('resolution cache (reuse while every input is unchanged)', () => {
     f.projectPom('zz.rc:app:1.0', { dependencies: ['zz.rc:snap:1.0-SNAPSHOT'] });
     const r = run('-X');
     expect(r.status, r.stdout).to.equal(0);
-    expect(r.stdout).to.contain(`[DEBUG] Resolution cache: not storing the resolution of ${path.join(f.project, 'pom.xml')}: snapshot zz.rc:snap:pom:1.0-SNAPSHOT`);
+    expect(r.stdout).to.contain(
+      `[DEBUG] Resolution cache: not storing the resolution of ${path.join(f.project, 'pom.xml')}: snapshot zz.rc:snap:pom:1.0-SNAPSHOT`,
+    );
     expect(existsSync(cacheHome)).to.equal(false);
   });
 });

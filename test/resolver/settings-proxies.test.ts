@@ -30,19 +30,43 @@ describe('resolver: settings.xml proxies (real forward proxy, http and https rep
     sandbox = Sandbox.create('proxies-tls');
     tlsDir = sandbox.root;
     // A certificate for localhost and 127.0.0.1, trusted by goalhost through NODE_EXTRA_CA_CERTS.
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout', path.join(tlsDir, 'key.pem'), '-out', path.join(tlsDir, 'cert.pem'),
-    ], { stdio: 'ignore' });
-    tls = { key: fs.readFileSync(path.join(tlsDir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(tlsDir, 'cert.pem'), 'utf8') };
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-keyout',
+        path.join(tlsDir, 'key.pem'),
+        '-out',
+        path.join(tlsDir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    tls = {
+      key: fs.readFileSync(path.join(tlsDir, 'key.pem'), 'utf8'),
+      cert: fs.readFileSync(path.join(tlsDir, 'cert.pem'), 'utf8'),
+    };
   });
   after(() => sandbox?.dispose());
 
   async function serve(options: { https?: boolean; auth?: boolean } = {}): Promise<void> {
     repo = new FaultyRepoServer();
     if (options.https) repo.tls = tls;
-    repo.files.set(POM, Buffer.from('<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n'));
+    repo.files.set(
+      POM,
+      Buffer.from(
+        '<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n',
+      ),
+    );
     repo.files.set(ZIP, archive);
     await repo.start();
     proxy = await ForwardProxy.start(options.auth ? { username: 'proxyuser', password: 'pr0xy pass' } : undefined);
@@ -56,7 +80,10 @@ describe('resolver: settings.xml proxies (real forward proxy, http and https rep
   function build(host: string, proxies: string, extra = ''): Promise<Run> {
     const work = Sandbox.create('proxies');
     const url = repo.url.replace('127.0.0.1', host);
-    work.pom([{ groupId: 'f', artifactId: 'a', type: 'zip' }], `  <repositories><repository><id>remote</id><url>${url}</url></repository></repositories>\n`);
+    work.pom(
+      [{ groupId: 'f', artifactId: 'a', type: 'zip' }],
+      `  <repositories><repository><id>remote</id><url>${url}</url></repository></repositories>\n`,
+    );
     const settings = path.join(work.root, 'settings.xml');
     fs.writeFileSync(
       settings,
@@ -64,17 +91,32 @@ describe('resolver: settings.xml proxies (real forward proxy, http and https rep
         `<mirrors><mirror><id>no-central</id><url>${url}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors>${extra}</settings>\n`,
     );
     return work
-      .run(['-B', '-s', settings, `-Dmaven.repo.local=${work.repo}`, `-Dsettings.security=${path.join(tlsDir, 'security.xml')}`, 'cxx:unpack-dependencies'], {
-        env: { NODE_EXTRA_CA_CERTS: path.join(tlsDir, 'cert.pem') },
-      })
+      .run(
+        [
+          '-B',
+          '-s',
+          settings,
+          `-Dmaven.repo.local=${work.repo}`,
+          `-Dsettings.security=${path.join(tlsDir, 'security.xml')}`,
+          'cxx:unpack-dependencies',
+        ],
+        {
+          env: { NODE_EXTRA_CA_CERTS: path.join(tlsDir, 'cert.pem') },
+        },
+      )
       .then((run) => {
-        if (run.status === 0) expect(treeOf(path.join(work.proj, 'target', 'dependency'))).to.deep.equal(['d 755 inc/', 'f 644 inc/a.h = "#define A 1\\n"']);
+        if (run.status === 0)
+          expect(treeOf(path.join(work.proj, 'target', 'dependency'))).to.deep.equal([
+            'd 755 inc/',
+            'f 644 inc/a.h = "#define A 1\\n"',
+          ]);
         work.dispose();
         return run;
       });
   }
   const proxyXml = (body: string) => `<proxy><host>127.0.0.1</host><port>PORT</port>${body}</proxy>`;
-  const targets = (seen: readonly ProxiedRequest[]) => seen.map((r) => `${r.method} ${r.target.replace(/:\d+/, ':PORT')}`);
+  const targets = (seen: readonly ProxiedRequest[]) =>
+    seen.map((r) => `${r.method} ${r.target.replace(/:\d+/, ':PORT')}`);
 
   it('an http repository: every request goes through the proxy, in absolute form', async () => {
     await serve();
@@ -93,7 +135,12 @@ describe('resolver: settings.xml proxies (real forward proxy, http and https rep
     const run = await build('localhost', proxyXml('<id>corp</id><protocol>http</protocol>'));
     expect(run.status, run.stdout).to.equal(0);
     expect(new Set(targets(proxy.requests))).to.deep.equal(new Set(['CONNECT localhost:PORT']));
-    expect(repo.requests).to.deep.equal(['/repo/f/a/1.0/a-1.0.pom', '/repo/f/a/1.0/a-1.0.pom.sha1', '/repo/f/a/1.0/a-1.0.zip', '/repo/f/a/1.0/a-1.0.zip.sha1']);
+    expect(repo.requests).to.deep.equal([
+      '/repo/f/a/1.0/a-1.0.pom',
+      '/repo/f/a/1.0/a-1.0.pom.sha1',
+      '/repo/f/a/1.0/a-1.0.zip',
+      '/repo/f/a/1.0/a-1.0.zip.sha1',
+    ]);
   });
 
   it('nonProxyHosts: |-separated patterns with *, any case, trimmed, reach the repository directly (as Maven 3.8.7)', async () => {
@@ -122,14 +169,25 @@ describe('resolver: settings.xml proxies (real forward proxy, http and https rep
     expect(proxy.requests).to.deep.equal([]);
   });
 
-  it('credentials (an encrypted password too) go to the proxy at once; wrong ones fail with Maven\'s message', async () => {
+  it("credentials (an encrypted password too) go to the proxy at once; wrong ones fail with Maven's message", async () => {
     await serve({ auth: true });
-    fs.writeFileSync(path.join(tlsDir, 'security.xml'), `<settingsSecurity><master>${encryptMavenPassword('master', 'settings.security')}</master></settingsSecurity>\n`);
+    fs.writeFileSync(
+      path.join(tlsDir, 'security.xml'),
+      `<settingsSecurity><master>${encryptMavenPassword('master', 'settings.security')}</master></settingsSecurity>\n`,
+    );
     const encrypted = encryptMavenPassword('pr0xy pass', 'master');
-    const run = await build('localhost', proxyXml(`<id>corp</id><username>proxyuser</username><password>${encrypted}</password>`));
+    const run = await build(
+      'localhost',
+      proxyXml(`<id>corp</id><username>proxyuser</username><password>${encrypted}</password>`),
+    );
     expect(run.status, run.stdout).to.equal(0);
-    expect(new Set(proxy.requests.map((r) => r.proxyAuthorization))).to.deep.equal(new Set([`Basic ${Buffer.from('proxyuser:pr0xy pass').toString('base64')}`]));
-    const wrong = await build('localhost', proxyXml('<id>corp</id><username>proxyuser</username><password>nope</password>'));
+    expect(new Set(proxy.requests.map((r) => r.proxyAuthorization))).to.deep.equal(
+      new Set([`Basic ${Buffer.from('proxyuser:pr0xy pass').toString('base64')}`]),
+    );
+    const wrong = await build(
+      'localhost',
+      proxyXml('<id>corp</id><username>proxyuser</username><password>nope</password>'),
+    );
     expect(wrong.status).to.equal(1);
     const url = `${repo.url.replace('127.0.0.1', 'localhost')}`;
     expect(errorLines(wrong)[0]).to.equal(

@@ -49,7 +49,16 @@ describe('settings.xml reader', () => {
       servers: [{ id: 'corp', username: 'me', password: '{secret}' }],
       // Maven's defaults: active, protocol http, port 8080, id "default"; nonProxyHosts trimmed.
       proxies: [
-        { id: 'corp-proxy', active: true, protocol: 'http', host: 'proxy.example', port: 8080, username: 'pu', password: '{enc}', nonProxyHosts: '*.example|localhost' },
+        {
+          id: 'corp-proxy',
+          active: true,
+          protocol: 'http',
+          host: 'proxy.example',
+          port: 8080,
+          username: 'pu',
+          password: '{enc}',
+          nonProxyHosts: '*.example|localhost',
+        },
         { id: 'default', active: false, protocol: 'https', host: 'off.example', port: 3128 },
       ],
       mirrors: [{ id: 'm', url: 'https://mirror.example/maven', mirrorOf: '*,!corp' }],
@@ -67,7 +76,13 @@ describe('settings.xml reader', () => {
             },
           ],
           pluginRepositories: [],
-          activation: { activeByDefault: undefined, jdk: undefined, os: undefined, property: { name: 'ci', value: undefined }, file: undefined },
+          activation: {
+            activeByDefault: undefined,
+            jdk: undefined,
+            os: undefined,
+            property: { name: 'ci', value: undefined },
+            file: undefined,
+          },
         },
       ],
       activeProfiles: ['corp'],
@@ -76,7 +91,10 @@ describe('settings.xml reader', () => {
   });
 
   it('merges user over global settings by id, the user file winning', () => {
-    const user = write('user.xml', '<settings><servers><server><id>a</id><username>user</username></server></servers><activeProfiles><activeProfile>p</activeProfile></activeProfiles></settings>');
+    const user = write(
+      'user.xml',
+      '<settings><servers><server><id>a</id><username>user</username></server></servers><activeProfiles><activeProfile>p</activeProfile></activeProfiles></settings>',
+    );
     const global = write(
       'global.xml',
       '<settings><localRepository>/global/repo</localRepository><servers><server><id>a</id><username>global</username></server><server><id>b</id></server></servers><activeProfiles><activeProfile>g</activeProfile></activeProfiles></settings>',
@@ -88,7 +106,10 @@ describe('settings.xml reader', () => {
   });
 
   it('fails clearly for a missing explicit file and for malformed XML', () => {
-    expect(() => readSettings(path.join(dir, 'none.xml'), undefined, {})).to.throw(SettingsError, `The specified settings file does not exist: ${path.join(dir, 'none.xml')}`);
+    expect(() => readSettings(path.join(dir, 'none.xml'), undefined, {})).to.throw(
+      SettingsError,
+      `The specified settings file does not exist: ${path.join(dir, 'none.xml')}`,
+    );
     const bad = write('bad.xml', '<settings>\n  <servers>\n</settings>\n');
     expect(() => readSettings(bad, undefined, {})).to.throw(XmlSyntaxError, `Malformed XML in ${bad}:3:`);
   });

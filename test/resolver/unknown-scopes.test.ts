@@ -17,8 +17,12 @@ describe('resolver: dependencies in a scope Maven does not know (recorded with M
     sandbox = Sandbox.create('unknown-scopes');
     const pom = (a: string, body = '', packaging = 'jar'): string =>
       `<project><modelVersion>4.0.0</modelVersion><groupId>zz.imp</groupId><artifactId>${a}</artifactId><version>1.0</version><packaging>${packaging}</packaging>${body}</project>\n`;
-    const dep = (a: string, extra = ''): string => `<dependency><groupId>zz.imp</groupId><artifactId>${a}</artifactId><version>1.0</version>${extra}</dependency>`;
-    sandbox.install({ groupId: 'zz.imp', artifactId: 'bom', type: 'pom' }, Buffer.from(pom('bom', `<dependencies>${dep('lib')}</dependencies>`, 'pom')));
+    const dep = (a: string, extra = ''): string =>
+      `<dependency><groupId>zz.imp</groupId><artifactId>${a}</artifactId><version>1.0</version>${extra}</dependency>`;
+    sandbox.install(
+      { groupId: 'zz.imp', artifactId: 'bom', type: 'pom' },
+      Buffer.from(pom('bom', `<dependencies>${dep('lib')}</dependencies>`, 'pom')),
+    );
     for (const a of ['lib', 'dep']) {
       sandbox.install({ groupId: 'zz.imp', artifactId: a, type: 'pom' }, Buffer.from(pom(a)));
       sandbox.install({ groupId: 'zz.imp', artifactId: a, type: 'jar' }, Buffer.from('x\n'));
@@ -33,7 +37,14 @@ describe('resolver: dependencies in a scope Maven does not know (recorded with M
 
   const goal = async (name: string, ...args: string[]): Promise<string> => {
     const out = path.join(sandbox.proj, `${name}.txt`);
-    const run = await sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, `dependency:${name}`, `-DoutputFile=${out}`, ...args]);
+    const run = await sandbox.run([
+      '-o',
+      '-B',
+      `-Dmaven.repo.local=${sandbox.repo}`,
+      `dependency:${name}`,
+      `-DoutputFile=${out}`,
+      ...args,
+    ]);
     expect(run.status, run.stdout).to.equal(0);
     expect(run.stdout).to.contain(
       "[WARNING] 'dependencies.dependency.scope' for zz.imp:bom:pom must be one of [provided, compile, runtime, test, system] but is 'import'. @ line 3, column 111\n",
@@ -42,11 +53,14 @@ describe('resolver: dependencies in a scope Maven does not know (recorded with M
   };
 
   it('dependency:tree shows it with its children in runtime scope', async () => {
-    expect(await goal('tree')).to.equal('zz.imp:p:jar:1.0\n+- zz.imp:bom:pom:1.0:import\n|  \\- zz.imp:lib:jar:1.0:runtime\n\\- zz.imp:dep:jar:1.0:compile\n');
+    expect(await goal('tree')).to.equal(
+      'zz.imp:p:jar:1.0\n+- zz.imp:bom:pom:1.0:import\n|  \\- zz.imp:lib:jar:1.0:runtime\n\\- zz.imp:dep:jar:1.0:compile\n',
+    );
   });
 
   it('dependency:list resolves it, with or without includeScope=test', async () => {
-    const listed = '\nThe following files have been resolved:\n   zz.imp:bom:pom:1.0:import\n   zz.imp:lib:jar:1.0:runtime\n   zz.imp:dep:jar:1.0:compile\n\n';
+    const listed =
+      '\nThe following files have been resolved:\n   zz.imp:bom:pom:1.0:import\n   zz.imp:lib:jar:1.0:runtime\n   zz.imp:dep:jar:1.0:compile\n\n';
     expect(await goal('list')).to.equal(listed);
     expect(await goal('list', '-DincludeScope=test')).to.equal(listed);
   });

@@ -126,7 +126,7 @@ const RECORDED: Record<string, { readonly verbose: readonly string[]; readonly p
       '\\- v5:c:jar:1.0:runtime',
     ],
   },
-  'ranges': {
+  ranges: {
     verbose: [
       'v6:root:jar:1.0',
       '+- (v6:x:jar:1.0:compile - omitted for conflict with 2.5)',
@@ -212,7 +212,10 @@ describe('dependency:tree -Dverbose (maven-dependency-plugin 3.5.0 with maven-de
   afterEach(() => f.cleanup());
 
   const tree = (...args: string[]): string => {
-    const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:tree', '-DoutputFile=tree.txt', ...args], f.project);
+    const r = runGoalhost(
+      ['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:tree', '-DoutputFile=tree.txt', ...args],
+      f.project,
+    );
     expect(r.status, r.stdout).to.equal(0);
     return readFileSync(path.join(f.project, 'tree.txt'), 'utf8');
   };
@@ -227,7 +230,10 @@ describe('dependency:tree -Dverbose (maven-dependency-plugin 3.5.0 with maven-de
 
   it('shares scope strings between the modules of a reactor, as Maven interns dependencies for the whole session', () => {
     VERBOSE_SCENARIOS['interned-dependencies'](f);
-    f.projectPom('v9:parent:1.0', { packaging: 'pom', extra: '  <modules><module>ma</module><module>mb</module></modules>' });
+    f.projectPom('v9:parent:1.0', {
+      packaging: 'pom',
+      extra: '  <modules><module>ma</module><module>mb</module></modules>',
+    });
     const modules = { ma: ['v8:i:1.0'], mb: [{ gav: 'v8:m:1.0', scope: 'test' }, 'v8:i:1.0'] };
     for (const [name, dependencies] of Object.entries(modules)) {
       mkdirSync(path.join(f.project, name));
@@ -237,7 +243,13 @@ describe('dependency:tree -Dverbose (maven-dependency-plugin 3.5.0 with maven-de
     // Recorded with Maven: ma's collection comes first, so mb's bb carries the default scope
     // string and cc the one m's POM writes (the other way round from mb built alone).
     expect(readFileSync(path.join(f.project, 'ma', 'tree.txt'), 'utf8')).to.equal(
-      ['v9:ma:jar:1.0', '\\- v8:i:jar:1.0:compile', '   +- v8:bb:jar:1.0:compile', '   \\- v8:cc:jar:1.0:compile', ''].join('\n'),
+      [
+        'v9:ma:jar:1.0',
+        '\\- v8:i:jar:1.0:compile',
+        '   +- v8:bb:jar:1.0:compile',
+        '   \\- v8:cc:jar:1.0:compile',
+        '',
+      ].join('\n'),
     );
     expect(readFileSync(path.join(f.project, 'mb', 'tree.txt'), 'utf8')).to.equal(
       [
@@ -260,11 +272,13 @@ describe('dependency:tree -Dverbose (maven-dependency-plugin 3.5.0 with maven-de
       const r = runGoalhost(['-o', '-B', `-Dmaven.repo.local=${f.repo}`, 'dependency:tree', ...args], f.project);
       expect(r.status).to.equal(1);
       // Recorded with Maven (which adds its "-> [Help 1]" link).
-      expect(r.stdout.split('\n').filter((l) => l.startsWith('[ERROR] Failed') || l.includes(':tree ('))).to.deep.equal([
-        '[ERROR] Failed to execute goal on project root: Could not resolve dependencies for project v11:root:jar:1.0: ' +
-          'Failed to collect dependencies at v11:a:jar:1.0: Failed to read artifact descriptor for v11:a:jar:1.0: ' +
-          'Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact v11:gone:pom:1.0 has not been downloaded from it before.',
-      ]);
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('[ERROR] Failed') || l.includes(':tree ('))).to.deep.equal(
+        [
+          '[ERROR] Failed to execute goal on project root: Could not resolve dependencies for project v11:root:jar:1.0: ' +
+            'Failed to collect dependencies at v11:a:jar:1.0: Failed to read artifact descriptor for v11:a:jar:1.0: ' +
+            'Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact v11:gone:pom:1.0 has not been downloaded from it before.',
+        ],
+      );
     }
   });
 

@@ -25,14 +25,19 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
       .artifact('zz.rg:lo:1', { dependencies: ['zz.rg:c:[1.0,1.2]'] })
       .artifact('zz.rg:hi:1', { dependencies: ['zz.rg:c:[2.0,)'] })
       .artifact('zz.rg:u:1', { dependencies: ['zz.rg:c:(,1.0],[2.5]'] })
-      .artifact('zz.rg:e:1.0').artifact('zz.rg:e:3.0')
+      .artifact('zz.rg:e:1.0')
+      .artifact('zz.rg:e:3.0')
       .artifact('zz.rg:x:1', { dependencies: ['zz.rg:e:[1,)'] })
-      .artifact('zz.rg:f:1.0').artifact('zz.rg:f:2.0');
+      .artifact('zz.rg:f:1.0')
+      .artifact('zz.rg:f:2.0');
     f.file('repo/zz/rg/e/maven-metadata-central.xml', metadata('e', ['1.0', '3.0']));
   });
   afterEach(() => f.cleanup());
 
-  const resolve = (dependencies: ReadonlyArray<Dep | string>, managed: ReadonlyArray<Dep | string> = []): Promise<string[]> => {
+  const resolve = (
+    dependencies: ReadonlyArray<Dep | string>,
+    managed: ReadonlyArray<Dep | string> = [],
+  ): Promise<string[]> => {
     f.projectPom('zz.rg:p:1', { dependencies, managed });
     return f.resolve();
   };
@@ -42,12 +47,42 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
     ['an exact range [1.5]', ['zz.rg:c:[1.5]'], [], ['zz.rg:c:jar:1.5:compile']],
     ['a transitive range', ['zz.rg:a:1'], [], ['zz.rg:a:jar:1:compile', 'zz.rg:c:jar:1.5:compile']],
     ['a union of ranges', ['zz.rg:u:1'], [], ['zz.rg:u:jar:1:compile', 'zz.rg:c:jar:2.5:compile']],
-    ['a range beats a plain version met later', ['zz.rg:a:1', 'zz.rg:b:1'], [], ['zz.rg:a:jar:1:compile', 'zz.rg:c:jar:1.5:compile', 'zz.rg:b:jar:1:compile']],
-    ['a range beats a plain version met first', ['zz.rg:b:1', 'zz.rg:a:1'], [], ['zz.rg:b:jar:1:compile', 'zz.rg:a:jar:1:compile', 'zz.rg:c:jar:1.5:compile']],
-    ['a range beats even a direct plain version', ['zz.rg:c:2.0', 'zz.rg:a:1'], [], ['zz.rg:a:jar:1:compile', 'zz.rg:c:jar:1.5:compile']],
-    ['a direct exact range inside the transitive one wins where it is', ['zz.rg:c:[1.5]', 'zz.rg:a:1'], [], ['zz.rg:c:jar:1.5:compile', 'zz.rg:a:jar:1:compile']],
-    ['a managed range replaces a transitive version', ['zz.rg:b:1'], ['zz.rg:c:[1.0,1.5]'], ['zz.rg:b:jar:1:compile', 'zz.rg:c:jar:1.5:compile']],
-    ['versions listed only in a repository\'s kept metadata count', ['zz.rg:x:1'], [], ['zz.rg:x:jar:1:compile', 'zz.rg:e:jar:3.0:compile']],
+    [
+      'a range beats a plain version met later',
+      ['zz.rg:a:1', 'zz.rg:b:1'],
+      [],
+      ['zz.rg:a:jar:1:compile', 'zz.rg:c:jar:1.5:compile', 'zz.rg:b:jar:1:compile'],
+    ],
+    [
+      'a range beats a plain version met first',
+      ['zz.rg:b:1', 'zz.rg:a:1'],
+      [],
+      ['zz.rg:b:jar:1:compile', 'zz.rg:a:jar:1:compile', 'zz.rg:c:jar:1.5:compile'],
+    ],
+    [
+      'a range beats even a direct plain version',
+      ['zz.rg:c:2.0', 'zz.rg:a:1'],
+      [],
+      ['zz.rg:a:jar:1:compile', 'zz.rg:c:jar:1.5:compile'],
+    ],
+    [
+      'a direct exact range inside the transitive one wins where it is',
+      ['zz.rg:c:[1.5]', 'zz.rg:a:1'],
+      [],
+      ['zz.rg:c:jar:1.5:compile', 'zz.rg:a:jar:1:compile'],
+    ],
+    [
+      'a managed range replaces a transitive version',
+      ['zz.rg:b:1'],
+      ['zz.rg:c:[1.0,1.5]'],
+      ['zz.rg:b:jar:1:compile', 'zz.rg:c:jar:1.5:compile'],
+    ],
+    [
+      "versions listed only in a repository's kept metadata count",
+      ['zz.rg:x:1'],
+      [],
+      ['zz.rg:x:jar:1:compile', 'zz.rg:e:jar:3.0:compile'],
+    ],
   ];
   for (const [title, dependencies, managed, expected] of cases) {
     it(title, async () => {
@@ -68,12 +103,15 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
   // `[debian,debian]`): the project's own ranges are written as Maven 3's project artifacts
   // write them, every interval with both bounds and no blanks; a transitive range keeps its text.
   it("names the project's own ranges with both bounds of every interval, a transitive range as written", async () => {
-    const message = async (dependencies: ReadonlyArray<Dep | string>): Promise<string> => (await failure(resolve(dependencies))).message;
+    const message = async (dependencies: ReadonlyArray<Dep | string>): Promise<string> =>
+      (await failure(resolve(dependencies))).message;
     const none = (at: string, range: string): string =>
       `Could not resolve dependencies for project zz.rg:p:jar:1: Failed to collect dependencies at ${at}: No versions available for ${range} within specified range`;
     expect(await message(['zz.rg:c:[5]'])).to.equal(none('zz.rg:c:jar:[5,5]', 'zz.rg:c:jar:[5,5]'));
     expect(await message(['zz.rg:c:[5 , 6)'])).to.equal(none('zz.rg:c:jar:[5,6)', 'zz.rg:c:jar:[5,6)'));
-    expect(await message(['zz.rg:c:(,0.5], [5]'])).to.equal(none('zz.rg:c:jar:(,0.5],[5,5]', 'zz.rg:c:jar:(,0.5],[5,5]'));
+    expect(await message(['zz.rg:c:(,0.5], [5]'])).to.equal(
+      none('zz.rg:c:jar:(,0.5],[5,5]', 'zz.rg:c:jar:(,0.5],[5,5]'),
+    );
     expect(await message(['zz.rg:c:[5,5]'])).to.equal(none('zz.rg:c:jar:[5,5]', 'zz.rg:c:jar:[5,5]'));
     f.artifact('zz.rg:t:1', { dependencies: ['zz.rg:c:[5]'] });
     expect(await message(['zz.rg:t:1'])).to.equal(none('zz.rg:t:jar:1 -> zz.rg:c:jar:[5]', 'zz.rg:c:jar:[5]'));
@@ -86,7 +124,6 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
     );
   });
 });
-
 
 describe('resolver: version ranges against a remote repository (real HTTP on loopback, recorded with Maven 3.8.7)', () => {
   let f: FixtureRepo;
@@ -120,6 +157,8 @@ describe('resolver: version ranges against a remote repository (real HTTP on loo
     const before = server.requests.length;
     expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal(['zz.rr:c:jar:1.5:compile']);
     expect(server.requests.slice(before)).to.not.include('/repo/zz/rr/c/maven-metadata.xml');
-    expect(await f.resolve({ offline: false, settings: NO_CENTRAL, updateSnapshots: true })).to.deep.equal(['zz.rr:c:jar:1.8:compile']);
+    expect(await f.resolve({ offline: false, settings: NO_CENTRAL, updateSnapshots: true })).to.deep.equal([
+      'zz.rr:c:jar:1.8:compile',
+    ]);
   });
 });

@@ -101,18 +101,36 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     // What users run next fetches the sources (file:// needs an explicit allow since git 2.38.1;
     // the HTTP one asks for credentials, given here through an askpass script as well).
     const askpass = path.join(f.tmp, 'askpass.sh');
-    fs.writeFileSync(askpass, `#!/bin/sh\ncase "$1" in Username*) echo ${GIT_USER};; *) echo ${GIT_PASSWORD};; esac\n`, { mode: 0o700 });
-    const init = ['-c', 'protocol.file.allow=always', 'submodule', 'update', '--init', '--', 'externals/fr', 'externals/third-party', 'externals/org'];
+    fs.writeFileSync(
+      askpass,
+      `#!/bin/sh\ncase "$1" in Username*) echo ${GIT_USER};; *) echo ${GIT_PASSWORD};; esac\n`,
+      { mode: 0o700 },
+    );
+    const init = [
+      '-c',
+      'protocol.file.allow=always',
+      'submodule',
+      'update',
+      '--init',
+      '--',
+      'externals/fr',
+      'externals/third-party',
+      'externals/org',
+    ];
     // Asynchronously: the HTTP server answering this clone runs in this very process.
     const status = await new Promise<number | null>((resolve) =>
-      spawn('git', init, { cwd: f.wc, env: { ...f.env, GIT_ASKPASS: askpass, GIT_TERMINAL_PROMPT: '0' }, stdio: 'ignore' }).on('close', resolve),
+      spawn('git', init, {
+        cwd: f.wc,
+        env: { ...f.env, GIT_ASKPASS: askpass, GIT_TERMINAL_PROMPT: '0' },
+        stdio: 'ignore',
+      }).on('close', resolve),
     );
     expect(status).to.equal(0);
-    expect(['fr/example/liba/a.c', 'third-party/libB/b.c', 'org/example/libc/c.c'].map((p) => fs.readFileSync(path.join(f.holder, p), 'utf8'))).to.deep.equal([
-      'int a;\n',
-      'int b;\n',
-      'int c;\n',
-    ]);
+    expect(
+      ['fr/example/liba/a.c', 'third-party/libB/b.c', 'org/example/libc/c.c'].map((p) =>
+        fs.readFileSync(path.join(f.holder, p), 'utf8'),
+      ),
+    ).to.deep.equal(['int a;\n', 'int b;\n', 'int c;\n']);
   });
 
   it('is idempotent; without freeze an existing gitlink stays where it is, with freeze it moves to the remote commit; dry run writes nothing', async () => {
@@ -144,7 +162,9 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
 
       const frozen = await run({ options: { sourceFreezeRevision: true } });
       expect(frozen.error).to.equal(undefined);
-      expect(f.git(['ls-files', '--stage', 'externals/fr/example/liba'], f.wc)).to.equal(`160000 ${newA} 0\texternals/fr/example/liba\n`);
+      expect(f.git(['ls-files', '--stage', 'externals/fr/example/liba'], f.wc)).to.equal(
+        `160000 ${newA} 0\texternals/fr/example/liba\n`,
+      );
       expect(f.gitmodules()).to.equal(after1.gitmodules);
     } finally {
       // Put libA back for the other tests.
@@ -154,17 +174,24 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
 
   it('takes the HTTP credentials from settings.xml (server id = host:port) with a Maven-encrypted password', async () => {
     const security = path.join(f.tmp, 'settings-security.xml');
-    fs.writeFileSync(security, '<settingsSecurity><master>{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}</master></settingsSecurity>\n');
+    fs.writeFileSync(
+      security,
+      '<settingsSecurity><master>{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}</master></settingsSecurity>\n',
+    );
     const before = f.http.logins.length;
     const { error } = await run({
       artifacts: [libB],
-      servers: [{ id: `127.0.0.1:${f.http.port}`, username: GIT_USER, password: encryptMavenPassword(GIT_PASSWORD, 'SECRET') }],
+      servers: [
+        { id: `127.0.0.1:${f.http.port}`, username: GIT_USER, password: encryptMavenPassword(GIT_PASSWORD, 'SECRET') },
+      ],
       settingsSecurityFile: security,
       options: { username: undefined, password: undefined },
     });
     expect(error).to.equal(undefined);
     expect([...new Set(f.http.logins.slice(before))]).to.deep.equal([`${GIT_USER}:${GIT_PASSWORD}`]);
-    expect(f.git(['ls-files', '--stage', 'externals/third-party/libB'], f.wc)).to.equal(`160000 ${f.commits.libB} 0\texternals/third-party/libB\n`);
+    expect(f.git(['ls-files', '--stage', 'externals/third-party/libB'], f.wc)).to.equal(
+      `160000 ${f.commits.libB} 0\texternals/third-party/libB\n`,
+    );
   });
 
   it('never puts the password in argv or in any log line', async () => {
@@ -179,8 +206,12 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
   it('a sourceSubdir written as an absolute path is below the basedir, as the original concatenates basedir + "/" + sourceSubdir', async () => {
     const { log, error } = await run({ options: { sourceSubdir: '/externals' } });
     expect(error).to.equal(undefined);
-    expect(log.visible[0]).to.equal(`[INFO] Git submodules dir is 'externals' in ${f.wc} (remote origin ${f.fileUrl('consumer')})`);
-    expect(fs.readFileSync(path.join(f.wc, '.gitmodules'), 'utf8')).to.include('[submodule "externals/fr/example/liba"]');
+    expect(log.visible[0]).to.equal(
+      `[INFO] Git submodules dir is 'externals' in ${f.wc} (remote origin ${f.fileUrl('consumer')})`,
+    );
+    expect(fs.readFileSync(path.join(f.wc, '.gitmodules'), 'utf8')).to.include(
+      '[submodule "externals/fr/example/liba"]',
+    );
   });
 
   it('a version bump through <scm><tag> moves the gitlink to the new tag, and another branch to that branch', async () => {
@@ -200,10 +231,17 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     expect(f.git(['ls-files', '--stage', 'externals/fr', 'externals/org'], f.wc)).to.equal(
       `160000 ${f.commits.libAstable} 0\texternals/fr/example/liba\n160000 ${f.commits.libCmain} 0\texternals/org/example/libc\n`,
     );
-    expect(f.gitmodules()).to.equal(fullGitmodules().replace('\tbranch = main\n[submodule "externals/third-party', '\tbranch = stable\n[submodule "externals/third-party'));
+    expect(f.gitmodules()).to.equal(
+      fullGitmodules().replace(
+        '\tbranch = main\n[submodule "externals/third-party',
+        '\tbranch = stable\n[submodule "externals/third-party',
+      ),
+    );
     const settled = f.snapshot();
     const again = await run();
-    expect(again.log.visible.slice(-1)).to.deep.equal([`[INFO] git submodules of ${f.wc} are up to date: nothing to write`]);
+    expect(again.log.visible.slice(-1)).to.deep.equal([
+      `[INFO] git submodules of ${f.wc} are up to date: nothing to write`,
+    ]);
     expect(f.snapshot()).to.deep.equal(settled);
   });
 
@@ -225,7 +263,9 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
       `[INFO] Dry run (scm.dryRun=true): .gitmodules and index of ${f.wc} not written`,
     ]);
     expect(f.snapshot()).to.deep.equal(before);
-    expect(f.git(['config', '--get', 'submodule.externals/fr/example/liba.url'], f.wc)).to.equal(`${f.fileUrl('libA')}\n`);
+    expect(f.git(['config', '--get', 'submodule.externals/fr/example/liba.url'], f.wc)).to.equal(
+      `${f.fileUrl('libA')}\n`,
+    );
     const { log, error } = await run({ artifacts: [libA] });
     expect(error).to.equal(undefined);
     expect(log.visible.slice(-5)).to.deep.equal([
@@ -235,7 +275,9 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
       '[INFO] Submodule externals/fr/example/liba now fetches from its new URL (git submodule sync)',
       `[INFO] .gitmodules and gitlinks of ${f.wc} staged: run 'git submodule update --init' to fetch the sources, then commit`,
     ]);
-    expect(f.git(['config', '--get', 'submodule.externals/fr/example/liba.url'], f.wc)).to.equal(`${f.fileUrl('libA2')}\n`);
+    expect(f.git(['config', '--get', 'submodule.externals/fr/example/liba.url'], f.wc)).to.equal(
+      `${f.fileUrl('libA2')}\n`,
+    );
     const checkout = path.join(f.holder, 'fr', 'example', 'liba');
     expect(f.git(['config', '--get', 'remote.origin.url'], checkout)).to.equal(`${f.fileUrl('libA2')}\n`);
     f.initSubmodules(['externals/fr/example/liba']);
@@ -277,7 +319,9 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
       `[INFO] .gitmodules and gitlinks of ${f.wc} staged: run 'git submodule update --init' to fetch the sources, then commit`,
     ]);
     expect(f.gitmodules()).to.equal(
-      fullGitmodules().replace('path = externals/fr/example/liba', 'path = externals/vendor/liba').replace('path = externals/org/example/libc', 'path = externals/vendor/libc'),
+      fullGitmodules()
+        .replace('path = externals/fr/example/liba', 'path = externals/vendor/liba')
+        .replace('path = externals/org/example/libc', 'path = externals/vendor/libc'),
     );
     expect(f.git(['ls-files', '--stage', 'externals'], f.wc)).to.equal(
       [
@@ -297,7 +341,9 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     );
     const settled = f.snapshot();
     const again = await run({ options: elsewhere });
-    expect(again.log.visible.slice(-1)).to.deep.equal([`[INFO] git submodules of ${f.wc} are up to date: nothing to write`]);
+    expect(again.log.visible.slice(-1)).to.deep.equal([
+      `[INFO] git submodules of ${f.wc} are up to date: nothing to write`,
+    ]);
     expect(f.snapshot()).to.deep.equal(settled);
   });
 
@@ -394,7 +440,9 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     it('a repository that does not exist, at a path holding 401 or 403 (not an HTTP status)', async () => {
       poms[0] = dependencyPom(libA, { scm: { connection: `scm:git:${f.fileUrl('r401-403')}` } });
       const { error } = await run();
-      expect(error).to.match(/ The repository does not exist: fix the <scm> connection in \/repo\/fr\/example\/liba\/1\.0\/liba-1\.0\.pom\.$/);
+      expect(error).to.match(
+        / The repository does not exist: fix the <scm> connection in \/repo\/fr\/example\/liba\/1\.0\/liba-1\.0\.pom\.$/,
+      );
     });
 
     it('an invalid git URL', async () => {
@@ -407,12 +455,23 @@ describe('scm: git submodules with real repositories (file:// and HTTP on loopba
     });
 
     it('a target directory holding tracked files', async () => {
-      const { error } = await run({ options: { sourceTargets: [{ dependency: { groupId: 'fr.example', artifactId: 'liba' }, targetDir: '../src' }] }, artifacts: [libA] });
+      const { error } = await run({
+        options: {
+          sourceTargets: [{ dependency: { groupId: 'fr.example', artifactId: 'liba' }, targetDir: '../src' }],
+        },
+        artifacts: [libA],
+      });
       expect(error).to.equal(
         "Invalid target directory '../src' for source dependency fr.example:liba:1.0:pom (from the sourceTargets entry for fr.example:liba (<targetDir>../src</targetDir>)): " +
           "it contains '..' and would escape the externals directory. Give it a relative directory inside the externals directory, with a <sourceTarget> in the plugin configuration or the property scm.dependencies.source.targetDir in its POM.",
       );
-      const tracked = await run({ options: { sourceSubdir: '.', sourceTargets: [{ dependency: { groupId: 'fr.example', artifactId: 'liba' }, targetDir: 'src' }] }, artifacts: [libA] });
+      const tracked = await run({
+        options: {
+          sourceSubdir: '.',
+          sourceTargets: [{ dependency: { groupId: 'fr.example', artifactId: 'liba' }, targetDir: 'src' }],
+        },
+        artifacts: [libA],
+      });
       expect(tracked.error).to.equal(
         "Target directory 'src' of source dependency fr.example:liba:1.0:pom (from the sourceTargets entry for fr.example:liba (<targetDir>src</targetDir>)) holds tracked file 'src/main.c' of the superproject: " +
           'choose another directory with a <sourceTarget>, or remove those files from git first.',

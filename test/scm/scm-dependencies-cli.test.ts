@@ -54,7 +54,10 @@ ${configuration}        </configuration>
 /** ~/.m2 of the run: a server entry with a Maven-encrypted password and the master password file. */
 function writeUserM2(home: string, serverId: string, username: string, password: string): void {
   fs.mkdirSync(path.join(home, '.m2'), { recursive: true });
-  fs.writeFileSync(path.join(home, '.m2', 'settings-security.xml'), `<settingsSecurity>\n  <master>${MASTER}</master>\n</settingsSecurity>\n`);
+  fs.writeFileSync(
+    path.join(home, '.m2', 'settings-security.xml'),
+    `<settingsSecurity>\n  <master>${MASTER}</master>\n</settingsSecurity>\n`,
+  );
   fs.writeFileSync(
     path.join(home, '.m2', 'settings.xml'),
     `<settings>\n  <servers>\n    <server>\n      <id>${serverId}</id>\n      <username>${username}</username>\n      <password>${encryptMavenPassword(password, 'SECRET')}</password>\n    </server>\n  </servers>\n</settings>\n`,
@@ -96,7 +99,13 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
       repo = path.join(f.tmp, 'm2repo');
       home = path.join(f.tmp, 'home');
       // liba depends on libb: source dependencies are followed transitively, as the original's samples need.
-      installPom(repo, 'fr.example', 'liba', '1.0', `  <scm><connection>scm:svn:svn://127.0.0.1:${port}/main/libA/trunk</connection></scm>\n  <dependencies>\n${dependency('org.other', 'libb', '2.1')}  </dependencies>\n`);
+      installPom(
+        repo,
+        'fr.example',
+        'liba',
+        '1.0',
+        `  <scm><connection>scm:svn:svn://127.0.0.1:${port}/main/libA/trunk</connection></scm>\n  <dependencies>\n${dependency('org.other', 'libb', '2.1')}  </dependencies>\n`,
+      );
       installPom(
         repo,
         'org.other',
@@ -110,7 +119,8 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
     after(async () => f?.destroy());
     beforeEach(() => f.reset());
 
-    const goalhost = (args: string[]) => runGoalhostAsync(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args], f.wc, { HOME: home });
+    const goalhost = (args: string[]) =>
+      runGoalhostAsync(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args], f.wc, { HOME: home });
     const writePom = (deps: string, configuration = '          <sourceSubdir>externals</sourceSubdir>\n') =>
       fs.writeFileSync(path.join(f.wc, 'pom.xml'), consumerPom(deps, configuration));
 
@@ -144,7 +154,13 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
         ]),
       );
       expect(run.status).to.equal(0);
-      const expected = ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '^/libA/trunk libs/liba', `svn://127.0.0.1:${port}/other/libB/trunk libB`, ''].join('\n');
+      const expected = [
+        '# third-party sources',
+        '-r1 ^/libA/trunk/src vendored-src',
+        '^/libA/trunk libs/liba',
+        `svn://127.0.0.1:${port}/other/libB/trunk libB`,
+        '',
+      ].join('\n');
       expect(f.externals()).to.equal(expected);
 
       const again = await goalhost(['process-sources', '-DexcludeTransitive=false']);
@@ -162,7 +178,12 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
     it('-Dscm.dryRun=true with -DsourceFreezeRevision=true prints the pinned entries and writes nothing; -DexcludeTransitive=true keeps direct ones', async () => {
       writePom(dependency('fr.example', 'liba', '1.0'));
       const before = f.snapshot();
-      const run = await goalhost(['cxx:scm-dependencies', '-Dscm.dryRun=true', '-DsourceFreezeRevision=true', '-DexcludeTransitive=true']);
+      const run = await goalhost([
+        'cxx:scm-dependencies',
+        '-Dscm.dryRun=true',
+        '-DsourceFreezeRevision=true',
+        '-DexcludeTransitive=true',
+      ]);
       expect(run.stderr).to.equal('');
       expect(stableLog(run.stdout)).to.equal(
         buildLog(
@@ -231,16 +252,38 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
       f = await GitFixture.create();
       repo = path.join(f.tmp, 'm2repo');
       home = f.env.HOME as string;
-      installPom(repo, 'fr.example', 'liba', '1.0', `  <scm><connection>scm:git:${f.fileUrl('libA')}</connection></scm>\n`);
-      installPom(repo, 'org.other', 'libb', '2.1', `  <scm><connection>scm:git:${f.http.url('libB.git')}</connection><tag>main</tag></scm>\n`);
+      installPom(
+        repo,
+        'fr.example',
+        'liba',
+        '1.0',
+        `  <scm><connection>scm:git:${f.fileUrl('libA')}</connection></scm>\n`,
+      );
+      installPom(
+        repo,
+        'org.other',
+        'libb',
+        '2.1',
+        `  <scm><connection>scm:git:${f.http.url('libB.git')}</connection><tag>main</tag></scm>\n`,
+      );
       writeUserM2(home, `127.0.0.1:${f.http.port}`, GIT_USER, GIT_PASSWORD);
     });
     after(async () => f?.destroy());
     beforeEach(() => f.reset());
 
     it('records submodules (file:// relative, HTTP with settings.xml credentials) pinned with -DsourceFreezeRevision=true', async () => {
-      fs.writeFileSync(path.join(f.wc, 'pom.xml'), consumerPom(dependency('fr.example', 'liba', '1.0') + dependency('org.other', 'libb', '2.1'), '          <sourceSubdir>externals</sourceSubdir>\n'));
-      const run = await runGoalhostAsync(['-B', '-o', `-Dmaven.repo.local=${repo}`, '-DsourceFreezeRevision=true', 'process-sources'], f.wc, f.env as Record<string, string>);
+      fs.writeFileSync(
+        path.join(f.wc, 'pom.xml'),
+        consumerPom(
+          dependency('fr.example', 'liba', '1.0') + dependency('org.other', 'libb', '2.1'),
+          '          <sourceSubdir>externals</sourceSubdir>\n',
+        ),
+      );
+      const run = await runGoalhostAsync(
+        ['-B', '-o', `-Dmaven.repo.local=${repo}`, '-DsourceFreezeRevision=true', 'process-sources'],
+        f.wc,
+        f.env as Record<string, string>,
+      );
       const s = (sha: string) => sha.slice(0, 12);
       expect(run.stderr).to.equal('');
       expect(stableLog(run.stdout)).to.equal(
@@ -269,36 +312,75 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
     it("reads a source dependency's POM from the project's repositories on every run, the resolution cache's runs and locked runs too", async () => {
       // A fresh local repository; the POM lives only in a file:// repository the project declares.
       const remote = path.join(f.tmp, 'acme-repo');
-      installPom(remote, 'org.acme', 'srclib', '1.0', `  <scm><connection>scm:git:${f.fileUrl('libA')}</connection></scm>\n`);
+      installPom(
+        remote,
+        'org.acme',
+        'srclib',
+        '1.0',
+        `  <scm><connection>scm:git:${f.fileUrl('libA')}</connection></scm>\n`,
+      );
       const local = path.join(f.tmp, 'fresh-m2');
       const settings = path.join(f.tmp, 'no-central-settings.xml');
-      fs.writeFileSync(settings, '<settings><mirrors><mirror><id>nowhere</id><url>http://127.0.0.1:9/central</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n');
+      fs.writeFileSync(
+        settings,
+        '<settings><mirrors><mirror><id>nowhere</id><url>http://127.0.0.1:9/central</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n',
+      );
       const repositories = `  <repositories><repository><id>acme</id><url>file://${remote}</url></repository></repositories>\n`;
       fs.writeFileSync(
         path.join(f.wc, 'pom.xml'),
-        consumerPom(dependency('org.acme', 'srclib', '1.0'), '          <sourceSubdir>externals</sourceSubdir>\n').replace('  <dependencies>', `${repositories}  <dependencies>`),
+        consumerPom(
+          dependency('org.acme', 'srclib', '1.0'),
+          '          <sourceSubdir>externals</sourceSubdir>\n',
+        ).replace('  <dependencies>', `${repositories}  <dependencies>`),
       );
       const remoteLine = `[INFO] Git remote of dependency : org.acme:srclib:1.0:pom is ${f.fileUrl('libA')} branch main`;
       const process = async (...more: string[]): Promise<string> => {
-        const run = await runGoalhostAsync(['-B', '-s', settings, `-Dmaven.repo.local=${local}`, ...more, 'process-sources'], f.wc, f.env as Record<string, string>);
+        const run = await runGoalhostAsync(
+          ['-B', '-s', settings, `-Dmaven.repo.local=${local}`, ...more, 'process-sources'],
+          f.wc,
+          f.env as Record<string, string>,
+        );
         expect(run.stdout, run.stdout).to.contain('[INFO] BUILD SUCCESS');
         return stableLog(run.stdout);
       };
       for (let i = 1; i <= 3; i++) expect(await process(), `run ${i}`).to.contain(remoteLine);
-      const lock = await runGoalhostAsync(['-B', '-s', settings, `-Dmaven.repo.local=${local}`, 'dependency:lock'], f.wc, f.env as Record<string, string>);
+      const lock = await runGoalhostAsync(
+        ['-B', '-s', settings, `-Dmaven.repo.local=${local}`, 'dependency:lock'],
+        f.wc,
+        f.env as Record<string, string>,
+      );
       expect(lock.stdout).to.contain('[INFO] BUILD SUCCESS');
       for (let i = 1; i <= 3; i++) expect(await process(), `locked run ${i}`).to.contain(remoteLine);
-      expect(f.git(['ls-files', '--stage', 'externals/org/acme'], f.wc)).to.equal(`160000 ${f.commits.libA} 0\texternals/org/acme/srclib\n`);
+      expect(f.git(['ls-files', '--stage', 'externals/org/acme'], f.wc)).to.equal(
+        `160000 ${f.commits.libA} 0\texternals/org/acme/srclib\n`,
+      );
     });
 
     it('under a lock, every POM a source dependency is read from is locked: an unlisted parent fails, -Dgoalhost.lock=update locks it, a changed one fails', async () => {
       // libp's connection comes from a property of its parent: the parent decides what is recorded.
-      const parentPom = (lib: string): string => installPom(repo, 'fr.example', 'libs-parent', '1', `  <properties><libp.scm>scm:git:${f.fileUrl(lib)}</libp.scm></properties>\n`);
+      const parentPom = (lib: string): string =>
+        installPom(
+          repo,
+          'fr.example',
+          'libs-parent',
+          '1',
+          `  <properties><libp.scm>scm:git:${f.fileUrl(lib)}</libp.scm></properties>\n`,
+        );
       const parentFile = parentPom('libA');
-      installPom(repo, 'fr.example', 'libp', '1.0', '  <parent><groupId>fr.example</groupId><artifactId>libs-parent</artifactId><version>1</version></parent>\n  <scm><connection>${libp.scm}</connection></scm>\n');
-      fs.writeFileSync(path.join(f.wc, 'pom.xml'), consumerPom(dependency('fr.example', 'libp', '1.0'), '          <sourceSubdir>externals</sourceSubdir>\n'));
+      installPom(
+        repo,
+        'fr.example',
+        'libp',
+        '1.0',
+        '  <parent><groupId>fr.example</groupId><artifactId>libs-parent</artifactId><version>1</version></parent>\n  <scm><connection>${libp.scm}</connection></scm>\n',
+      );
+      fs.writeFileSync(
+        path.join(f.wc, 'pom.xml'),
+        consumerPom(dependency('fr.example', 'libp', '1.0'), '          <sourceSubdir>externals</sourceSubdir>\n'),
+      );
       const lockFile = path.join(f.wc, 'goalhost.lock');
-      const goalhost = (...args: string[]) => runGoalhostAsync(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args], f.wc, f.env as Record<string, string>);
+      const goalhost = (...args: string[]) =>
+        runGoalhostAsync(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args], f.wc, f.env as Record<string, string>);
       /** The failure message: from `[ERROR] Failed to execute goal` to the next `[ERROR]` line. */
       const failure = (stdout: string): string => {
         const lines = stdout.split('\n');
@@ -306,9 +388,11 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
         const end = lines.findIndex((l, i) => i > start && l.startsWith('[ERROR]'));
         return start < 0 ? stdout : lines.slice(start, end).join('\n');
       };
-      const goal = 'org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:scm-dependencies (default-cli) on project consumer';
+      const goal =
+        'org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:scm-dependencies (default-cli) on project consumer';
       const sha256 = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-      const hint = 'If this change is intended, update the lock on purpose: goalhost dependency:lock (or add -Dgoalhost.lock=update to this build) ' +
+      const hint =
+        'If this change is intended, update the lock on purpose: goalhost dependency:lock (or add -Dgoalhost.lock=update to this build) ' +
         'and review the diff of the lock file; -Dgoalhost.lock=ignore builds once without the lock.';
 
       expect((await goalhost('dependency:lock')).status).to.equal(0);
@@ -334,13 +418,18 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
         `fr.example:libs-parent:pom:1 requested sha256:${sha256(parentFile)} local`,
         '',
       ]);
-      expect(f.git(['ls-files', '--stage', 'externals/fr'], f.wc)).to.equal(`160000 ${f.commits.libA} 0\texternals/fr/example/libp\n`);
+      expect(f.git(['ls-files', '--stage', 'externals/fr'], f.wc)).to.equal(
+        `160000 ${f.commits.libA} 0\texternals/fr/example/libp\n`,
+      );
 
       // The parent now points at another repository: the goal fails before reading any connection from it.
       f.reset();
       const before = sha256(parentFile);
       parentPom('libC');
-      fs.writeFileSync(path.join(f.wc, 'pom.xml'), consumerPom(dependency('fr.example', 'libp', '1.0'), '          <sourceSubdir>externals</sourceSubdir>\n'));
+      fs.writeFileSync(
+        path.join(f.wc, 'pom.xml'),
+        consumerPom(dependency('fr.example', 'libp', '1.0'), '          <sourceSubdir>externals</sourceSubdir>\n'),
+      );
       fs.writeFileSync(lockFile, locked);
       const changed = await goalhost('cxx:scm-dependencies');
       expect(changed.status).to.equal(1);

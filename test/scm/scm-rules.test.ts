@@ -26,7 +26,8 @@ const subject = (groupId: string, artifactId: string, extra: Partial<TargetDirSu
 
 describe('scm: rules of the goal', () => {
   describe('target directory (sourceTargets, then the POM property, then groupId.artifactId)', () => {
-    const dir = (s: TargetDirSubject, prefixes: string[] = [], targets = []) => computeTargetDir(s, targets, prefixes).dir;
+    const dir = (s: TargetDirSubject, prefixes: string[] = [], targets = []) =>
+      computeTargetDir(s, targets, prefixes).dir;
 
     it('reproduces the worked examples of the original plugin', () => {
       expect([
@@ -41,7 +42,12 @@ describe('scm: rules of the goal', () => {
 
     it('matches sourceTargets on groupId and artifactId, and on the version only when one is given (resolved or base version)', () => {
       const snapshot = subject('g', 'a', { version: '1.0-20200101.120000-3', baseVersion: '1.0-SNAPSHOT' });
-      const targets = (version?: string) => [{ dependency: { groupId: 'g', artifactId: 'a', ...(version ? { version } : {}) }, targetDir: `t-${version ?? 'any'}` }];
+      const targets = (version?: string) => [
+        {
+          dependency: { groupId: 'g', artifactId: 'a', ...(version ? { version } : {}) },
+          targetDir: `t-${version ?? 'any'}`,
+        },
+      ];
       expect([
         computeTargetDir(snapshot, targets('1.0-SNAPSHOT'), []).dir,
         computeTargetDir(snapshot, targets('1.0-20200101.120000-3'), []).dir,
@@ -55,7 +61,12 @@ describe('scm: rules of the goal', () => {
         try {
           return computeTargetDir(subject('g', 'a', { targetDirProperty: d }), [], []).dir;
         } catch (e) {
-          return (e as Error).message.replace(/^Invalid target directory '.*?' for source dependency g:a:1.0:pom \(from the property scm\.dependencies\.source\.targetDir=.*? of \/repo\/x\.pom\): /, '').replace(/\. Give it.*$/, '');
+          return (e as Error).message
+            .replace(
+              /^Invalid target directory '.*?' for source dependency g:a:1.0:pom \(from the property scm\.dependencies\.source\.targetDir=.*? of \/repo\/x\.pom\): /,
+              '',
+            )
+            .replace(/\. Give it.*$/, '');
         }
       };
       expect(['a//b/./c/', '//abs', 'a/../../b', '.', 'a\\b', '-rx', 'x/.svn/y'].map(attempt)).to.deep.equal([
@@ -70,7 +81,9 @@ describe('scm: rules of the goal', () => {
     });
 
     it('a sourceTarget without targetDir is a configuration error', () => {
-      expect(() => computeTargetDir(subject('g', 'a'), [{ dependency: { groupId: 'g', artifactId: 'a' } }], [])).to.throw(
+      expect(() =>
+        computeTargetDir(subject('g', 'a'), [{ dependency: { groupId: 'g', artifactId: 'a' } }], []),
+      ).to.throw(
         'The sourceTargets entry for g:a has no <targetDir>: add <targetDir>relative/dir</targetDir> to that <sourceTarget> in the plugin configuration.',
       );
     });
@@ -88,7 +101,15 @@ describe('scm: rules of the goal', () => {
           'file:///srv/git/x.git',
           'https://user:pw@host:81/x',
         ].map(serverIdOfUrl),
-      ).to.deep.equal(['svn.example.com', 'svn.example.com:8443', '127.0.0.1:3690', 'Host.Example.com', 'github.com', undefined, 'host:81']);
+      ).to.deep.equal([
+        'svn.example.com',
+        'svn.example.com:8443',
+        '127.0.0.1:3690',
+        'Host.Example.com',
+        'github.com',
+        undefined,
+        'host:81',
+      ]);
     });
 
     const decrypter = { decryptOrPlain: (v: string) => v.replace(/^\{enc:(.*)\}$/, '$1') };
@@ -120,7 +141,11 @@ describe('scm: rules of the goal', () => {
   });
 
   describe('SCM connections', () => {
-    const pom = (connection: string, tag?: string) => ({ file: '/p.pom', artifactId: 'a', scm: { connection, ...(tag ? { tag } : {}) } });
+    const pom = (connection: string, tag?: string) => ({
+      file: '/p.pom',
+      artifactId: 'a',
+      scm: { connection, ...(tag ? { tag } : {}) },
+    });
     it('reads svn and git URLs in the forms Maven SCM allows, taking credentials out of git URLs', () => {
       expect(
         [
@@ -162,12 +187,14 @@ describe('scm: rules of the goal', () => {
         {
           provider: 'svn',
           url: 'svn+ssh://alice@h/x',
-          warning: 'The password in <scm><connection> of g:a:1:pom (svn+ssh://alice:***@h/x) is not used: svn+ssh authenticates with ssh keys or an agent. Remove it from the URL.',
+          warning:
+            'The password in <scm><connection> of g:a:1:pom (svn+ssh://alice:***@h/x) is not used: svn+ssh authenticates with ssh keys or an agent. Remove it from the URL.',
         },
         {
           provider: 'git',
           url: 'ssh://git@h:2222/x.git',
-          warning: 'The password in <scm><connection> of g:a:1:pom (ssh://git:***@h:2222/x.git) is not used: ssh authenticates with ssh keys or an agent. Remove it from the URL.',
+          warning:
+            'The password in <scm><connection> of g:a:1:pom (ssh://git:***@h:2222/x.git) is not used: ssh authenticates with ssh keys or an agent. Remove it from the URL.',
         },
         { provider: 'git', url: 'https://h/x.git', userInfo: { username: 'user', password: '50%off' } },
       ]);
@@ -185,8 +212,8 @@ describe('scm: rules of the goal', () => {
 
     it('rejects what is not scm:<provider>:<url>', () => {
       expect(['svn:https://h/x', 'scm:svn', 'scm:cvs:pserver:x'].map(message)).to.deep.equal([
-        "SCM Uri content invalide : svn:https://h/x (artifact g:a:1:pom, <scm><connection> of /p.pom): it does not have the form scm:<provider>:<url>. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.",
-        "SCM Uri content invalide : scm:svn (artifact g:a:1:pom, <scm><connection> of /p.pom): it does not have the form scm:<provider>:<url>. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.",
+        'SCM Uri content invalide : svn:https://h/x (artifact g:a:1:pom, <scm><connection> of /p.pom): it does not have the form scm:<provider>:<url>. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.',
+        'SCM Uri content invalide : scm:svn (artifact g:a:1:pom, <scm><connection> of /p.pom): it does not have the form scm:<provider>:<url>. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.',
         'SCM unsupported yet : cvs (artifact g:a:1:pom, <scm><connection> of /p.pom): goalhost handles scm:svn: and scm:git: connections.',
       ]);
     });
@@ -200,7 +227,10 @@ describe('scm: rules of the goal', () => {
 
     it('refuses URLs that git, svn or ssh would read as an option or a command ', () => {
       const shortly = (c: string): string =>
-        message(c).replace(/^SCM Uri content invalide : (.*) \(artifact g:a:1:pom, <scm><connection> of \/p\.pom\): (.*)\. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>\.$/, '$1 -> $2');
+        message(c).replace(
+          /^SCM Uri content invalide : (.*) \(artifact g:a:1:pom, <scm><connection> of \/p\.pom\): (.*)\. Expected scm:svn:<absolute svn URL> or scm:git:<git URL>\.$/,
+          '$1 -> $2',
+        );
       expect(
         [
           'scm:git:--upload-pack=touch /tmp/pwned;:',
@@ -239,7 +269,10 @@ describe('scm: rules of the goal', () => {
       try {
         const pwned = path.join(dir, 'pwned');
         const git = new GitClient();
-        const error = await git.lsRemote(dir, `ext::sh -c touch% ${pwned}`, ['HEAD']).then(() => 'accepted', (e: Error) => e.message);
+        const error = await git.lsRemote(dir, `ext::sh -c touch% ${pwned}`, ['HEAD']).then(
+          () => 'accepted',
+          (e: Error) => e.message,
+        );
         expect(error).to.contain("transport 'ext' not allowed");
         expect(fs.existsSync(pwned), 'the command did not run').to.equal(false);
       } finally {
@@ -281,9 +314,21 @@ describe('scm: rules of the goal', () => {
       file: `/r/${artifactId}`,
       depth,
     });
-    const all = [a('src1', 'pom', 'compile', 1), a('bin', 'jar', 'compile', 1), a('src2', 'pom', 'test', 2), a('src3', 'pom', 'provided', 1, 'h'), a('zip', 'zip', 'compile', 1)];
+    const all = [
+      a('src1', 'pom', 'compile', 1),
+      a('bin', 'jar', 'compile', 1),
+      a('src2', 'pom', 'test', 2),
+      a('src3', 'pom', 'provided', 1, 'h'),
+      a('zip', 'zip', 'compile', 1),
+    ];
     const ids = (o: object) => selectSourceArtifacts(all, o).map((x) => x.artifactId);
-    expect([ids({}), ids({ includeTypes: 'jar', excludeTypes: 'pom' }), ids({ excludeTransitive: true }), ids({ includeScope: 'compile' }), ids({ excludeGroupIds: 'h' })]).to.deep.equal([
+    expect([
+      ids({}),
+      ids({ includeTypes: 'jar', excludeTypes: 'pom' }),
+      ids({ excludeTransitive: true }),
+      ids({ includeScope: 'compile' }),
+      ids({ excludeGroupIds: 'h' }),
+    ]).to.deep.equal([
       ['src1', 'src2', 'src3'],
       ['src1', 'src2', 'src3'],
       ['src1', 'src3'],
@@ -314,11 +359,17 @@ describe('scm: git credentials stay with their origin (real git, loopback HTTP)'
     try {
       const error = await new GitClient()
         .lsRemote(dir, `http://127.0.0.1:${port}/lib.git`, ['HEAD'], { username: 'alice', password: 'git-s3cret' })
-        .then(() => 'accepted', (e: Error) => e.message);
+        .then(
+          () => 'accepted',
+          (e: Error) => e.message,
+        );
       expect(error).to.match(/could not read Username for 'http:\/\/127\.0\.0\.1:\d+'/);
       expect(error).not.to.include('git-s3cret');
       expect(seen.length, 'git reached the other server').to.be.greaterThan(0);
-      expect(seen.filter((a) => a !== undefined), 'credentials sent to the other origin').to.deep.equal([]);
+      expect(
+        seen.filter((a) => a !== undefined),
+        'credentials sent to the other origin',
+      ).to.deep.equal([]);
     } finally {
       first.close();
       elsewhere.close();

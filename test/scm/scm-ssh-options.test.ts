@@ -25,7 +25,10 @@ const FORMS: readonly (readonly [string, string])[] = [
   [`scm:git:ssh://host:-oProxyCommand=${ESCAPED}/r.git`, 'port'],
   [`scm:git:ssh://%2DoProxyCommand=${ESCAPED}@host/r.git`, 'user once decoded'],
   [`scm:git:ssh://%2doProxyCommand=${ESCAPED}/r.git`, 'host once decoded'],
-  [`scm:git:-oProxyCommand=${CMD}@host:r.git`, `'-oProxyCommand=${CMD}@host:r.git' starts with '-', which git would read as an option`],
+  [
+    `scm:git:-oProxyCommand=${CMD}@host:r.git`,
+    `'-oProxyCommand=${CMD}@host:r.git' starts with '-', which git would read as an option`,
+  ],
   [`scm:git:[-oProxyCommand=${CMD}]:r.git`, 'host'],
   [`scm:git:[-oProxyCommand=${CMD}@host]:r.git`, 'user'],
   [`scm:git:git@[-oProxyCommand=${CMD}]:r.git`, 'host'],

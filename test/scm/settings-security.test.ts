@@ -16,7 +16,12 @@ import { ROOT } from '../support/paths';
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'scm', 'maven-crypto');
 
 interface Vectors {
-  masters: { clear: string; encrypted: string; relocated?: boolean; passwords: { clear: string; encrypted: string }[] }[];
+  masters: {
+    clear: string;
+    encrypted: string;
+    relocated?: boolean;
+    passwords: { clear: string; encrypted: string }[];
+  }[];
 }
 
 describe('scm: Maven password decryption (settings-security.xml)', () => {
@@ -33,7 +38,10 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
   };
 
   it('decrypts the vectors of the spec (made by mvn 3.8.7)', () => {
-    const file = securityFile('settings-security.xml', '<master>{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}</master>');
+    const file = securityFile(
+      'settings-security.xml',
+      '<master>{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}</master>',
+    );
     const decrypter = new SettingsDecrypter(file);
     const decrypt = (v: string): string => decrypter.decrypt(v, 'a test value');
     expect([
@@ -48,13 +56,23 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
     // No settings-security.xml at all: a plain password never needs the master password.
     const decrypter = new SettingsDecrypter(path.join(dir, 'absent.xml'));
     const heard: string[] = [];
-    const decrypt = (v: string): string => decrypter.decryptOrPlain(v, "the password of server 's1'", (m) => heard.push(m));
-    expect(['pa{ss}word', '{not base64!}', 'x{abcd}y', 'plain'].map(decrypt)).to.deep.equal(['pa{ss}word', '{not base64!}', 'x{abcd}y', 'plain']);
+    const decrypt = (v: string): string =>
+      decrypter.decryptOrPlain(v, "the password of server 's1'", (m) => heard.push(m));
+    expect(['pa{ss}word', '{not base64!}', 'x{abcd}y', 'plain'].map(decrypt)).to.deep.equal([
+      'pa{ss}word',
+      '{not base64!}',
+      'x{abcd}y',
+      'plain',
+    ]);
     expect(heard).to.deep.equal(
-      Array(3).fill("Failed to decrypt the password of server 's1': its {...} group is not an encrypted value; the password is used as written"),
+      Array(3).fill(
+        "Failed to decrypt the password of server 's1': its {...} group is not an encrypted value; the password is used as written",
+      ),
     );
     // Cipher text under a missing master password still fails clearly.
-    expect(() => decrypt('{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}')).to.throw(/^The master password file .*absent\.xml/);
+    expect(() => decrypt('{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}')).to.throw(
+      /^The master password file .*absent\.xml/,
+    );
   });
 
   it('decrypts every vector of vectors.json (generate-vectors.sh), directly and through <relocation>', () => {
@@ -86,7 +104,16 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
   });
 
   it('finds the {...} group as plexus-cipher does', () => {
-    const cases = ['plainpassword', '{}', 'abc{def', '{a}{b}', '{ab\\}cd}', 'x\\{abc}', '\\{abc\\}', 'reset 2009 {COQLCE6DU6GtcS5P=} expires'];
+    const cases = [
+      'plainpassword',
+      '{}',
+      'abc{def',
+      '{a}{b}',
+      '{ab\\}cd}',
+      'x\\{abc}',
+      '\\{abc\\}',
+      'reset 2009 {COQLCE6DU6GtcS5P=} expires',
+    ];
     expect(cases.map((c) => [c, isEncryptedMavenPassword(c), undecorateMavenPassword(c)])).to.deep.equal([
       ['plainpassword', false, undefined],
       ['{}', false, undefined],
@@ -99,7 +126,7 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
     ]);
   });
 
-  it('encrypts in Maven\'s layout (8 salt + 1 + ciphertext + filler) and round-trips', () => {
+  it("encrypts in Maven's layout (8 salt + 1 + ciphertext + filler) and round-trips", () => {
     const short = encryptMavenPassword('PW', 'SECRET');
     const long = encryptMavenPassword('a-much-longer-password-0123456789', 'SECRET');
     expect([
@@ -113,16 +140,34 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
 
   it('agrees with the real plexus-sec-dispatcher of Maven 3.8.7 on malformed and odd values', function () {
     this.timeout(30000);
-    const file = securityFile('settings-security.xml', '<master>{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}</master>');
+    const file = securityFile(
+      'settings-security.xml',
+      '<master>{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}</master>',
+    );
     const good = 'Omhvulxr6IIH/NIe1OnXp0RSlYbr2uDVc3INkPHFJfs=';
     const values = [
-      `{${good}}`, `{${good.slice(0, -1)}}`, `{${good.slice(0, 20)} ${good.slice(20)}}`, `{${good.slice(0, 20)}*${good.slice(20)}}`,
-      `{${good}xyz}`, `{${good}}{b}`, 'a{b\\}c}', '{a\nb}', `{[x=y]${good}}`, '{AAAA====}', '{====}', 'plain', '{}',
-      `pre {${good}} post`, `{${good.slice(0, 30)}}`, `{€${good}}`,
+      `{${good}}`,
+      `{${good.slice(0, -1)}}`,
+      `{${good.slice(0, 20)} ${good.slice(20)}}`,
+      `{${good.slice(0, 20)}*${good.slice(20)}}`,
+      `{${good}xyz}`,
+      `{${good}}{b}`,
+      'a{b\\}c}',
+      '{a\nb}',
+      `{[x=y]${good}}`,
+      '{AAAA====}',
+      '{====}',
+      'plain',
+      '{}',
+      `pre {${good}} post`,
+      `{${good.slice(0, 30)}}`,
+      `{€${good}}`,
     ];
     const lib = '/usr/share/maven/lib';
     const cp = ['plexus-sec-dispatcher', 'plexus-cipher', 'plexus-utils'].map((j) => `${lib}/${j}.jar`).join(':');
-    const real = execFileSync('java', ['-cp', cp, path.join(FIXTURES, 'SecOracle.java'), file, ...values], { encoding: 'utf8' });
+    const real = execFileSync('java', ['-cp', cp, path.join(FIXTURES, 'SecOracle.java'), file, ...values], {
+      encoding: 'utf8',
+    });
     const decrypter = new SettingsDecrypter(file);
     const ours = values.map((v) => {
       try {
@@ -170,16 +215,23 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
       const a = path.join(dir, 'a.xml');
       const b = securityFile('b.xml', `<relocation>${a}</relocation>`);
       securityFile('a.xml', `<relocation>${b}</relocation>`);
-      expect(message(a)).to.equal(`The <relocation> chain of ${a} loops back to ${a}: point <relocation> at the file holding <master>.`);
+      expect(message(a)).to.equal(
+        `The <relocation> chain of ${a} loops back to ${a}: point <relocation> at the file holding <master>.`,
+      );
     });
 
     it('no <master>', () => {
       const file = securityFile('s.xml', '');
-      expect(message(file)).to.equal(`Cannot decrypt ${what}: ${file} has no <master> element; add one made with \`mvn --encrypt-master-password\`.`);
+      expect(message(file)).to.equal(
+        `Cannot decrypt ${what}: ${file} has no <master> element; add one made with \`mvn --encrypt-master-password\`.`,
+      );
     });
 
     it('wrong master password', () => {
-      const file = securityFile('s.xml', `<master>${encryptMavenPassword('not-the-master', 'settings.security')}</master>`);
+      const file = securityFile(
+        's.xml',
+        `<master>${encryptMavenPassword('not-the-master', 'settings.security')}</master>`,
+      );
       expect(message(file)).to.equal(
         `Cannot decrypt ${what} with the master password of ${file}: decryption failed (wrong master password, or the value is corrupt). ` +
           'Encrypt the password again with `mvn --encrypt-password` under this master password.',
@@ -197,7 +249,9 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
     it('not a settings-security.xml', () => {
       const file = path.join(dir, 's.xml');
       fs.writeFileSync(file, '<settings/>');
-      expect(message(file)).to.equal(`${file} is not a settings-security.xml: its root element is <settings>, expected <settingsSecurity>.`);
+      expect(message(file)).to.equal(
+        `${file} is not a settings-security.xml: its root element is <settings>, expected <settingsSecurity>.`,
+      );
     });
   });
 });

@@ -51,7 +51,11 @@ describe('scm: svn:externals reading and writing', () => {
       'http://h/a http://h/b',
       'url dir # trailing',
     ].join('\n');
-    expect(parseExternals(`${value}\n`).map((l) => (l.kind === 'entry' ? l.definition : l.kind === 'invalid' ? `invalid: ${l.reason}` : l.kind))).to.deep.equal([
+    expect(
+      parseExternals(`${value}\n`).map((l) =>
+        l.kind === 'entry' ? l.definition : l.kind === 'invalid' ? `invalid: ${l.reason}` : l.kind,
+      ),
+    ).to.deep.equal([
       'comment',
       'comment',
       'blank',
@@ -78,9 +82,16 @@ describe('scm: svn:externals reading and writing', () => {
     expect([
       formatExternal({ url: '^/lib/trunk', target: 'lib' }),
       formatExternal({ revision: '42', url: 'svn://h/r/lib', target: 'third-party/lib' }),
-      formatExternal({ url: '^/lib', peg: '7', target: "it's a \"dir\" with\ttab" }),
-    ]).to.deep.equal(['^/lib/trunk lib', '-r42 svn://h/r/lib third-party/lib', "^/lib@7 it\\'s\\ a\\ \\\"dir\\\"\\ with\\\ttab"]);
-    expect(tokenizeExternalsLine(formatExternal({ url: '^/lib', target: "it's a \"dir\"" }))).to.deep.equal(['^/lib', "it's a \"dir\""]);
+      formatExternal({ url: '^/lib', peg: '7', target: 'it\'s a "dir" with\ttab' }),
+    ]).to.deep.equal([
+      '^/lib/trunk lib',
+      '-r42 svn://h/r/lib third-party/lib',
+      '^/lib@7 it\\\'s\\ a\\ \\"dir\\"\\ with\\\ttab',
+    ]);
+    expect(tokenizeExternalsLine(formatExternal({ url: '^/lib', target: 'it\'s a "dir"' }))).to.deep.equal([
+      '^/lib',
+      'it\'s a "dir"',
+    ]);
   });
 
   it('merges as the original: same target replaced in place, else same origin (a move), else appended; the rest kept verbatim', () => {
@@ -91,7 +102,9 @@ describe('scm: svn:externals reading and writing', () => {
       { dependency: 'g:c:1:pom', definition: { url: '^/c', target: 'c-dir' } },
       { dependency: 'g:d:1:pom', definition: { revision: '3', url: '^/d', target: 'd dir' } },
     ]);
-    expect(plan.value).to.equal(['# keep me', '^/a2 a-dir', '^/b new-b-dir', "'^/c' c-dir", '-r3 ^/d d\\ dir', ''].join('\n'));
+    expect(plan.value).to.equal(
+      ['# keep me', '^/a2 a-dir', '^/b new-b-dir', "'^/c' c-dir", '-r3 ^/d d\\ dir', ''].join('\n'),
+    );
     expect(plan.changes.map((c) => `${c.kind} ${c.text}${c.previous ? ` < ${c.previous}` : ''}`)).to.deep.equal([
       'changed ^/a2 a-dir < ^/a   a-dir',
       'changed ^/b new-b-dir < ^/b old-b-dir',
@@ -99,7 +112,9 @@ describe('scm: svn:externals reading and writing', () => {
       'added -r3 ^/d d\\ dir',
     ]);
     // Nothing to change: the value is returned as it was, byte for byte.
-    expect(planExternals(plan.value, [{ dependency: 'g:c:1:pom', definition: { url: '^/c', target: 'c-dir' } }])).to.deep.equal({
+    expect(
+      planExternals(plan.value, [{ dependency: 'g:c:1:pom', definition: { url: '^/c', target: 'c-dir' } }]),
+    ).to.deep.equal({
       value: plan.value,
       changed: false,
       warnings: [],
@@ -130,16 +145,26 @@ describe('scm: svn:externals reading and writing', () => {
         `old-style svn://127.0.0.1:${f.server.port}/main/libA/trunk`,
         `//127.0.0.1:${f.server.port}/main/libA/trunk/src scheme-relative`,
         '../../../libA/trunk/src dot-dot',
-        formatExternal({ url: '^/libA/trunk/src', target: "nested/it's \"q\" dir" }),
+        formatExternal({ url: '^/libA/trunk/src', target: 'nested/it\'s "q" dir' }),
       ];
       fs.writeFileSync(path.join(f.tmp, 'forms.externals'), `${lines.join('\n')}\n`);
       f.svn(['propset', '-q', 'svn:externals', '--file', path.join(f.tmp, 'forms.externals'), f.holder]);
       f.svn(['update', '-q', f.wc]);
       const ours = parseExternals(f.externals()).map((l) => (l.kind === 'entry' ? l.definition.target : '?'));
       const fetched = ours.filter((t) => fs.existsSync(path.join(f.holder, t, '.svn')));
-      expect(ours).to.deep.equal(['quoted dir', 'with space', 'pegged', 'spaced-rev', 'single quoted', 'old-style', 'scheme-relative', 'dot-dot', "nested/it's \"q\" dir"]);
+      expect(ours).to.deep.equal([
+        'quoted dir',
+        'with space',
+        'pegged',
+        'spaced-rev',
+        'single quoted',
+        'old-style',
+        'scheme-relative',
+        'dot-dot',
+        'nested/it\'s "q" dir',
+      ]);
       expect(fetched).to.deep.equal(ours);
-      expect(fs.readFileSync(path.join(f.holder, "nested/it's \"q\" dir", 'a.c'), 'utf8')).to.equal('int a;\n');
+      expect(fs.readFileSync(path.join(f.holder, 'nested/it\'s "q" dir', 'a.c'), 'utf8')).to.equal('int a;\n');
     });
   });
 });

@@ -92,7 +92,8 @@ describe('scm: svn externals with a real svnserve', function () {
       'externals/vendored-src/',
       'externals/vendored-src/a.c',
     ]);
-    for (const dir of ['fr', 'third-party', 'vendored-src']) fs.rmSync(path.join(f.holder, dir), { recursive: true, force: true });
+    for (const dir of ['fr', 'third-party', 'vendored-src'])
+      fs.rmSync(path.join(f.holder, dir), { recursive: true, force: true });
   });
 
   it('a second run changes nothing (idempotent), and a dry run prints the same summary without writing', async () => {
@@ -123,16 +124,30 @@ describe('scm: svn externals with a real svnserve', function () {
     expect(f.snapshot()).to.deep.equal(before);
   });
 
-  it('sourceFreezeRevision pins each entry to the last revision that changed it (svn info\'s last changed revision)', async () => {
+  it("sourceFreezeRevision pins each entry to the last revision that changed it (svn info's last changed revision)", async () => {
     const { log, error } = await run({ options: { sourceFreezeRevision: true } });
     expect(error).to.equal(undefined);
-    const frozen = ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '-r1 ^/libA/trunk fr/example/liba', `-r1 svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`, ''].join('\n');
+    const frozen = [
+      '# third-party sources',
+      '-r1 ^/libA/trunk/src vendored-src',
+      '-r1 ^/libA/trunk fr/example/liba',
+      `-r1 svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`,
+      '',
+    ].join('\n');
     expect(f.externals()).to.equal(frozen);
-    expect(log.visible).to.include('[INFO]   changed:   -r1 ^/libA/trunk fr/example/liba (fr.example:liba:1.0:pom) (was: ^/libA/trunk fr/example/libs/liba)');
+    expect(log.visible).to.include(
+      '[INFO]   changed:   -r1 ^/libA/trunk fr/example/liba (fr.example:liba:1.0:pom) (was: ^/libA/trunk fr/example/libs/liba)',
+    );
     // Frozen, then unfrozen: the pin goes away again.
     await run();
     expect(f.externals()).to.equal(
-      ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '^/libA/trunk fr/example/liba', `svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`, ''].join('\n'),
+      [
+        '# third-party sources',
+        '-r1 ^/libA/trunk/src vendored-src',
+        '^/libA/trunk fr/example/liba',
+        `svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`,
+        '',
+      ].join('\n'),
     );
   });
 
@@ -154,12 +169,22 @@ describe('scm: svn externals with a real svnserve', function () {
       `[INFO] Dependency org.other:libb:2.1:pom external entry computed with plugin config is : svn://127.0.0.1:${port}/other/libB/trunk libB`,
     ]);
     expect(f.externals()).to.equal(
-      ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '^/libA/trunk liba', `svn://127.0.0.1:${port}/other/libB/trunk libB`, ''].join('\n'),
+      [
+        '# third-party sources',
+        '-r1 ^/libA/trunk/src vendored-src',
+        '^/libA/trunk liba',
+        `svn://127.0.0.1:${port}/other/libB/trunk libB`,
+        '',
+      ].join('\n'),
     );
   });
 
   it('existing targets are compared as svn canonicalises them: libs/a/, ./libs/a and libs//a are libs/a', async () => {
-    const existing = ['^/libA/trunk fr/example/liba/', `svn://127.0.0.1:${port}/other/libB/trunk ./third-party//libB`, ''].join('\n');
+    const existing = [
+      '^/libA/trunk fr/example/liba/',
+      `svn://127.0.0.1:${port}/other/libB/trunk ./third-party//libB`,
+      '',
+    ].join('\n');
     fs.writeFileSync(path.join(f.tmp, 'canonical.externals'), existing);
     f.svn(['propset', '-q', 'svn:externals', '--file', path.join(f.tmp, 'canonical.externals'), f.holder]);
     const { log, error } = await run();
@@ -203,13 +228,23 @@ describe('scm: svn externals with a real svnserve', function () {
       '[INFO]   kept:      old-style-dir -r3 http://example.com/svn/old',
       `[INFO] svn:externals of ${f.holder} written: run 'svn update' there to fetch the sources, then commit the property`,
     ]);
-    expect(f.externals()).to.equal(existing.replace(`-r 1 svn://127.0.0.1:${port}/other/libB/trunk@1 third-party/libB`, `svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`));
+    expect(f.externals()).to.equal(
+      existing.replace(
+        `-r 1 svn://127.0.0.1:${port}/other/libB/trunk@1 third-party/libB`,
+        `svn://127.0.0.1:${port}/other/libB/trunk third-party/libB`,
+      ),
+    );
   });
 
   it('takes credentials from settings.xml (server id = host:port), decrypting a Maven-encrypted password', async () => {
     const security = path.join(f.tmp, 'settings-security.xml');
-    fs.writeFileSync(security, '<settingsSecurity><master>{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}</master></settingsSecurity>\n');
-    const servers = [{ id: `127.0.0.1:${port}`, username: SVN_USER, password: encryptMavenPassword(SVN_PASSWORD, 'SECRET') }];
+    fs.writeFileSync(
+      security,
+      '<settingsSecurity><master>{QzVgsQ2myXMHugvMEr9bvMFglO7GmT/6K9HUP8WwU2w=}</master></settingsSecurity>\n',
+    );
+    const servers = [
+      { id: `127.0.0.1:${port}`, username: SVN_USER, password: encryptMavenPassword(SVN_PASSWORD, 'SECRET') },
+    ];
     const { log, error } = await runScm({
       basedir: f.wc,
       artifacts: [libA, libB],
@@ -229,7 +264,10 @@ describe('scm: svn externals with a real svnserve', function () {
     // settingsServerId names another server entry; a wrong master password is a clear error.
     f.reset();
     const before = f.snapshot();
-    fs.writeFileSync(security, `<settingsSecurity><master>${encryptMavenPassword('other-master', 'settings.security')}</master></settingsSecurity>\n`);
+    fs.writeFileSync(
+      security,
+      `<settingsSecurity><master>${encryptMavenPassword('other-master', 'settings.security')}</master></settingsSecurity>\n`,
+    );
     const wrong = await runScm({
       basedir: f.wc,
       artifacts: [libA],
@@ -257,8 +295,10 @@ describe('scm: svn externals with a real svnserve', function () {
       const { error, log } = await run({ options: { password: 'not-the-password' } });
       expect(error).to.equal(
         `Svn info not available for dependency : fr.example:liba:1.0:pom at svn://127.0.0.1:${port}/main/libA/trunk: ` +
-          'svn: E170013: Unable to connect to a repository at URL \'svn://127.0.0.1:' + port + "/main/libA/trunk' svn: E170001: Authentication error from server: Password incorrect. " +
-          'Check the credentials: they came from the username and password parameters; set the username/password parameters or a <server> in settings.xml (id = settingsServerId, or the URL\'s host[:port]).',
+          "svn: E170013: Unable to connect to a repository at URL 'svn://127.0.0.1:" +
+          port +
+          "/main/libA/trunk' svn: E170001: Authentication error from server: Password incorrect. " +
+          "Check the credentials: they came from the username and password parameters; set the username/password parameters or a <server> in settings.xml (id = settingsServerId, or the URL's host[:port]).",
       );
       expect(log.lines.join('\n')).to.not.contain('not-the-password');
     });
@@ -307,7 +347,9 @@ describe('scm: svn externals with a real svnserve', function () {
     });
 
     it('an svn URL that does not exist', async () => {
-      poms[1] = dependencyPom(libB, { scm: { connection: `scm:svn:svn://127.0.0.1:${port}/other/libB/branches/nope` } });
+      poms[1] = dependencyPom(libB, {
+        scm: { connection: `scm:svn:svn://127.0.0.1:${port}/other/libB/branches/nope` },
+      });
       const { error } = await run();
       expect(error).to.equal(
         `Svn info not available for dependency : org.other:libb:2.1:pom at svn://127.0.0.1:${port}/other/libB/branches/nope: ` +
@@ -350,7 +392,11 @@ describe('scm: svn externals with a real svnserve', function () {
     });
 
     it('a target directory escaping the externals directory', async () => {
-      const { error } = await run({ options: { sourceTargets: [{ dependency: { groupId: 'fr.example', artifactId: 'liba' }, targetDir: 'a/../../escape' }] } });
+      const { error } = await run({
+        options: {
+          sourceTargets: [{ dependency: { groupId: 'fr.example', artifactId: 'liba' }, targetDir: 'a/../../escape' }],
+        },
+      });
       expect(error).to.equal(
         "Invalid target directory 'a/../../escape' for source dependency fr.example:liba:1.0:pom (from the sourceTargets entry for fr.example:liba (<targetDir>a/../../escape</targetDir>)): " +
           "it contains '..' and would escape the externals directory. Give it a relative directory inside the externals directory, with a <sourceTarget> in the plugin configuration or the property scm.dependencies.source.targetDir in its POM.",
@@ -378,7 +424,12 @@ describe('scm: svn externals with a real svnserve', function () {
     expect(error).to.equal(undefined);
     const argv = fs.readFileSync(argvLog, 'utf8');
     // The two lookups run in parallel: their order in the log is the scheduler's.
-    expect(argv.split('\n').filter((l) => l.includes(`svn://127.0.0.1:${port}/`)).sort()).to.deep.equal([
+    expect(
+      argv
+        .split('\n')
+        .filter((l) => l.includes(`svn://127.0.0.1:${port}/`))
+        .sort(),
+    ).to.deep.equal([
       `--non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml -- svn://127.0.0.1:${port}/main/libA/trunk`,
       `--non-interactive --no-auth-cache --config-dir ${f.configDir} --username alice --password-from-stdin info --xml -- svn://127.0.0.1:${port}/other/libB/trunk`,
     ]);
@@ -428,14 +479,22 @@ describe('scm: svn sourceFreezeRevision settles (a fixture of its own: this test
 
   it('committing the pinned property moves HEAD of the same repository; a second frozen run writes nothing', async () => {
     f = await SvnFixture.create();
-    const run = () => runLibA(f, { options: { username: SVN_USER, password: SVN_PASSWORD, sourceFreezeRevision: true } });
+    const run = () =>
+      runLibA(f, { options: { username: SVN_USER, password: SVN_PASSWORD, sourceFreezeRevision: true } });
     expect((await run()).error).to.equal(undefined);
-    const frozen = ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '-r1 ^/libA/trunk fr/example/liba', ''].join('\n');
+    const frozen = [
+      '# third-party sources',
+      '-r1 ^/libA/trunk/src vendored-src',
+      '-r1 ^/libA/trunk fr/example/liba',
+      '',
+    ].join('\n');
     expect(f.externals()).to.equal(frozen);
     f.svn(['commit', '-q', '-m', 'pinned externals', f.wc]);
     const again = await run();
     expect(again.error).to.equal(undefined);
-    expect(again.log.visible.slice(-1)).to.deep.equal([`[INFO] svn:externals of ${f.holder} is up to date: nothing to write`]);
+    expect(again.log.visible.slice(-1)).to.deep.equal([
+      `[INFO] svn:externals of ${f.holder} is up to date: nothing to write`,
+    ]);
     expect(f.externals()).to.equal(frozen);
   });
 });
@@ -445,7 +504,7 @@ describe('scm: a plain settings.xml password holding {...} (real svnserve)', fun
   let f: SvnFixture;
   after(async () => f?.destroy());
 
-  it('is used as written, with the warning Maven\'s decrypter gives, instead of failing', async () => {
+  it("is used as written, with the warning Maven's decrypter gives, instead of failing", async () => {
     f = await SvnFixture.create({ carol: 'pa{ss}word' });
     const port = f.server.port;
     const { log, error } = await runLibA(f, {

@@ -27,7 +27,10 @@ const LEVELS: readonly (readonly string[])[] = [[], ['-X']];
 function writeM2(home: string, serverId: string, username: string, password: string): void {
   const m2 = path.join(home, '.m2');
   fs.mkdirSync(m2, { recursive: true });
-  fs.writeFileSync(path.join(m2, 'settings-security.xml'), `<settingsSecurity><master>${encryptMavenPassword(MASTER, MASTER_PASSWORD_PASSPHRASE)}</master></settingsSecurity>\n`);
+  fs.writeFileSync(
+    path.join(m2, 'settings-security.xml'),
+    `<settingsSecurity><master>${encryptMavenPassword(MASTER, MASTER_PASSWORD_PASSPHRASE)}</master></settingsSecurity>\n`,
+  );
   fs.writeFileSync(
     path.join(m2, 'settings.xml'),
     `<settings><servers><server><id>${serverId}</id><username>${username}</username><password>${encryptMavenPassword(password, MASTER)}</password></server></servers></settings>\n`,
@@ -37,7 +40,10 @@ function writeM2(home: string, serverId: string, username: string, password: str
 function installPom(repo: string, g: string, a: string, body: string): void {
   const dir = path.join(repo, ...g.split('.'), a, '1.0');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${a}-1.0.pom`), `<project><modelVersion>4.0.0</modelVersion><groupId>${g}</groupId><artifactId>${a}</artifactId><version>1.0</version><packaging>pom</packaging>${body}</project>\n`);
+  fs.writeFileSync(
+    path.join(dir, `${a}-1.0.pom`),
+    `<project><modelVersion>4.0.0</modelVersion><groupId>${g}</groupId><artifactId>${a}</artifactId><version>1.0</version><packaging>pom</packaging>${body}</project>\n`,
+  );
 }
 
 function consumerPom(dir: string, g: string, a: string, configuration = ''): void {
@@ -79,7 +85,12 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       f = await SvnFixture.create();
       ({ repo, bin } = runDirs(f.tmp));
       home = path.join(f.tmp, 'home');
-      installPom(repo, 'fr.example', 'liba', `<scm><connection>scm:svn:${f.server.url('main/libA/trunk')}</connection></scm>`);
+      installPom(
+        repo,
+        'fr.example',
+        'liba',
+        `<scm><connection>scm:svn:${f.server.url('main/libA/trunk')}</connection></scm>`,
+      );
       writeM2(home, `127.0.0.1:${f.server.port}`, SVN_USER, SVN_PASSWORD);
       env = { HOME: home, TMPDIR: path.join(f.tmp, 'tmp'), PATH: process.env.PATH ?? '' };
     });
@@ -87,7 +98,12 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     beforeEach(() => f.reset());
 
     const goalhost = (args: string[]) =>
-      expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], { cwd: f.wc, env, roots: [f.tmp], bin }).then(tally);
+      expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
+        cwd: f.wc,
+        env,
+        roots: [f.tmp],
+        bin,
+      }).then(tally);
 
     for (const level of LEVELS) {
       it(`settings.xml password (encrypted, master in settings-security.xml), success${level.length ? ' with -X' : ''}`, async () => {
@@ -124,7 +140,12 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     before(async () => {
       f = await GitFixture.create();
       ({ repo, bin } = runDirs(f.tmp));
-      installPom(repo, 'org.other', 'libb', `<scm><connection>scm:git:${f.http.url('libB.git')}</connection><tag>main</tag></scm>`);
+      installPom(
+        repo,
+        'org.other',
+        'libb',
+        `<scm><connection>scm:git:${f.http.url('libB.git')}</connection><tag>main</tag></scm>`,
+      );
       writeM2(f.env.HOME as string, `127.0.0.1:${f.http.port}`, GIT_USER, GIT_PASSWORD);
       env = { ...(f.env as Record<string, string>), TMPDIR: path.join(f.tmp, 'tmp') };
     });
@@ -132,7 +153,12 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     beforeEach(() => f.reset());
 
     const goalhost = (args: string[]) =>
-      expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], { cwd: f.wc, env, roots: [f.tmp], bin }).then(tally);
+      expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
+        cwd: f.wc,
+        env,
+        roots: [f.tmp],
+        bin,
+      }).then(tally);
 
     for (const level of LEVELS) {
       it(`settings.xml password, success${level.length ? ' with -X' : ''}`, async () => {
@@ -144,7 +170,12 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
 
       it(`wrong -Dusername/-Dpassword fail cleanly and are never shown${level.length ? ' (-X)' : ''}`, async () => {
         consumerPom(f.wc, 'org.other', 'libb');
-        const e = await goalhost([...level, '-DsourceFreezeRevision=true', `-Dusername=${GIT_USER}`, `-Dpassword=${WRONG}`]);
+        const e = await goalhost([
+          ...level,
+          '-DsourceFreezeRevision=true',
+          `-Dusername=${GIT_USER}`,
+          `-Dpassword=${WRONG}`,
+        ]);
         expect(e.run.status).to.equal(1);
         expect(errorLines(e.run)[0]).to.match(/^\[ERROR\] Failed to execute goal .*scm-dependencies/);
         expectNoLeak(e, [...forms(GIT_USER, WRONG), ...forms(GIT_USER, GIT_PASSWORD), MASTER], /^git /);
@@ -158,14 +189,22 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     before(async () => {
       server = new FaultyRepoServer();
       server.auth = { username: 'deployer', password: REPO_PASSWORD };
-      server.files.set('f/a/1.0/a-1.0.pom', Buffer.from('<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n'));
+      server.files.set(
+        'f/a/1.0/a-1.0.pom',
+        Buffer.from(
+          '<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>a</artifactId><version>1.0</version></project>\n',
+        ),
+      );
       server.files.set('f/a/1.0/a-1.0.zip', generator.zip([{ name: 'a.h', data: '#define A\n', mode: 0o644 }]));
       await server.start();
     });
     after(async () => server.stop());
     beforeEach(() => {
       s = Sandbox.create('secrets-repo');
-      s.pom([{ groupId: 'f', artifactId: 'a', type: 'zip' }], `  <repositories><repository><id>secured</id><url>${server.url}</url></repository></repositories>\n`);
+      s.pom(
+        [{ groupId: 'f', artifactId: 'a', type: 'zip' }],
+        `  <repositories><repository><id>secured</id><url>${server.url}</url></repository></repositories>\n`,
+      );
     });
     afterEach(() => s.dispose());
 
@@ -177,7 +216,10 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       // central goes to this server as well: nothing leaves loopback.
       fs.writeFileSync(
         path.join(home, '.m2', 'settings.xml'),
-        settings.replace('</settings>', `<mirrors><mirror><id>no-central</id><url>http://${server.host}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>`),
+        settings.replace(
+          '</settings>',
+          `<mirrors><mirror><id>no-central</id><url>http://${server.host}/none</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>`,
+        ),
       );
       const bin = wrapperDir(path.join(s.root, 'bin'));
       return expose(['-B', `-Dmaven.repo.local=${s.repo}`, ...args, 'cxx:unpack-dependencies'], {
@@ -216,7 +258,12 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       before(async () => {
         server = new FaultyRepoServer();
         server.auth = { username: 'deployer', password: URL_PASSWORD };
-        server.files.set('f/b/1.0/b-1.0.pom', Buffer.from('<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>b</artifactId><version>1.0</version></project>\n'));
+        server.files.set(
+          'f/b/1.0/b-1.0.pom',
+          Buffer.from(
+            '<project><modelVersion>4.0.0</modelVersion><groupId>f</groupId><artifactId>b</artifactId><version>1.0</version></project>\n',
+          ),
+        );
         server.files.set('f/b/1.0/b-1.0.zip', Buffer.from('zip'));
         server.faults.set('f/b/1.0/b-1.0.zip', 'status-500');
         await server.start();
@@ -229,7 +276,10 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       const shown = (): string => server.url.replace('://', '://deployer:***@');
       const goalhost = (level: readonly string[]) => {
         s.pom(
-          [{ groupId: 'f', artifactId: 'a', type: 'zip' }, { groupId: 'f', artifactId: 'b', type: 'zip' }],
+          [
+            { groupId: 'f', artifactId: 'a', type: 'zip' },
+            { groupId: 'f', artifactId: 'b', type: 'zip' },
+          ],
           `  <repositories><repository><id>central</id><url>${withPassword()}</url></repository></repositories>\n`,
         );
         return expose(['-B', '-fae', `-Dmaven.repo.local=${s.repo}`, ...level, 'dependency:list'], {
@@ -249,7 +299,10 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
           expect(userUrls(e).length).to.be.greaterThan(0);
           for (const line of userUrls(e)) expect(line).to.include(shown());
           // Maven's record keys and errors, with the URL as shown.
-          const records = [...e.files.keys()].filter((f) => f.endsWith('.lastUpdated')).map((f) => path.basename(f)).sort();
+          const records = [...e.files.keys()]
+            .filter((f) => f.endsWith('.lastUpdated'))
+            .map((f) => path.basename(f))
+            .sort();
           expect(records).to.deep.equal(['a-1.0.pom.lastUpdated', 'a-1.0.zip.lastUpdated', 'b-1.0.zip.lastUpdated']);
           const keys = (name: string): string[] =>
             [...e.files]
@@ -259,7 +312,10 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
               .map((l) => l.replace(/=.*$/, '').replace(/\\/g, ''));
           expect(keys('a-1.0.pom.lastUpdated')).to.deep.equal([`${shown()}/.error`, `${shown()}/.lastUpdated`]);
           expect(keys('a-1.0.zip.lastUpdated')).to.deep.equal([`${shown()}/.error`, `${shown()}/.lastUpdated`]);
-          expect(keys('b-1.0.zip.lastUpdated')).to.deep.equal([`@default-central-${shown()}/.lastUpdated`, `${shown()}/.error`]);
+          expect(keys('b-1.0.zip.lastUpdated')).to.deep.equal([
+            `@default-central-${shown()}/.lastUpdated`,
+            `${shown()}/.error`,
+          ]);
         });
       }
     });
@@ -277,10 +333,24 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
         // What sshd would do on the server: run the command git asks for (git-upload-pack '<path>').
         // `-G` is git's probe for OpenSSH.
         const ssh = path.join(f.tmp, 'ssh-here');
-        fs.writeFileSync(ssh, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${sshLog}'\n[ "$1" = -G ] && exit 0\nfor last; do :; done\nexec sh -c "$last"\n`, { mode: 0o755 });
+        fs.writeFileSync(
+          ssh,
+          `#!/bin/sh\nprintf '%s\\n' "$*" >> '${sshLog}'\n[ "$1" = -G ] && exit 0\nfor last; do :; done\nexec sh -c "$last"\n`,
+          { mode: 0o755 },
+        );
         const libA = path.join(f.tmp, 'git', 'libA.git');
-        installPom(repo, 'org.ssh', 'liba', `<scm><connection>scm:git:ssh://${GIT_USER}:${URL_PASSWORD}@127.0.0.1${libA}</connection></scm>`);
-        installPom(repo, 'org.ssh', 'gone', `<scm><connection>scm:git:ssh://${GIT_USER}:${URL_PASSWORD}@127.0.0.1${path.join(f.tmp, 'git', 'gone.git')}</connection></scm>`);
+        installPom(
+          repo,
+          'org.ssh',
+          'liba',
+          `<scm><connection>scm:git:ssh://${GIT_USER}:${URL_PASSWORD}@127.0.0.1${libA}</connection></scm>`,
+        );
+        installPom(
+          repo,
+          'org.ssh',
+          'gone',
+          `<scm><connection>scm:git:ssh://${GIT_USER}:${URL_PASSWORD}@127.0.0.1${path.join(f.tmp, 'git', 'gone.git')}</connection></scm>`,
+        );
         env = { ...(f.env as Record<string, string>), TMPDIR: path.join(f.tmp, 'tmp'), GIT_SSH_COMMAND: ssh };
       });
       after(async () => f?.destroy());
@@ -290,7 +360,12 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       });
 
       const goalhost = (args: string[]) =>
-        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], { cwd: f.wc, env, roots: [f.tmp], bin }).then(tally);
+        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
+          cwd: f.wc,
+          env,
+          roots: [f.tmp],
+          bin,
+        }).then(tally);
       const warning = (a: string, repository: string) =>
         `[WARNING] The password in <scm><connection> of org.ssh:${a}:1.0:pom (ssh://${GIT_USER}:***@127.0.0.1${path.join(f.tmp, 'git', `${repository}.git`)}) is not used: ` +
         'ssh authenticates with ssh keys or an agent. Remove it from the URL.';
@@ -302,9 +377,13 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
           expect(e.run.status, e.run.stdout).to.equal(0);
           expectNoLeak(e, [URL_PASSWORD], /^git .*ls-remote/);
           const url = `ssh://${GIT_USER}@127.0.0.1${path.join(f.tmp, 'git', 'libA.git')}`;
-          expect(f.git(['config', '--file', '.gitmodules', 'submodule.externals/org/ssh/liba.url'], f.wc).trim()).to.equal(url);
+          expect(
+            f.git(['config', '--file', '.gitmodules', 'submodule.externals/org/ssh/liba.url'], f.wc).trim(),
+          ).to.equal(url);
           expect(f.git(['show', ':.gitmodules'], f.wc)).to.include(url);
-          expect(e.run.stdout.split('\n').filter((l) => l.startsWith('[WARNING]'))).to.deep.equal([warning('liba', 'libA')]);
+          expect(e.run.stdout.split('\n').filter((l) => l.startsWith('[WARNING]'))).to.deep.equal([
+            warning('liba', 'libA'),
+          ]);
           // ssh got the login without the password.
           expect(fs.readFileSync(sshLog, 'utf8')).to.include(`${GIT_USER}@127.0.0.1 git-upload-pack`);
         });
@@ -313,7 +392,9 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
           consumerPom(f.wc, 'org.ssh', 'gone');
           const e = await goalhost([...level]);
           expect(e.run.status).to.equal(1);
-          expect(errorLines(e.run)[0]).to.include(`Git remote not available for dependency : org.ssh:gone:1.0:pom at ssh://${GIT_USER}@127.0.0.1${path.join(f.tmp, 'git', 'gone.git')}: `);
+          expect(errorLines(e.run)[0]).to.include(
+            `Git remote not available for dependency : org.ssh:gone:1.0:pom at ssh://${GIT_USER}@127.0.0.1${path.join(f.tmp, 'git', 'gone.git')}: `,
+          );
           expectNoLeak(e, [URL_PASSWORD], /^git .*ls-remote/);
         });
       }
@@ -328,15 +409,30 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
         f = await GitFixture.create();
         ({ repo, bin } = runDirs(f.tmp));
         const withPassword = (password: string) => f.http.url('libB.git').replace('://', `://${GIT_USER}:${password}@`);
-        installPom(repo, 'org.http', 'libb', `<scm><connection>scm:git:${withPassword(GIT_PASSWORD)}</connection><tag>main</tag></scm>`);
-        installPom(repo, 'org.http', 'wrong', `<scm><connection>scm:git:${withPassword(WRONG)}</connection><tag>main</tag></scm>`);
+        installPom(
+          repo,
+          'org.http',
+          'libb',
+          `<scm><connection>scm:git:${withPassword(GIT_PASSWORD)}</connection><tag>main</tag></scm>`,
+        );
+        installPom(
+          repo,
+          'org.http',
+          'wrong',
+          `<scm><connection>scm:git:${withPassword(WRONG)}</connection><tag>main</tag></scm>`,
+        );
         env = { ...(f.env as Record<string, string>), TMPDIR: path.join(f.tmp, 'tmp') };
       });
       after(async () => f?.destroy());
       beforeEach(() => f.reset());
 
       const goalhost = (args: string[]) =>
-        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], { cwd: f.wc, env, roots: [f.tmp], bin }).then(tally);
+        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
+          cwd: f.wc,
+          env,
+          roots: [f.tmp],
+          bin,
+        }).then(tally);
 
       for (const level of LEVELS) {
         it(`the right password: .gitmodules holds the URL without credentials${level.length ? ' (-X)' : ''}`, async () => {
@@ -344,14 +440,18 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
           const e = await goalhost([...level, '-DsourceFreezeRevision=true']);
           expect(e.run.status, e.run.stdout).to.equal(0);
           expectNoLeak(e, forms(GIT_USER, GIT_PASSWORD), /^git .*ls-remote/);
-          expect(f.git(['config', '--file', '.gitmodules', 'submodule.externals/org/http/libb.url'], f.wc).trim()).to.equal(f.http.url('libB.git'));
+          expect(
+            f.git(['config', '--file', '.gitmodules', 'submodule.externals/org/http/libb.url'], f.wc).trim(),
+          ).to.equal(f.http.url('libB.git'));
         });
 
         it(`a wrong password: git's refusal, no password shown${level.length ? ' (-X)' : ''}`, async () => {
           consumerPom(f.wc, 'org.http', 'wrong');
           const e = await goalhost([...level]);
           expect(e.run.status).to.equal(1);
-          expect(errorLines(e.run)[0]).to.include(`Git remote not available for dependency : org.http:wrong:1.0:pom at ${f.http.url('libB.git')}: `);
+          expect(errorLines(e.run)[0]).to.include(
+            `Git remote not available for dependency : org.http:wrong:1.0:pom at ${f.http.url('libB.git')}: `,
+          );
           expectNoLeak(e, [...forms(GIT_USER, WRONG), ...forms(GIT_USER, GIT_PASSWORD)], /^git .*ls-remote/);
         });
       }
@@ -365,17 +465,38 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       before(async () => {
         f = await SvnFixture.create();
         ({ repo, bin } = runDirs(f.tmp));
-        const withPassword = (p: string, password: string) => f.server.url(p).replace('://', `://${SVN_USER}:${password}@`);
-        installPom(repo, 'fr.url', 'liba', `<scm><connection>scm:svn:${withPassword('main/libA/trunk', SVN_PASSWORD)}</connection></scm>`);
-        installPom(repo, 'fr.url', 'wrong', `<scm><connection>scm:svn:${withPassword('main/libA/trunk', WRONG)}</connection></scm>`);
-        installPom(repo, 'fr.url', 'nope', `<scm><connection>scm:svn:${withPassword('nope/libA/trunk', SVN_PASSWORD)}</connection></scm>`);
+        const withPassword = (p: string, password: string) =>
+          f.server.url(p).replace('://', `://${SVN_USER}:${password}@`);
+        installPom(
+          repo,
+          'fr.url',
+          'liba',
+          `<scm><connection>scm:svn:${withPassword('main/libA/trunk', SVN_PASSWORD)}</connection></scm>`,
+        );
+        installPom(
+          repo,
+          'fr.url',
+          'wrong',
+          `<scm><connection>scm:svn:${withPassword('main/libA/trunk', WRONG)}</connection></scm>`,
+        );
+        installPom(
+          repo,
+          'fr.url',
+          'nope',
+          `<scm><connection>scm:svn:${withPassword('nope/libA/trunk', SVN_PASSWORD)}</connection></scm>`,
+        );
         env = { HOME: path.join(f.tmp, 'home'), TMPDIR: path.join(f.tmp, 'tmp'), PATH: process.env.PATH ?? '' };
       });
       after(async () => f?.destroy());
       beforeEach(() => f.reset());
 
       const goalhost = (args: string[]) =>
-        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], { cwd: f.wc, env, roots: [f.tmp], bin }).then(tally);
+        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
+          cwd: f.wc,
+          env,
+          roots: [f.tmp],
+          bin,
+        }).then(tally);
 
       for (const level of LEVELS) {
         it(`the URL's credentials go to svn on standard input; svn:externals holds no password${level.length ? ' (-X)' : ''}`, async () => {
@@ -406,10 +527,18 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
 
   describe('the hunt itself', () => {
     it('saw what it searched: svn and git command lines in /proc while they ran, and the files written', () => {
-      console.log(`      searched ${totalCommands} recorded svn/git command lines, ${processes.size} process command lines and ${totalFiles} written files`);
+      console.log(
+        `      searched ${totalCommands} recorded svn/git command lines, ${processes.size} process command lines and ${totalFiles} written files`,
+      );
       const seen = [...processes];
-      expect(seen.some((p) => /(^|\/)svn .*--password-from-stdin/.test(p)), 'an svn process caught in /proc').to.equal(true);
-      expect(seen.some((p) => /(^|\/)git .*ls-remote/.test(p)), 'a git process caught in /proc').to.equal(true);
+      expect(
+        seen.some((p) => /(^|\/)svn .*--password-from-stdin/.test(p)),
+        'an svn process caught in /proc',
+      ).to.equal(true);
+      expect(
+        seen.some((p) => /(^|\/)git .*ls-remote/.test(p)),
+        'a git process caught in /proc',
+      ).to.equal(true);
       expect(totalFiles).to.be.greaterThan(10);
     });
   });

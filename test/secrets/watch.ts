@@ -83,7 +83,10 @@ function descendants(root: number, into: Set<string>): void {
   }
 }
 
-export async function expose(args: readonly string[], options: { cwd: string; env: Record<string, string>; roots: readonly string[]; bin: string }): Promise<Exposure> {
+export async function expose(
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string>; roots: readonly string[]; bin: string },
+): Promise<Exposure> {
   const log = path.join(options.bin, '..', `argv-${Date.now()}-${Math.random().toString(36).slice(2)}.log`);
   fs.writeFileSync(log, '');
   const before = new Map<string, Snapshot>(options.roots.map((r) => [r, snapshot(r)]));
@@ -94,14 +97,21 @@ export async function expose(args: readonly string[], options: { cwd: string; en
   try {
     run = await runGoalhost(args, {
       cwd: options.cwd,
-      env: { ...options.env, PATH: `${options.bin}:${options.env.PATH ?? process.env.PATH ?? ''}`, GOALHOST_TEST_ARGV_LOG: log },
+      env: {
+        ...options.env,
+        PATH: `${options.bin}:${options.env.PATH ?? process.env.PATH ?? ''}`,
+        GOALHOST_TEST_ARGV_LOG: log,
+      },
       // goalhost's own argv holds what the user typed (-Dpassword=...): only its children count.
       started: (pid) => (goalhost = pid),
     });
   } finally {
     clearInterval(poll);
   }
-  const commands = fs.readFileSync(log, 'utf8').split('\n').filter((l) => l !== '');
+  const commands = fs
+    .readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   fs.rmSync(log);
   const files = new Map<string, Buffer>();
   for (const root of options.roots) {

@@ -32,7 +32,9 @@ export class ForwardProxy {
       s.on('close', () => proxy.sockets.delete(s));
     });
     server.on('request', (req, res) => proxy.forward(req, res));
-    server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => proxy.tunnel(req, socket, head));
+    server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) =>
+      proxy.tunnel(req, socket, head),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return proxy;
   }
@@ -48,7 +50,11 @@ export class ForwardProxy {
 
   private allowed(req: http.IncomingMessage): boolean {
     const header = req.headers['proxy-authorization'];
-    this.requests.push({ method: req.method ?? '', target: req.url ?? '', ...(header !== undefined ? { proxyAuthorization: header } : {}) });
+    this.requests.push({
+      method: req.method ?? '',
+      target: req.url ?? '',
+      ...(header !== undefined ? { proxyAuthorization: header } : {}),
+    });
     if (!this.auth) return true;
     return header === `Basic ${Buffer.from(`${this.auth.username}:${this.auth.password}`).toString('base64')}`;
   }
@@ -68,17 +74,28 @@ export class ForwardProxy {
     const headers = { ...req.headers };
     delete headers['proxy-authorization'];
     delete headers['proxy-connection'];
-    const upstream = http.request({ host: target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port || 80,
+        path: `${target.pathname}${target.search}`,
+        method: req.method,
+        headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   }
 
   private tunnel(req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
     if (!this.allowed(req)) {
-      socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\nContent-Length: 0\r\n\r\n');
+      socket.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     const [host, port] = (req.url ?? '').split(':');

@@ -6,11 +6,26 @@ export function projectWith(plugins: Plugin[], extra: Partial<Project> = {}, plu
   const basedir = '/work/proj';
   const directory = path.join(basedir, 'target');
   return {
-    groupId: 'org.example', artifactId: 'demo', version: '1.0', packaging: 'pom', file: path.join(basedir, 'pom.xml'), basedir,
-    properties: {}, dependencies: [], dependencyManagement: [], repositories: [], modules: [], activeProfiles: [],
+    groupId: 'org.example',
+    artifactId: 'demo',
+    version: '1.0',
+    packaging: 'pom',
+    file: path.join(basedir, 'pom.xml'),
+    basedir,
+    properties: {},
+    dependencies: [],
+    dependencyManagement: [],
+    repositories: [],
+    modules: [],
+    activeProfiles: [],
     build: {
-      directory, outputDirectory: path.join(directory, 'classes'), testOutputDirectory: path.join(directory, 'test-classes'),
-      sourceDirectory: path.join(basedir, 'src/main/java'), finalName: 'demo-1.0', plugins, pluginManagement,
+      directory,
+      outputDirectory: path.join(directory, 'classes'),
+      testOutputDirectory: path.join(directory, 'test-classes'),
+      sourceDirectory: path.join(basedir, 'src/main/java'),
+      finalName: 'demo-1.0',
+      plugins,
+      pluginManagement,
     },
     ...extra,
   };

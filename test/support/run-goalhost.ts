@@ -10,7 +10,9 @@ export interface GoalhostRun {
 /** Runs the real CLI as users do, in `cwd`, with a clean, deterministic environment. */
 export function runGoalhost(args: readonly string[], cwd: string, env: Record<string, string> = {}): GoalhostRun {
   const result = spawnSync(process.execPath, [GOALHOST_BIN, ...args], {
-    cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8', ...env },
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8', ...env },
     timeout: 120_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

@@ -19,7 +19,9 @@ export function treeOf(dir: string): string[] {
         walk(r);
       } else if (st.isFile()) {
         const data = fs.readFileSync(full);
-        out.push(`f ${mode} ${r} = ${data.length <= 40 ? JSON.stringify(data.toString('utf8')) : `${data.length} bytes`}`);
+        out.push(
+          `f ${mode} ${r} = ${data.length <= 40 ? JSON.stringify(data.toString('utf8')) : `${data.length} bytes`}`,
+        );
       } else out.push(`s ${st.mode.toString(8)} ${r}`);
     }
   };

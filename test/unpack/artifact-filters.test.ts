@@ -23,7 +23,9 @@ const ids = (list: readonly UnpackArtifact[]): string[] => list.map((x) => `${x.
 
 describe('unpack: list tokens (maven-dependency-plugin 3.5.0 rules)', () => {
   it('trims the value and the whitespace around commas, keeping inner spaces', () => {
-    expect(normalizeList(' alpha,bravo, charlie , delta kappa, theta')).to.equal('alpha,bravo,charlie,delta kappa,theta');
+    expect(normalizeList(' alpha,bravo, charlie , delta kappa, theta')).to.equal(
+      'alpha,bravo,charlie,delta kappa,theta',
+    );
     expect(normalizeList(' \r\n a, \t \n \r b \t \n \r')).to.equal('a,b');
     expect(normalizeList(undefined)).to.equal('');
     expect(normalizeList('  ')).to.equal('');
@@ -76,14 +78,22 @@ describe('unpack: artifact filters', () => {
 
   it('rejects invalid scopes with Maven’s messages (case-sensitive, single word)', () => {
     expect(() => filterByScope(scoped, 'Runtime', '')).to.throw('Invalid Scope in includeScope: Runtime');
-    expect(() => filterByScope(scoped, 'compile,runtime', '')).to.throw('Invalid Scope in includeScope: compile,runtime');
+    expect(() => filterByScope(scoped, 'compile,runtime', '')).to.throw(
+      'Invalid Scope in includeScope: compile,runtime',
+    );
     expect(() => filterByScope(scoped, '', 'coMpile')).to.throw('Invalid Scope in excludeScope: coMpile');
-    expect(() => filterByScope(scoped, '', ' test')).to.throw(" Can't exclude Test scope, this will exclude everything.");
+    expect(() => filterByScope(scoped, '', ' test')).to.throw(
+      " Can't exclude Test scope, this will exclude everything.",
+    );
   });
 
   it('include lists regroup by token (the unpack order); excludes apply afterwards', () => {
     const list = [a('g.foo.sub:x'), a('g.bar:y'), a('g.foobar:z'), a('other:w')];
-    expect(ids(filterArtifacts(list, { includeGroupIds: 'g.bar, g.foo' }))).to.deep.equal(['g.bar:y', 'g.foo.sub:x', 'g.foobar:z']);
+    expect(ids(filterArtifacts(list, { includeGroupIds: 'g.bar, g.foo' }))).to.deep.equal([
+      'g.bar:y',
+      'g.foo.sub:x',
+      'g.foobar:z',
+    ]);
     expect(ids(filterArtifacts(list, { includeGroupIds: 'g', excludeGroupIds: 'g.foo' }))).to.deep.equal(['g.bar:y']);
     // An empty token is a prefix of every groupId.
     expect(ids(filterArtifacts(list, { includeGroupIds: ',other' }))).to.deep.equal(ids(list));
@@ -103,11 +113,19 @@ describe('unpack: artifact filters', () => {
   });
 
   it('cxx regex classifiers: whole-classifier matches, never an artifact without classifier', () => {
-    const list = [a('g:plain'), a('g:bl', { classifier: 'bin-linux' }), a('g:bw', { classifier: 'bin-win64' }), a('g:l', { classifier: 'linux' })];
+    const list = [
+      a('g:plain'),
+      a('g:bl', { classifier: 'bin-linux' }),
+      a('g:bw', { classifier: 'bin-win64' }),
+      a('g:l', { classifier: 'linux' }),
+    ];
     expect(ids(filterArtifacts(list, { includeRegexClassifiers: 'bin-.*' }))).to.deep.equal(['g:bl', 'g:bw']);
     expect(ids(filterArtifacts(list, { includeRegexClassifiers: 'linux' }))).to.deep.equal(['g:l']);
     expect(ids(filterArtifacts(list, { excludeRegexClassifiers: '.*linux' }))).to.deep.equal(['g:plain', 'g:bw']);
-    expect(ids(filterArtifacts(list, { includeRegexClassifiers: '(?i)BIN-WIN.*, linux' }))).to.deep.equal(['g:bw', 'g:l']);
+    expect(ids(filterArtifacts(list, { includeRegexClassifiers: '(?i)BIN-WIN.*, linux' }))).to.deep.equal([
+      'g:bw',
+      'g:l',
+    ]);
     expect(() => filterArtifacts(list, { includeRegexClassifiers: 'x{1,3}' })).to.throw(
       "Invalid regular expression 'x{1' in includeRegexClassifiers",
     );

@@ -10,7 +10,9 @@ function engineModulesAfter(script: string): string[] {
       .filter((f) => f.includes('/packages/archive/dist/') || f.includes('/node_modules/yauzl/'))
       .map((f) => f.replace(/.*\\/packages\\/archive\\/dist\\//, 'archive/').replace(/.*\\/node_modules\\/yauzl\\/.*/, 'yauzl'));
     console.log(JSON.stringify([...new Set(loaded)].sort()));`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', `(async () => { ${script}; ${report} })()`], { cwd: ROOT, encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['-e', `(async () => { ${script}; ${report} })()`], { cwd: ROOT, encoding: 'utf8' }),
+  );
 }
 
 /** What loads with the front door itself: choosing a reader, selecting, mapping and placing entries. */
@@ -33,7 +35,9 @@ describe('archive: the readers, decoders and threads load only when something is
   });
 
   it('acquiring the worker pool loads the threads; starting an extraction loads the readers', () => {
-    const pool = engineModulesAfter("const a = require('@goalhost/archive'); const p = await a.acquireWorkerPool(); await a.releaseWorkerPool(p)");
+    const pool = engineModulesAfter(
+      "const a = require('@goalhost/archive'); const p = await a.acquireWorkerPool(); await a.releaseWorkerPool(p)",
+    );
     expect(pool).to.include('archive/write/worker-pool.js');
     expect(pool).not.to.include('archive/extraction.js');
     expect(pool).not.to.include('yauzl');
@@ -41,6 +45,11 @@ describe('archive: the readers, decoders and threads load only when something is
       "const a = require('@goalhost/archive'); const p = await a.createWorkerPool(1); " +
         "await a.startExtraction([], { selector: new a.EntrySelector(undefined, undefined, { includes: '', excludes: '' }) }, p, () => {})",
     );
-    expect(extraction).to.include.members(['archive/extraction.js', 'archive/zip/zip-listing.js', 'archive/tar/tar-reader.js', 'yauzl']);
+    expect(extraction).to.include.members([
+      'archive/extraction.js',
+      'archive/zip/zip-listing.js',
+      'archive/tar/tar-reader.js',
+      'yauzl',
+    ]);
   });
 });

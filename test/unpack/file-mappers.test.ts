@@ -14,7 +14,9 @@ import { fixture, tempDir, treeOf } from './support';
 const F = 'org.codehaus.plexus.components.io.filemappers.';
 
 function mapper(name: string, properties: Record<string, string> = {}): string {
-  const body = Object.entries(properties).map(([k, v]) => `<${k}>${v}</${k}>`).join('');
+  const body = Object.entries(properties)
+    .map(([k, v]) => `<${k}>${v}</${k}>`)
+    .join('');
   return `<${F}${name}>${body}</${F}${name}>`;
 }
 
@@ -51,7 +53,10 @@ describe('unpack: fileMappers (plexus FileMappers, as maven-dependency-plugin 3.
   }
 
   it('a chain in order: RegExpFileMapper (replaceAll) then SuffixFileMapper, on a zip and a tar; directory entries are mapped too', () => {
-    pom(mapper('RegExpFileMapper', { pattern: '/', replacement: '_', replaceAll: 'true' }) + mapper('SuffixFileMapper', { suffix: '-v1' }));
+    pom(
+      mapper('RegExpFileMapper', { pattern: '/', replacement: '_', replaceAll: 'true' }) +
+        mapper('SuffixFileMapper', { suffix: '-v1' }),
+    );
     expect(run()).to.deep.equal({ status: 0, error: '' });
     expect(treeOf(out)).to.deep.equal([
       'd 755 basic-1.0-zip/',
@@ -74,7 +79,11 @@ describe('unpack: fileMappers (plexus FileMappers, as maven-dependency-plugin 3.
   });
 
   it('RegExpFileMapper replaces the first match with Java replacement syntax ($n groups, \\$ a literal dollar)', () => {
-    pom(mapper('RegExpFileMapper', { pattern: '^(include|src)/(.*)\\.([ch])$', replacement: 'code/$1/$2.$3\\$' }), '', true);
+    pom(
+      mapper('RegExpFileMapper', { pattern: '^(include|src)/(.*)\\.([ch])$', replacement: 'code/$1/$2.$3\\$' }),
+      '',
+      true,
+    );
     expect(run()).to.deep.equal({ status: 0, error: '' });
     expect(treeOf(out)).to.deep.equal([
       'd 755 basic-1.0-zip/',
@@ -93,7 +102,11 @@ describe('unpack: fileMappers (plexus FileMappers, as maven-dependency-plugin 3.
   });
 
   it('an implementation="..." attribute names the class too (FileExtensionMapper: a directory entry gets a ".bak" child)', () => {
-    pom(`<fileMapper implementation="${F}FileExtensionMapper"><targetExtension>bak</targetExtension></fileMapper>`, '', true);
+    pom(
+      `<fileMapper implementation="${F}FileExtensionMapper"><targetExtension>bak</targetExtension></fileMapper>`,
+      '',
+      true,
+    );
     expect(run()).to.deep.equal({ status: 0, error: '' });
     expect(treeOf(out)).to.deep.equal([
       'd 755 basic-1.0-zip/',
@@ -139,12 +152,23 @@ describe('unpack: fileMappers (plexus FileMappers, as maven-dependency-plugin 3.
         `Error unpacking file: ${fixture('tree.tar.gz')} to: ${out}/tree-1.0-tar.gz: Error while expanding ${fixture('tree.tar.gz')}: ` +
         `${out}/tree-1.0-tar.gz/all.txt: Is a directory`,
     });
-    expect(treeOf(out)).to.deep.equal(['d 755 basic-1.0-zip/', 'f 644 basic-1.0-zip/all.txt = "<html></html>\\n"', 'd 755 tree-1.0-tar.gz/', 'd 755 tree-1.0-tar.gz/all.txt/']);
-    expect(treeOf(path.join(dir, 'target', 'dependency-maven-plugin-markers'))).to.deep.equal(['f 644 g-basic-zip-1.0.marker = ""']);
+    expect(treeOf(out)).to.deep.equal([
+      'd 755 basic-1.0-zip/',
+      'f 644 basic-1.0-zip/all.txt = "<html></html>\\n"',
+      'd 755 tree-1.0-tar.gz/',
+      'd 755 tree-1.0-tar.gz/all.txt/',
+    ]);
+    expect(treeOf(path.join(dir, 'target', 'dependency-maven-plugin-markers'))).to.deep.equal([
+      'f 644 g-basic-zip-1.0.marker = ""',
+    ]);
   });
 
   it('includes/excludes match the original names; markers ignore the mappers (a rerun with others skips); flattenDestDirs copies the mapped files', () => {
-    pom(mapper('PrefixFileMapper', { prefix: 'mapped/' }), '<excludes>docs/**,mapped/**</excludes><flattenDestDirs><flattenDestDir>flat</flattenDestDir></flattenDestDirs>', true);
+    pom(
+      mapper('PrefixFileMapper', { prefix: 'mapped/' }),
+      '<excludes>docs/**,mapped/**</excludes><flattenDestDirs><flattenDestDir>flat</flattenDestDir></flattenDestDirs>',
+      true,
+    );
     expect(run()).to.deep.equal({ status: 0, error: '' });
     expect(treeOf(out)).to.deep.equal([
       'd 755 basic-1.0-zip/',
@@ -193,7 +217,11 @@ describe('unpack: fileMappers (plexus FileMappers, as maven-dependency-plugin 3.
         'SuffixFileMapper, FileExtensionMapper, RegExpFileMapper)',
     );
     pom(mapper('RegExpFileMapper', { pattern: '(', replacement: 'x' }));
-    expect(run().error).to.match(new RegExp(`^Unable to parse configuration of parameter fileMappers: Cannot set 'pattern' in class ${F}RegExpFileMapper: Invalid regular expression`));
+    expect(run().error).to.match(
+      new RegExp(
+        `^Unable to parse configuration of parameter fileMappers: Cannot set 'pattern' in class ${F}RegExpFileMapper: Invalid regular expression`,
+      ),
+    );
     expect(fs.existsSync(path.join(dir, 'target'))).to.equal(false);
     // Maven leaves an empty property unset; the mapper then fails at the first entry (a RuntimeException in Maven).
     pom(mapper('RegExpFileMapper', { pattern: 'x', replacement: '' }));

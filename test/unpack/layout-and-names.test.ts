@@ -1,6 +1,19 @@
 import { expect } from 'chai';
-import { archiverNameOfFile, chooseArchiver, decodeUtf8, entryTarget, nameDecoderFor, PlanFailure } from '@goalhost/archive';
-import { artifactIdOf, baseVersionOf, formattedOutputDirectory, type LayoutOptions, type UnpackArtifact } from '@goalhost/unpack';
+import {
+  archiverNameOfFile,
+  chooseArchiver,
+  decodeUtf8,
+  entryTarget,
+  nameDecoderFor,
+  PlanFailure,
+} from '@goalhost/archive';
+import {
+  artifactIdOf,
+  baseVersionOf,
+  formattedOutputDirectory,
+  type LayoutOptions,
+  type UnpackArtifact,
+} from '@goalhost/unpack';
 
 const liba = (version: string): UnpackArtifact => ({
   groupId: 'com.example',
@@ -28,9 +41,9 @@ describe('unpack: output layout (spec 5.3 worked examples)', () => {
     expect(dir(T, { useSubDirectoryPerArtifact: true })).to.equal('/out/liba-1.0-20230115.123456-3-bin-linux-zip');
     expect(dir(R, { useSubDirectoryPerArtifact: true, stripVersion: true })).to.equal('/out/liba-bin-linux-zip');
     expect(dir(R, { useSubDirectoryPerArtifact: true, stripType: true })).to.equal('/out/liba-1.0-bin-linux');
-    expect(dir(T, { useSubDirectoryPerScope: true, useSubDirectoryPerType: true, useSubDirectoryPerArtifact: true })).to.equal(
-      '/out/compile/zips/liba-1.0-20230115.123456-3-bin-linux-zip',
-    );
+    expect(
+      dir(T, { useSubDirectoryPerScope: true, useSubDirectoryPerType: true, useSubDirectoryPerArtifact: true }),
+    ).to.equal('/out/compile/zips/liba-1.0-20230115.123456-3-bin-linux-zip');
     expect(dir({ ...R, scope: null }, { useSubDirectoryPerScope: true })).to.equal('/out/null');
   });
 
@@ -40,16 +53,29 @@ describe('unpack: output layout (spec 5.3 worked examples)', () => {
   });
 
   it('the repository layout overrides everything and uses the base version', () => {
-    const all: LayoutOptions = { useRepositoryLayout: true, useSubDirectoryPerArtifact: true, useSubDirectoryPerScope: true, stripVersion: true };
+    const all: LayoutOptions = {
+      useRepositoryLayout: true,
+      useSubDirectoryPerArtifact: true,
+      useSubDirectoryPerScope: true,
+      stripVersion: true,
+    };
     expect(dir(R, all)).to.equal('/out/com/example/liba/1.0');
     expect(dir(T, all)).to.equal('/out/com/example/liba/1.0-SNAPSHOT');
   });
 
   it('goalhost honours stripClassifier and prependGroupId in per-artifact names (Maven ignores them)', () => {
     expect(dir(R, { useSubDirectoryPerArtifact: true, stripClassifier: true })).to.equal('/out/liba-1.0-zip');
-    expect(dir(R, { useSubDirectoryPerArtifact: true, prependGroupId: true })).to.equal('/out/com.example.liba-1.0-bin-linux-zip');
+    expect(dir(R, { useSubDirectoryPerArtifact: true, prependGroupId: true })).to.equal(
+      '/out/com.example.liba-1.0-bin-linux-zip',
+    );
     expect(
-      dir(R, { useSubDirectoryPerArtifact: true, prependGroupId: true, stripVersion: true, stripClassifier: true, stripType: true }),
+      dir(R, {
+        useSubDirectoryPerArtifact: true,
+        prependGroupId: true,
+        stripVersion: true,
+        stripClassifier: true,
+        stripType: true,
+      }),
     ).to.equal('/out/com.example.liba');
     expect(dir(R, { stripClassifier: true, prependGroupId: true })).to.equal('/out');
   });
@@ -97,7 +123,9 @@ describe('unpack: entry names', () => {
     expect(entryTarget('/p/target/dependency', 'd//./e.txt')).to.equal('/p/target/dependency/d/e.txt');
     expect(entryTarget('/p/target/dependency', 'unix\\name.txt')).to.equal('/p/target/dependency/unix\\name.txt');
     expect(outside('../../escaped.txt')).to.equal('Entry is outside of the target directory (../../escaped.txt)');
-    expect(outside('../dependency-evil/pwned.txt')).to.equal('Entry is outside of the target directory (../dependency-evil/pwned.txt)');
+    expect(outside('../dependency-evil/pwned.txt')).to.equal(
+      'Entry is outside of the target directory (../dependency-evil/pwned.txt)',
+    );
     expect(outside('/etc/passwd')).to.equal('Entry is outside of the target directory (/etc/passwd)');
     expect(outside('\\etc\\passwd')).to.equal('Entry is outside of the target directory (\\etc\\passwd)');
     expect(outside('C:\\evil.txt')).to.equal('Entry is outside of the target directory (C:\\evil.txt)');

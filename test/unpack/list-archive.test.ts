@@ -1,10 +1,21 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { listArchive, nameDecoderFor, type ArchiveEntry, type NameDecoder, type ReadableFormat } from '@goalhost/archive';
+import {
+  listArchive,
+  nameDecoderFor,
+  type ArchiveEntry,
+  type NameDecoder,
+  type ReadableFormat,
+} from '@goalhost/archive';
 import { fixture } from './support';
 
 /** `kind name` of every entry @goalhost/archive lists, in order (`stopAfter`: the visitor stops there). */
-async function listed(file: string, format: ReadableFormat, decoder?: NameDecoder, stopAfter?: number): Promise<string[]> {
+async function listed(
+  file: string,
+  format: ReadableFormat,
+  decoder?: NameDecoder,
+  stopAfter?: number,
+): Promise<string[]> {
   const seen: string[] = [];
   await listArchive(
     file,
@@ -26,7 +37,11 @@ function gnuTar(file: string): string[] {
     .map((line) => {
       const [mode, , size] = line.split(/\s+/);
       const name = line.replace(/^(\S+\s+){5}/, '').replace(/ (->|link to) .*$/, '');
-      return mode[0] === 'd' ? `dir ${name}` : mode[0] === 'l' ? `symlink ${name}` : `file ${name} ${mode[0] === 'h' ? 0 : Number(size)}`;
+      return mode[0] === 'd'
+        ? `dir ${name}`
+        : mode[0] === 'l'
+          ? `symlink ${name}`
+          : `file ${name} ${mode[0] === 'h' ? 0 : Number(size)}`;
     });
 }
 
@@ -39,7 +54,9 @@ describe('archive: listArchive, the entries of an archive without extracting the
   }
 
   it('a zip: the entries zipinfo lists, in order; directory entries are dirs', async () => {
-    const names = execFileSync('zipinfo', ['-1', fixture('basic.zip')], { encoding: 'utf8' }).trim().split('\n');
+    const names = execFileSync('zipinfo', ['-1', fixture('basic.zip')], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
     const kinds = (await listed(fixture('basic.zip'), 'zip')).map((e) => e.split(' ').slice(0, 2).join(' '));
     expect(kinds).to.deep.equal(names.map((n) => (n.endsWith('/') ? `dir ${n}` : `file ${n}`)));
   });
@@ -52,7 +69,9 @@ describe('archive: listArchive, the entries of an archive without extracting the
 
   it('a visitor returning false stops the listing there, in a zip and in a tar', async () => {
     expect(await listed(fixture('basic.zip'), 'zip', undefined, 2)).to.have.length(2);
-    expect(await listed(fixture('tree.tar.gz'), 'tar.gz', undefined, 2)).to.deep.equal(gnuTar(fixture('tree.tar.gz')).slice(0, 2));
+    expect(await listed(fixture('tree.tar.gz'), 'tar.gz', undefined, 2)).to.deep.equal(
+      gnuTar(fixture('tree.tar.gz')).slice(0, 2),
+    );
   });
 
   it('a tar.gz cut short: the entries before the cut are visited, then the decompressor failure is the error', async () => {

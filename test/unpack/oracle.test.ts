@@ -20,7 +20,18 @@ interface Comparison {
 /** Runs the oracle's compare.sh with goalhost as the stand-in (its own data directory, 2 jobs). */
 function compare(scenarios: readonly string[], data: string): Promise<Comparison> {
   return new Promise((resolve, reject) => {
-    const args = ['-j', '2', ...scenarios, '--', process.execPath, GOALHOST_BIN, '-o', '-B', '-Dmaven.repo.local={repo}', 'cxx:unpack-dependencies'];
+    const args = [
+      '-j',
+      '2',
+      ...scenarios,
+      '--',
+      process.execPath,
+      GOALHOST_BIN,
+      '-o',
+      '-B',
+      '-Dmaven.repo.local={repo}',
+      'cxx:unpack-dependencies',
+    ];
     const child = spawn(path.join(ORACLE, 'compare.sh'), args, { env: { ...process.env, ORACLE_DATA: data } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));

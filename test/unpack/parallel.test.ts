@@ -40,13 +40,27 @@ describe('unpack: parallel extraction gives the sequential result', function () 
         // Names 0..1999 are shared by all three archives; the rest are their own.
         const n = i < 2000 ? i : a * 10000 + i;
         const mode = i % 3 === 0 ? undefined : i % 3 === 1 ? 0o755 : 0o600;
-        specs.push({ name: `common/d${n % 50}/f${n}.bin`, content: random(a * 100000 + i, 1500 + (i % 700)), mode, mtime: new Date(Date.UTC(2019, a, 1 + (i % 27), 0, 0, 2 * (i % 30))) });
+        specs.push({
+          name: `common/d${n % 50}/f${n}.bin`,
+          content: random(a * 100000 + i, 1500 + (i % 700)),
+          mode,
+          mtime: new Date(Date.UTC(2019, a, 1 + (i % 27), 0, 0, 2 * (i % 30))),
+        });
       }
       // A duplicate inside the archive: its later copy wins.
-      specs.push({ name: 'common/d0/f0.bin', content: Buffer.from(`duplicate of archive ${a}\n`), mtime: new Date(Date.UTC(2020, 0, 1)) });
+      specs.push({
+        name: 'common/d0/f0.bin',
+        content: Buffer.from(`duplicate of archive ${a}\n`),
+        mtime: new Date(Date.UTC(2020, 0, 1)),
+      });
       const file = path.join(dir, 'repo', `a${a}.zip`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, zipBuffer(specs.map((s) => ({ name: s.name, content: s.content, mode: s.mode, mtime: s.mtime, store: a === 1 }))));
+      fs.writeFileSync(
+        file,
+        zipBuffer(
+          specs.map((s) => ({ name: s.name, content: s.content, mode: s.mode, mtime: s.mtime, store: a === 1 })),
+        ),
+      );
       archives.push(file);
       for (const s of specs) {
         const before = expected.get(s.name);
@@ -61,14 +75,26 @@ describe('unpack: parallel extraction gives the sequential result', function () 
 
   async function unpack(out: string, threads: number, flattenDestDirs: string[] = []): Promise<void> {
     const jobs: UnpackJob[] = archives.map((file, i) => ({
-      artifact: { groupId: 'g', artifactId: `a${i}`, version: '1.0', baseVersion: '1.0', type: 'zip', extension: 'zip', scope: 'compile', file, direct: true },
+      artifact: {
+        groupId: 'g',
+        artifactId: `a${i}`,
+        version: '1.0',
+        baseVersion: '1.0',
+        type: 'zip',
+        extension: 'zip',
+        scope: 'compile',
+        file,
+        direct: true,
+      },
       destination: out,
     }));
     const pool = await createWorkerPool(threads);
     const marked: string[] = [];
     try {
       const log = new RecordingLog();
-      await new Unpacker({ umask: 0o022, flattenDestDirs }, log, log, pool, (job) => marked.push(job.artifact.artifactId)).run(jobs);
+      await new Unpacker({ umask: 0o022, flattenDestDirs }, log, log, pool, (job) =>
+        marked.push(job.artifact.artifactId),
+      ).run(jobs);
     } finally {
       await pool.close();
     }
@@ -83,11 +109,18 @@ describe('unpack: parallel extraction gives the sequential result', function () 
       const st = fs.statSync(p);
       files++;
       if (!fs.readFileSync(p).equals(want.content)) problems.push(`${name}: content`);
-      if ((st.mode & 0o777) !== want.mode) problems.push(`${name}: mode ${(st.mode & 0o777).toString(8)} instead of ${want.mode.toString(8)}`);
+      if ((st.mode & 0o777) !== want.mode)
+        problems.push(`${name}: mode ${(st.mode & 0o777).toString(8)} instead of ${want.mode.toString(8)}`);
       if (Math.floor(st.mtimeMs) !== want.mtime) problems.push(`${name}: mtime`);
     }
-    const onDisk = fs.readdirSync(path.join(out, 'common'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
-    expect({ problems: problems.slice(0, 10), files, onDisk }).to.deep.equal({ problems: [], files: expected.size, onDisk: expected.size });
+    const onDisk = fs
+      .readdirSync(path.join(out, 'common'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile()).length;
+    expect({ problems: problems.slice(0, 10), files, onDisk }).to.deep.equal({
+      problems: [],
+      files: expected.size,
+      onDisk: expected.size,
+    });
   }
 
   it('on two worker threads', async () => {
@@ -107,7 +140,10 @@ describe('unpack: parallel extraction gives the sequential result', function () 
       if (!fs.readFileSync(p).equals(want.content)) problems.push(`${name}: content`);
       if (Math.floor(fs.statSync(p).mtimeMs) !== want.mtime) problems.push(`${name}: mtime`);
     }
-    expect({ problems: problems.slice(0, 10), files: fs.readdirSync(flat).length }).to.deep.equal({ problems: [], files: expected.size });
+    expect({ problems: problems.slice(0, 10), files: fs.readdirSync(flat).length }).to.deep.equal({
+      problems: [],
+      files: expected.size,
+    });
   });
 
   it('inline on one thread (the reference), and a re-unpack over the result', async () => {

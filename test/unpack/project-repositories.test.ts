@@ -2,7 +2,12 @@ import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { NO_CENTRAL_MIRROR_XML, RepoServer, startRemoteFixture, stopRemoteFixture } from '../resolver/support/repo-server';
+import {
+  NO_CENTRAL_MIRROR_XML,
+  RepoServer,
+  startRemoteFixture,
+  stopRemoteFixture,
+} from '../resolver/support/repo-server';
 import { FixtureRepo, pomXml } from '../resolver/support/fixture-repo';
 import { runGoalhostAsync } from '../scm/support/run-goalhost-async';
 import { treeOf } from '../support/tree';
@@ -13,7 +18,7 @@ import { zipRecords } from './zip-records';
  * there, whether the dependencies were resolved afresh, reused from the resolution cache (from the
  * second run on) or verified against a lock (which must then list it as a requested file).
  */
-describe('unpack: classified artifacts from the project\'s repositories, on every run', function () {
+describe("unpack: classified artifacts from the project's repositories, on every run", function () {
   this.timeout(120_000);
   let f: FixtureRepo;
   let server: RepoServer;
@@ -35,7 +40,8 @@ describe('unpack: classified artifacts from the project\'s repositories, on ever
     const settings = path.join(f.root, 'settings.xml');
     fs.writeFileSync(settings, `<settings>${NO_CENTRAL_MIRROR_XML}</settings>\n`);
     const env = { XDG_CACHE_HOME: path.join(f.root, 'cache') };
-    const goalhost = (...args: string[]) => runGoalhostAsync(['-B', '-s', settings, `-Dmaven.repo.local=${f.repo}`, ...args], f.project, env);
+    const goalhost = (...args: string[]) =>
+      runGoalhostAsync(['-B', '-s', settings, `-Dmaven.repo.local=${f.repo}`, ...args], f.project, env);
     const output = path.join(f.project, 'target', 'dependency');
     const unpack = async (label: string, ...more: string[]): Promise<void> => {
       fs.rmSync(path.join(f.project, 'target'), { recursive: true, force: true });
@@ -49,10 +55,14 @@ describe('unpack: classified artifacts from the project\'s repositories, on ever
     // Under a lock the classified archive is used only once locked: a requested line, from the project's repository.
     const unlocked = await goalhost('-Dclassifier=linux', '-Dtype=zip', 'cxx:unpack-dependencies');
     const file = path.join(f.repo, 'r', 'lib', '1.0', 'lib-1.0-linux.zip');
-    expect(unlocked.stdout).to.contain(`\n  r:lib:zip:linux:1.0\n    file:   ${file}\n`).and.contain('[INFO] BUILD FAILURE');
+    expect(unlocked.stdout)
+      .to.contain(`\n  r:lib:zip:linux:1.0\n    file:   ${file}\n`)
+      .and.contain('[INFO] BUILD FAILURE');
     await unpack('update run', '-Dgoalhost.lock=update');
     const sha256 = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-    expect(fs.readFileSync(path.join(f.project, 'goalhost.lock'), 'utf8')).to.contain(`\nr:lib:zip:linux:1.0 requested sha256:${sha256} from=remote\n`);
+    expect(fs.readFileSync(path.join(f.project, 'goalhost.lock'), 'utf8')).to.contain(
+      `\nr:lib:zip:linux:1.0 requested sha256:${sha256} from=remote\n`,
+    );
     for (let i = 1; i <= 2; i++) await unpack(`locked run ${i}`);
   });
 });

@@ -24,10 +24,7 @@ export function mtimeOf(file: string): string {
 }
 
 /** A resolved dependency over a file (copied into a repository-like place when `repo` is given). */
-export function artifact(
-  file: string,
-  overrides: Partial<Artifact> & { artifactId: string },
-): Artifact {
+export function artifact(file: string, overrides: Partial<Artifact> & { artifactId: string }): Artifact {
   const version = overrides.version ?? '1.0';
   return {
     groupId: 'g',

@@ -48,7 +48,11 @@ export function file(name: string | Buffer, content: string | Buffer, fields: He
 
 /** One PAX record, `length keyword=value\n` (the value may be raw bytes). */
 export function paxRecord(keyword: string, value: string | Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(`${keyword}=`), typeof value === 'string' ? Buffer.from(value) : value, Buffer.from('\n')]);
+  const body = Buffer.concat([
+    Buffer.from(`${keyword}=`),
+    typeof value === 'string' ? Buffer.from(value) : value,
+    Buffer.from('\n'),
+  ]);
   let length = body.length + 2;
   while (String(length).length + 1 + body.length !== length) length = String(length).length + 1 + body.length;
   return Buffer.concat([Buffer.from(`${length} `), body]);

@@ -56,7 +56,8 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     fs.writeFileSync(archive, Buffer.concat(parts));
     return archive;
   };
-  const failure = (archive: string, message: string): string => `Error unpacking file: ${archive} to: ${out}: Error while expanding ${archive}: ${message}`;
+  const failure = (archive: string, message: string): string =>
+    `Error unpacking file: ${archive} to: ${out}: Error while expanding ${archive}: ${message}`;
 
   it('GNU incremental dumps (tar -g): directories come out, their dumpdir lists are skipped (Maven reads them as headers)', async () => {
     tree(path.join(src, 'inc'), { 'x/1': 'one\n', '2': 'two\n' });
@@ -64,7 +65,12 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     const run = await unpack(path.join(dir, 'level0.tar'));
     expect(run.error).to.equal(undefined);
     // Maven: the same, plus empty files 'Y1' and 'Y2' dated 1970 made of the dumpdir lists.
-    expect(treeOf(out)).to.deep.equal(['d 755 inc/', 'f 644 inc/2 = "two\\n"', 'd 755 inc/x/', 'f 644 inc/x/1 = "one\\n"']);
+    expect(treeOf(out)).to.deep.equal([
+      'd 755 inc/',
+      'f 644 inc/2 = "two\\n"',
+      'd 755 inc/x/',
+      'f 644 inc/x/1 = "one\\n"',
+    ]);
     expect(mtimeOf(path.join(out, 'inc/x/1'))).to.equal(WHEN.toISOString());
   });
 
@@ -82,7 +88,10 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
   });
 
   it("a dumpdir entry ('D') named without '/' is a directory too (Maven writes it as a file, then fails on its contents)", async () => {
-    const dumpdir = Buffer.concat([header('t/dir', { type: 'D', mode: 0o755, size: 10 }), padded(Buffer.from('Ya.txt\0\0\0\0'))]);
+    const dumpdir = Buffer.concat([
+      header('t/dir', { type: 'D', mode: 0o755, size: 10 }),
+      padded(Buffer.from('Ya.txt\0\0\0\0')),
+    ]);
     const run = await unpack(write('a.tar', dumpdir, file('t/dir/a.txt', 'alpha\n'), END));
     expect(run.error).to.equal(undefined);
     expect(treeOf(out)).to.deep.equal(['d 755 t/', 'd 755 t/dir/', 'f 644 t/dir/a.txt = "alpha\\n"']);
@@ -108,7 +117,18 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
       for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
       fs.writeFileSync(path.join(src, 'big.bin'), big);
       tree(path.join(src, 't'), { 'a.txt': 'alpha\n' });
-      tool('tar', src, [`--format=${format}`, '-M', '-L', '20', '-cf', '../v1.tar', '-f', '../v2.tar', 'big.bin', 't/a.txt']);
+      tool('tar', src, [
+        `--format=${format}`,
+        '-M',
+        '-L',
+        '20',
+        '-cf',
+        '../v1.tar',
+        '-f',
+        '../v2.tar',
+        'big.bin',
+        't/a.txt',
+      ]);
       const run = await unpack(path.join(dir, 'v2.tar'));
       expect(run.error).to.equal(undefined);
       const rest = fs.readFileSync(path.join(out, part));
@@ -173,7 +193,12 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
       ),
     );
     expect(run.error).to.equal(undefined);
-    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/first.txt = "first\\n"', 'f 644 t/second.txt = "second\\n"', 'f 644 t/third.txt = "third\\n"']);
+    expect(treeOf(out)).to.deep.equal([
+      'd 755 t/',
+      'f 644 t/first.txt = "first\\n"',
+      'f 644 t/second.txt = "second\\n"',
+      'f 644 t/third.txt = "third\\n"',
+    ]);
     expect(['first', 'second', 'third'].map((n) => mtimeOf(path.join(out, `t/${n}.txt`)))).to.deep.equal([
       '2001-09-09T01:46:40.500Z',
       '2011-03-13T07:06:40.000Z',
@@ -183,7 +208,10 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
 
   it('a global PAX path names the entry after it over its GNU long name and its PAX path; later entries keep their own', async () => {
     const long = 'L'.repeat(150);
-    const longName = Buffer.concat([header('././@LongLink', { type: 'L', size: long.length + 1 }), padded(Buffer.from(`${long}\0`))]);
+    const longName = Buffer.concat([
+      header('././@LongLink', { type: 'L', size: long.length + 1 }),
+      padded(Buffer.from(`${long}\0`)),
+    ]);
     const run = await unpack(
       write(
         'a.tar',
@@ -203,16 +231,26 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
   it('an archive ending after a global PAX header fails as Maven fails, after writing the entries before it, without a marker', async () => {
     const archive = write('a.tar', file('t/a.txt', 'alpha\n'), globalHeader(paxRecord('comment', 'late')), END);
     const run = await unpack(archive);
-    expect(run.error?.message).to.equal(failure(archive, 'Error detected parsing the pax header (at entry ./GlobalHead)'));
+    expect(run.error?.message).to.equal(
+      failure(archive, 'Error detected parsing the pax header (at entry ./GlobalHead)'),
+    );
     expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/a.txt = "alpha\\n"']);
     expect(fs.existsSync(markers)).to.equal(false);
   });
 
   it('an archive ending after a PAX header and a long name fails naming the PAX header; after a long name alone it just ends', async () => {
-    const long = Buffer.concat([header('././@LongLink', { type: 'L', size: 151 }), padded(Buffer.from(`${'L'.repeat(150)}\0`))]);
+    const long = Buffer.concat([
+      header('././@LongLink', { type: 'L', size: 151 }),
+      padded(Buffer.from(`${'L'.repeat(150)}\0`)),
+    ]);
     const archive = write('a.tar', file('t/a.txt', 'alpha\n'), pax([paxRecord('mtime', '1')]), long, END);
     const run = await unpack(archive);
-    expect(run.error?.message).to.equal(failure(archive, "premature end of tar archive. Didn't find any entry after PAX header. (at entry ././@LongLink)"));
+    expect(run.error?.message).to.equal(
+      failure(
+        archive,
+        "premature end of tar archive. Didn't find any entry after PAX header. (at entry ././@LongLink)",
+      ),
+    );
     expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/a.txt = "alpha\\n"']);
     fs.rmSync(path.join(dir, 'target'), { recursive: true });
     expect((await unpack(write('b.tar', file('t/a.txt', 'alpha\n'), long, END))).error).to.equal(undefined);
@@ -238,11 +276,18 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     // The symbolic link's 512 bytes of "data" are the next header, as commons-compress reads them.
     const run = await unpack(write('a.tar', symlink, file('t/next.txt', ''), file('t/a.txt', 'alpha\n'), hard, END));
     expect(run.error).to.equal(undefined);
-    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/a.txt = "alpha\\n"', 'd 755 t/h/', 'l t/l -> a.txt', 'f 644 t/next.txt = ""']);
+    expect(treeOf(out)).to.deep.equal([
+      'd 755 t/',
+      'f 644 t/a.txt = "alpha\\n"',
+      'd 755 t/h/',
+      'l t/l -> a.txt',
+      'f 644 t/next.txt = ""',
+    ]);
   });
 
   it("a sparse entry without a map (star's PAX sparse, type 'S' outside old GNU headers) is its real size of bytes read straight from the archive, as commons-compress reads it", async () => {
-    const star = (realSize: string): Buffer => pax([paxRecord('SCHILY.filetype', 'sparse'), paxRecord('SCHILY.realsize', realSize)]);
+    const star = (realSize: string): Buffer =>
+      pax([paxRecord('SCHILY.filetype', 'sparse'), paxRecord('SCHILY.realsize', realSize)]);
     // The real size equals the stored size: the stored data, and the archive goes on.
     const equal = write('equal.tar', star('6'), file('t/s.txt', 'alpha\n'), file('t/a.txt', 'alpha\n'), END);
     expect((await unpack(equal)).error).to.equal(undefined);
@@ -261,12 +306,14 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     fs.rmSync(path.join(dir, 'target'), { recursive: true });
     const ustar = write('ustar.tar', file('t/s.txt', 'alpha\n', { type: 'S' }), file('t/a.txt', 'alpha\n'), END);
     const run = await unpack(ustar);
-    expect(run.error?.message).to.equal(failure(ustar, "Corrupted TAR archive. Invalid byte 0 at offset 5 in '00644{NUL}00' len=8 (at entry t/s.txt)"));
+    expect(run.error?.message).to.equal(
+      failure(ustar, "Corrupted TAR archive. Invalid byte 0 at offset 5 in '00644{NUL}00' len=8 (at entry t/s.txt)"),
+    );
     expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/s.txt = ""']);
     expect(fs.existsSync(markers)).to.equal(false);
   });
 
-  it("an old GNU sparse entry whose map has no run is read as its real size of plain bytes (commons-compress), not as a hole", async () => {
+  it('an old GNU sparse entry whose map has no run is read as its real size of plain bytes (commons-compress), not as a hole', async () => {
     const sparse = header('t/s.txt', { type: 'S', size: 6 });
     sparse.write('ustar  \0', 257, 'latin1');
     sparse.write('00000000006\0', 483, 'latin1');
@@ -280,10 +327,26 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
   });
 
   for (const [what, records, message] of [
-    ['a time BigDecimal refuses', [paxRecord('ctime', 'abc')], 'Error detected parsing the pax header: Character a is neither a decimal digit number, decimal point, nor "e" notation exponential mark.'],
-    ['a number beyond a long', [paxRecord('uid', '99999999999999999999')], 'Error detected parsing the pax header: For input string: "99999999999999999999"'],
-    ['a record longer than the header', [Buffer.from('30 path=t/zz.txt\n')], 'Paxheader value size 22 exceeds size of header record'],
-    ['a record shorter than its value', [Buffer.from('10 path=t/zz.txt\n')], 'Failed to read Paxheader.Value should end with a newline'],
+    [
+      'a time BigDecimal refuses',
+      [paxRecord('ctime', 'abc')],
+      'Error detected parsing the pax header: Character a is neither a decimal digit number, decimal point, nor "e" notation exponential mark.',
+    ],
+    [
+      'a number beyond a long',
+      [paxRecord('uid', '99999999999999999999')],
+      'Error detected parsing the pax header: For input string: "99999999999999999999"',
+    ],
+    [
+      'a record longer than the header',
+      [Buffer.from('30 path=t/zz.txt\n')],
+      'Paxheader value size 22 exceeds size of header record',
+    ],
+    [
+      'a record shorter than its value',
+      [Buffer.from('10 path=t/zz.txt\n')],
+      'Failed to read Paxheader.Value should end with a newline',
+    ],
     ['a negative size', [paxRecord('size', '-1')], 'Corrupted TAR archive. Entry size is negative'],
   ] as const) {
     it(`a PAX header with ${what} fails with Maven's message, nothing unpacked`, async () => {
@@ -296,10 +359,26 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
 
   it("a GNU long name that is not UTF-8 has '?' for the bad bytes; a PAX path has U+FFFD (commons-compress decodes them differently)", async () => {
     const latin1 = Buffer.from('t/caf\xe9.txt', 'latin1');
-    const longName = Buffer.concat([header('././@LongLink', { type: 'L', size: latin1.length + 1 }), padded(Buffer.concat([latin1, Buffer.alloc(1)]))]);
-    const run = await unpack(write('a.tar', longName, file('x.txt', 'long\n'), pax([paxRecord('path', Buffer.from('t/d\xe9j\xe0.txt', 'latin1'))]), file('y.txt', 'pax\n'), END));
+    const longName = Buffer.concat([
+      header('././@LongLink', { type: 'L', size: latin1.length + 1 }),
+      padded(Buffer.concat([latin1, Buffer.alloc(1)])),
+    ]);
+    const run = await unpack(
+      write(
+        'a.tar',
+        longName,
+        file('x.txt', 'long\n'),
+        pax([paxRecord('path', Buffer.from('t/d\xe9j\xe0.txt', 'latin1'))]),
+        file('y.txt', 'pax\n'),
+        END,
+      ),
+    );
     expect(run.error).to.equal(undefined);
-    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/caf?.txt = "long\\n"', 'f 644 t/d\uFFFDj\uFFFD.txt = "pax\\n"']);
+    expect(treeOf(out)).to.deep.equal([
+      'd 755 t/',
+      'f 644 t/caf?.txt = "long\\n"',
+      'f 644 t/d\uFFFDj\uFFFD.txt = "pax\\n"',
+    ]);
   });
 
   it("a name holding U+FFFD itself (bytes EF BF BD) keeps it, beside a malformed byte read as '?' (sharpcompress's Tar.oldgnu.tar.gz)", async () => {
@@ -308,11 +387,20 @@ describe('unpack: tar dialects and the rules Maven reads them by', () => {
     const run = await unpack(write('a.tar', file(real, 'real\n'), file(mixed, 'mixed\n'), END));
     // Maven: the same names (as bytes: 'caf?' then EF BF BD).
     expect(run.error).to.equal(undefined);
-    expect(treeOf(out)).to.deep.equal(['d 755 t/', 'f 644 t/caf?\uFFFD.txt = "mixed\\n"', 'f 644 t/\uFFFD.txt = "real\\n"']);
+    expect(treeOf(out)).to.deep.equal([
+      'd 755 t/',
+      'f 644 t/caf?\uFFFD.txt = "mixed\\n"',
+      'f 644 t/\uFFFD.txt = "real\\n"',
+    ]);
   });
 
   it('an archive ending inside the padding after an entry: the entry is written and timed, then "Truncated TAR archive" (libarchive\'s test_compat_xz_1.txz)', async () => {
-    const cut = Buffer.concat([file('a.txt', 'alpha\n', { mtime: 1_600_000_000 }), header('b.txt', { size: 6, mtime: 1_600_000_002 }), Buffer.from('bravo\n'), Buffer.alloc(100)]);
+    const cut = Buffer.concat([
+      file('a.txt', 'alpha\n', { mtime: 1_600_000_000 }),
+      header('b.txt', { size: 6, mtime: 1_600_000_002 }),
+      Buffer.from('bravo\n'),
+      Buffer.alloc(100),
+    ]);
     const archive = write('a.tar', cut);
     const run = await unpack(archive);
     // Maven: the same two files with their times, the same error, no marker.

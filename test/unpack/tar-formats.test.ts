@@ -34,11 +34,16 @@ function sha(data: Buffer): string {
 /** The same tree, modes, times and contents in `actual` as in `expected` (GNU tar's). */
 function expectSameTree(actual: string, expected: string): void {
   expect(treeOf(actual)).to.deep.equal(treeOf(expected));
-  const times = (root: string) => treeOf(root).filter((l) => l.startsWith('f ')).map((l) => mtimeOf(path.join(root, l.split(' ')[2])));
+  const times = (root: string) =>
+    treeOf(root)
+      .filter((l) => l.startsWith('f '))
+      .map((l) => mtimeOf(path.join(root, l.split(' ')[2])));
   expect(times(actual)).to.deep.equal(times(expected));
   for (const line of treeOf(actual).filter((l) => l.startsWith('f '))) {
     const name = line.split(' ')[2];
-    expect(sha(fs.readFileSync(path.join(actual, name))), name).to.equal(sha(fs.readFileSync(path.join(expected, name))));
+    expect(sha(fs.readFileSync(path.join(actual, name))), name).to.equal(
+      sha(fs.readFileSync(path.join(expected, name))),
+    );
   }
 }
 
@@ -54,7 +59,8 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const unpack = (archive: string, type = 'tar', parameters = {}) => runGoal(dir, [artifact(archive, { artifactId: 'a', type })], parameters);
+  const unpack = (archive: string, type = 'tar', parameters = {}) =>
+    runGoal(dir, [artifact(archive, { artifactId: 'a', type })], parameters);
   const write = (name: string, ...parts: Buffer[]): string => {
     const archive = path.join(dir, name);
     fs.writeFileSync(archive, Buffer.concat(parts));
@@ -70,10 +76,16 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
   for (const [label, options] of SPARSE_FORMATS) {
     it(`sparse files (${label}) come out whole: holes as zeros, the real name, the whole size`, async () => {
       // Eleven runs: more than an old GNU header holds (4), so extension blocks follow it.
-      const runs: [number, string][] = Array.from({ length: 11 }, (_, i) => [i * 200_000 + (i % 3), `run ${i} `.repeat(40 + i)]);
+      const runs: [number, string][] = Array.from({ length: 11 }, (_, i) => [
+        i * 200_000 + (i % 3),
+        `run ${i} `.repeat(40 + i),
+      ]);
       const small = sparseFile(path.join(src, 'holes.bin'), 3_000_000, runs);
       // Larger than what goalhost holds in memory per entry: written as it streams.
-      const large = sparseFile(path.join(src, 'big.bin'), 6_500_000, [[10, 'head'], [5_000_000, 'tail data']]);
+      const large = sparseFile(path.join(src, 'big.bin'), 6_500_000, [
+        [10, 'head'],
+        [5_000_000, 'tail data'],
+      ]);
       gnuTar(src, ['-cf', '../a.tar', '--sparse', ...options, 'holes.bin', 'big.bin']);
       const run = await unpack(path.join(dir, 'a.tar'));
       expect(run.error).to.equal(undefined);
@@ -92,7 +104,11 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
       fs.writeFileSync(path.join(src, deep, `${'file-'.repeat(25)}.txt`), 'deep\n');
       fs.symlinkSync(`${deep}/${'file-'.repeat(25)}.txt`, path.join(src, 'link'));
       fs.writeFileSync(path.join(src, 'old.txt'), 'old\n');
-      fs.utimesSync(path.join(src, 'old.txt'), new Date('1960-05-01T12:00:00.250Z'), new Date('1960-05-01T12:00:00.250Z'));
+      fs.utimesSync(
+        path.join(src, 'old.txt'),
+        new Date('1960-05-01T12:00:00.250Z'),
+        new Date('1960-05-01T12:00:00.250Z'),
+      );
       gnuTar(src, ['-cf', '../a.tar', `--format=${format}`, deep, 'link', 'old.txt']);
       const run = await unpack(path.join(dir, 'a.tar'));
       expect(run.error).to.equal(undefined);
@@ -103,7 +119,9 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
         'f 644 old.txt = "old\\n"',
       ]);
       // The archive's time, before 1970 (Maven fails with "Negative time"); PAX keeps the fraction.
-      expect(mtimeOf(path.join(out, 'old.txt'))).to.equal(format === 'posix' ? '1960-05-01T12:00:00.250Z' : '1960-05-01T12:00:00.000Z');
+      expect(mtimeOf(path.join(out, 'old.txt'))).to.equal(
+        format === 'posix' ? '1960-05-01T12:00:00.250Z' : '1960-05-01T12:00:00.000Z',
+      );
     });
   }
 
@@ -129,7 +147,13 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
   });
 
   it('a malformed PAX mtime stops the run at that entry: what came before is written, no marker, a message naming the value', async () => {
-    const archive = write('a.tar', file('first.txt', 'first\n'), pax([paxRecord('mtime', '12x')]), file('second.txt', 'second\n'), END);
+    const archive = write(
+      'a.tar',
+      file('first.txt', 'first\n'),
+      pax([paxRecord('mtime', '12x')]),
+      file('second.txt', 'second\n'),
+      END,
+    );
     const run = await unpack(archive);
     expect(run.error?.message).to.equal(
       `Error unpacking file: ${archive} to: ${out}: Error while expanding ${archive}: ` +
@@ -140,9 +164,17 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
   });
 
   it('a PAX record whose length is not a number fails like Maven, after the entries before it', async () => {
-    const archive = write('a.tar', file('first.txt', 'first\n'), pax([Buffer.from('1x path=a\n')]), file('second.txt', 'second\n'), END);
+    const archive = write(
+      'a.tar',
+      file('first.txt', 'first\n'),
+      pax([Buffer.from('1x path=a\n')]),
+      file('second.txt', 'second\n'),
+      END,
+    );
     const run = await unpack(archive);
-    expect(run.error?.message).to.match(/Failed to read Paxheader\. Encountered a non-number while reading length \(at entry \.\/PaxHeaders\/entry\)$/);
+    expect(run.error?.message).to.match(
+      /Failed to read Paxheader\. Encountered a non-number while reading length \(at entry \.\/PaxHeaders\/entry\)$/,
+    );
     expect(treeOf(out)).to.deep.equal(['f 644 first.txt = "first\\n"']);
   });
 
@@ -151,7 +183,9 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
     bad.write('0000644\0', 100);
     bad.write('12\x0034\0\0\0', 108);
     const run = await unpack(write('a.tar', bad, Buffer.alloc(512, 'x'), END));
-    expect(run.error?.message).to.match(/Corrupted TAR archive\. Invalid byte 0 at offset 2 in '12\{NUL\}34\{NUL\}\{NUL\}\{NUL\}' len=8/);
+    expect(run.error?.message).to.match(
+      /Corrupted TAR archive\. Invalid byte 0 at offset 2 in '12\{NUL\}34\{NUL\}\{NUL\}\{NUL\}' len=8/,
+    );
     expect(treeOf(out)).to.deep.equal([]);
   });
 
@@ -160,7 +194,9 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
     const cut = Buffer.concat([header('cut.txt', { size: 1000, mtime: 1_000_000_000 }), Buffer.alloc(300, 'c')]);
     const archive = write('a.tar', whole, cut);
     const run = await unpack(archive);
-    expect(run.error?.message).to.equal(`Error unpacking file: ${archive} to: ${out}: Error while expanding ${archive}: Truncated TAR archive (at entry cut.txt)`);
+    expect(run.error?.message).to.equal(
+      `Error unpacking file: ${archive} to: ${out}: Error while expanding ${archive}: Truncated TAR archive (at entry cut.txt)`,
+    );
     expect(treeOf(out)).to.deep.equal(['f 644 cut.txt = 300 bytes', 'f 644 whole.txt = "whole\\n"']);
     expect(mtimeOf(path.join(out, 'whole.txt'))).to.equal('2001-09-09T01:46:40.000Z');
     expect(mtimeOf(path.join(out, 'cut.txt'))).to.not.equal('2001-09-09T01:46:40.000Z');
@@ -216,7 +252,9 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
   for (const decompressor of ['the system decompressor', 'the JavaScript fallback']) {
     it(`a tar.bz2 of several bzip2 streams (as pbzip2 and lbzip2 write) is read to its end (${decompressor}; Maven stops after the first)`, async () => {
       const tar = Buffer.concat([file('one.txt', 'one\n'), file('two.txt', 'two\n'), END]);
-      const streams = [tar.subarray(0, 1024), tar.subarray(1024)].map((part) => spawnSync('bzip2', ['-c'], { input: part }).stdout);
+      const streams = [tar.subarray(0, 1024), tar.subarray(1024)].map(
+        (part) => spawnSync('bzip2', ['-c'], { input: part }).stdout,
+      );
       const saved = process.env.GOALHOST_SYSTEM_DECOMPRESSORS;
       if (decompressor === 'the JavaScript fallback') process.env.GOALHOST_SYSTEM_DECOMPRESSORS = 'false';
       try {
@@ -257,18 +295,28 @@ describe('unpack: tar formats (GNU tar output and what Maven reads)', () => {
       fs.writeFileSync(clean, bytes);
       gnuTar(byTar, ['-xzf', clean]);
     });
-    const run = await runGoal(dir, archives.map((file, a) => artifact(file, { artifactId: `a${a}`, type: 'tar.gz' })));
+    const run = await runGoal(
+      dir,
+      archives.map((file, a) => artifact(file, { artifactId: `a${a}`, type: 'tar.gz' })),
+    );
     expect(run.error).to.equal(undefined);
     expectSameTree(out, byTar);
 
     // Cut short: the same failure, the same entries kept, as when it streams.
     fs.rmSync(path.join(dir, 'target'), { recursive: true, force: true });
     fs.writeFileSync(archives[1], gz[1].subarray(0, gz[1].length >> 1));
-    const cut = await runGoal(dir, archives.map((file, a) => artifact(file, { artifactId: `a${a}`, type: 'tar.gz' })));
-    expect(cut.error?.message).to.match(
-      new RegExp(`^Error unpacking file: ${archives[1].replace(/[.]/g, '[.]')} to: ${out}: Error while expanding ${archives[1].replace(/[.]/g, '[.]')}: Corrupt GZIP data: unexpected end of file \\(at entry \\./d[0-2]/f[0-9]+\\.bin\\)$`),
+    const cut = await runGoal(
+      dir,
+      archives.map((file, a) => artifact(file, { artifactId: `a${a}`, type: 'tar.gz' })),
     );
-    expect(fs.readdirSync(path.join(dir, 'target', 'dependency-maven-plugin-markers'))).to.deep.equal(['g-a0-tar.gz-1.0.marker']);
+    expect(cut.error?.message).to.match(
+      new RegExp(
+        `^Error unpacking file: ${archives[1].replace(/[.]/g, '[.]')} to: ${out}: Error while expanding ${archives[1].replace(/[.]/g, '[.]')}: Corrupt GZIP data: unexpected end of file \\(at entry \\./d[0-2]/f[0-9]+\\.bin\\)$`,
+      ),
+    );
+    expect(fs.readdirSync(path.join(dir, 'target', 'dependency-maven-plugin-markers'))).to.deep.equal([
+      'g-a0-tar.gz-1.0.marker',
+    ]);
   });
 
   it('a tar.gz big enough for the worker threads gives the same tree, modes and times as GNU tar', async () => {

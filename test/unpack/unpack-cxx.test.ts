@@ -19,7 +19,11 @@ describe('unpack: cxx additions', () => {
       artifact(fixture('other.zip'), { artifactId: 'lin', classifier: 'bin-linux' }),
       artifact(fixture('flat.zip'), { artifactId: 'win', classifier: 'bin-win64' }),
     ];
-    const run = await runGoal(dir, deps, { includeRegexClassifiers: 'bin-.*', excludeRegexClassifiers: '.*win.*', useSubDirectoryPerArtifact: true });
+    const run = await runGoal(dir, deps, {
+      includeRegexClassifiers: 'bin-.*',
+      excludeRegexClassifiers: '.*win.*',
+      useSubDirectoryPerArtifact: true,
+    });
     expect(run.error).to.equal(undefined);
     expect(fs.readdirSync(out)).to.deep.equal(['lin-1.0-bin-linux-zip']);
   });
@@ -27,7 +31,10 @@ describe('unpack: cxx additions', () => {
   it('flattenDestDirs: every selected regular file copied without its directories, after its artifact', async () => {
     const run = await runGoal(
       dir,
-      [artifact(fixture('flat.zip'), { artifactId: 'flat' }), artifact(fixture('tree.tar.gz'), { artifactId: 'tree', type: 'tar.gz' })],
+      [
+        artifact(fixture('flat.zip'), { artifactId: 'flat' }),
+        artifact(fixture('tree.tar.gz'), { artifactId: 'tree', type: 'tar.gz' }),
+      ],
       { flattenDestDirs: [' flat/lib ', `${dir}/flat2`], excludes: '**/long-directory-name/**' },
     );
     expect(run.error).to.equal(undefined);
@@ -44,7 +51,11 @@ describe('unpack: cxx additions', () => {
     expect(treeOf(path.join(dir, 'flat2'))).to.deep.equal(expected);
     expect(mtimeOf(path.join(dir, 'flat', 'lib', 'run.sh'))).to.equal('2018-03-03T04:05:07.000Z');
     // The unpacked tree itself is unchanged by flattening.
-    expect(treeOf(out)).to.include.members(['d 755 include/', 'f 664 include/f.h = "#define F\\n"', 'l lib/link.a -> libf.a']);
+    expect(treeOf(out)).to.include.members([
+      'd 755 include/',
+      'f 664 include/f.h = "#define F\\n"',
+      'l lib/link.a -> libf.a',
+    ]);
   });
 
   it('flatten copies replace what is there, in artifact order (the last artifact wins)', async () => {
@@ -52,16 +63,25 @@ describe('unpack: cxx additions', () => {
     fs.mkdirSync(flat);
     fs.writeFileSync(path.join(flat, 'README.txt'), 'old\n');
     fs.symlinkSync('/etc/passwd', path.join(flat, 'other.txt'));
-    await runGoal(dir, [artifact(fixture('basic.zip'), { artifactId: 'a' }), artifact(fixture('other.zip'), { artifactId: 'b' })], {
-      flattenDestDirs: ['flat'],
-      includes: '*.txt',
-    });
-    expect(treeOf(flat)).to.deep.equal(['f 644 README.txt = "other readme (older entry)\\n"', 'f 644 other.txt = "other\\n"']);
+    await runGoal(
+      dir,
+      [artifact(fixture('basic.zip'), { artifactId: 'a' }), artifact(fixture('other.zip'), { artifactId: 'b' })],
+      {
+        flattenDestDirs: ['flat'],
+        includes: '*.txt',
+      },
+    );
+    expect(treeOf(flat)).to.deep.equal([
+      'f 644 README.txt = "other readme (older entry)\\n"',
+      'f 644 other.txt = "other\\n"',
+    ]);
   });
 
   it('a flatten directory blocked by a file fails the goal, and the artifact gets no marker', async () => {
     fs.writeFileSync(path.join(dir, 'flat'), 'a file');
-    const run = await runGoal(dir, [artifact(fixture('flat.zip'), { artifactId: 'flat' })], { flattenDestDirs: ['flat'] });
+    const run = await runGoal(dir, [artifact(fixture('flat.zip'), { artifactId: 'flat' })], {
+      flattenDestDirs: ['flat'],
+    });
     expect(run.error?.message).to.equal(
       `Error unpacking file: ${fixture('flat.zip')} to: ${out}: Unable to create flatten directory ${dir}/flat: a file is in the way`,
     );
@@ -69,12 +89,16 @@ describe('unpack: cxx additions', () => {
   });
 
   it('stripClassifier and prependGroupId shape per-artifact directories (goalhost honours them)', async () => {
-    await runGoal(dir, [artifact(fixture('other.zip'), { groupId: 'com.example', artifactId: 'lib', classifier: 'bin-linux' })], {
-      useSubDirectoryPerArtifact: true,
-      stripClassifier: true,
-      prependGroupId: true,
-      stripVersion: true,
-    });
+    await runGoal(
+      dir,
+      [artifact(fixture('other.zip'), { groupId: 'com.example', artifactId: 'lib', classifier: 'bin-linux' })],
+      {
+        useSubDirectoryPerArtifact: true,
+        stripClassifier: true,
+        prependGroupId: true,
+        stripVersion: true,
+      },
+    );
     expect(fs.readdirSync(out)).to.deep.equal(['com.example.lib-zip']);
   });
 });

@@ -17,7 +17,10 @@ describe('unpack: unpackDependencies from @goalhost/unpack, without the cxx addi
   function request(log: RecordingLog, options: UnpackDependenciesRequest['options']): UnpackDependenciesRequest {
     const [direct, transitive] = copyFixtures(path.join(dir, 'repo'), ['basic.zip', 'other.zip']);
     return {
-      artifacts: [artifact(direct, { artifactId: 'direct' }), artifact(transitive, { artifactId: 'transitive', depth: 2 })].map(fromResolved),
+      artifacts: [
+        artifact(direct, { artifactId: 'direct' }),
+        artifact(transitive, { artifactId: 'transitive', depth: 2 }),
+      ].map(fromResolved),
       options,
       outputDirectory: path.join(dir, 'out'),
       markersDirectory: path.join(dir, 'markers'),
@@ -33,8 +36,13 @@ describe('unpack: unpackDependencies from @goalhost/unpack, without the cxx addi
     const r = request(log, { excludeTransitive: true, overWriteIfNewer: true });
     await unpackDependencies(r);
     const file = r.artifacts[0].file;
-    expect(log.entries).to.deep.equal([`[INFO] Unpacking ${file} to ${r.outputDirectory} with includes "src/**" and excludes ""`]);
-    expect(treeOf(r.outputDirectory)).to.deep.equal(['d 755 src/', 'f 644 src/main.c = "int main(void) { return 0; }\\n"']);
+    expect(log.entries).to.deep.equal([
+      `[INFO] Unpacking ${file} to ${r.outputDirectory} with includes "src/**" and excludes ""`,
+    ]);
+    expect(treeOf(r.outputDirectory)).to.deep.equal([
+      'd 755 src/',
+      'f 644 src/main.c = "int main(void) { return 0; }\\n"',
+    ]);
     expect(treeOf(r.markersDirectory)).to.deep.equal(['f 644 g-direct-zip-1.0.marker = ""']);
 
     const again = new RecordingLog();

@@ -45,11 +45,17 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
   });
 
   it('later artifacts overwrite earlier ones on the same path, whatever the entry times', async () => {
-    await runGoal(dir, [artifact(fixture('basic.zip'), { artifactId: 'a' }), artifact(fixture('other.zip'), { artifactId: 'b' })]);
+    await runGoal(dir, [
+      artifact(fixture('basic.zip'), { artifactId: 'a' }),
+      artifact(fixture('other.zip'), { artifactId: 'b' }),
+    ]);
     expect(treeOf(out)).to.include('f 644 README.txt = "other readme (older entry)\\n"');
     expect(mtimeOf(path.join(out, 'README.txt'))).to.equal('2010-01-01T00:00:00.000Z');
     fs.rmSync(path.join(dir, 'target'), { recursive: true });
-    await runGoal(dir, [artifact(fixture('other.zip'), { artifactId: 'b' }), artifact(fixture('basic.zip'), { artifactId: 'a' })]);
+    await runGoal(dir, [
+      artifact(fixture('other.zip'), { artifactId: 'b' }),
+      artifact(fixture('basic.zip'), { artifactId: 'a' }),
+    ]);
     expect(treeOf(out)).to.include('f 644 README.txt = "basic readme\\n"');
   });
 
@@ -66,7 +72,9 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
       'f 755 suid.sh = "suid\\n"',
     ]);
     fs.rmSync(path.join(dir, 'target'), { recursive: true });
-    await runGoal(dir, [artifact(fixture('modes.jar'), { artifactId: 'modes', type: 'jar' })], { ignorePermissions: true });
+    await runGoal(dir, [artifact(fixture('modes.jar'), { artifactId: 'modes', type: 'jar' })], {
+      ignorePermissions: true,
+    });
     expect(treeOf(out).filter((l) => l.startsWith('f ') && !l.startsWith('f 644'))).to.deep.equal([]);
   });
 
@@ -113,7 +121,10 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
   });
 
   it('zip names: ? for undecodable bytes by default, the configured encoding when set; MS-DOS backslashes are separators', async () => {
-    await runGoal(dir, [artifact(fixture('latin1.zip'), { artifactId: 'l' }), artifact(fixture('backslash.zip'), { artifactId: 'b' })]);
+    await runGoal(dir, [
+      artifact(fixture('latin1.zip'), { artifactId: 'l' }),
+      artifact(fixture('backslash.zip'), { artifactId: 'b' }),
+    ]);
     expect(treeOf(out)).to.deep.equal([
       'd 755 caf?/',
       'f 644 caf?/menu-?.txt = "menu\\n"',
@@ -139,7 +150,12 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
     expect(run.log.entries).to.deep.equal([
       `[INFO] Unpacking ${fixture('scm.zip')} to ${out} with includes "**/*.c,keep.txt,.*" and excludes "nothing-matches"`,
     ]);
-    expect(treeOf(out)).to.deep.equal(['f 644 .gitignore = "target/\\n"', 'f 644 keep.txt = "keep\\n"', 'd 755 src/', 'f 644 src/a.c = "int a;\\n"']);
+    expect(treeOf(out)).to.deep.equal([
+      'f 644 .gitignore = "target/\\n"',
+      'f 644 keep.txt = "keep\\n"',
+      'd 755 src/',
+      'f 644 src/a.c = "int a;\\n"',
+    ]);
   });
 
   it('an empty zip: the output directory and a marker, nothing else', async () => {
@@ -177,7 +193,10 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
   });
 
   it('skip: logs and does nothing, not even the excludeScope=test check', async () => {
-    const run = await runGoal(dir, [artifact(fixture('basic.zip'), { artifactId: 'basic' })], { skip: true, excludeScope: 'test' });
+    const run = await runGoal(dir, [artifact(fixture('basic.zip'), { artifactId: 'basic' })], {
+      skip: true,
+      excludeScope: 'test',
+    });
     expect(run.error).to.equal(undefined);
     expect(run.log.entries).to.deep.equal(['[INFO] Skipping plugin execution']);
     expect(fs.existsSync(path.join(dir, 'target'))).to.equal(false);
@@ -206,7 +225,10 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
     expect(run.error?.message).to.equal("Unknown archiver type: No such archiver: 'pom'.");
     // A goal error: the build reports it as the goal's failure, not as a crash of the execution.
     expect(isGoalError(run.error)).to.equal(true);
-    expect(treeOf(out)).to.deep.equal(['f 644 README.txt = "other readme (older entry)\\n"', 'f 644 other.txt = "other\\n"']);
+    expect(treeOf(out)).to.deep.equal([
+      'f 644 README.txt = "other readme (older entry)\\n"',
+      'f 644 other.txt = "other\\n"',
+    ]);
     expect(treeOf(markers)).to.deep.equal(['f 644 g-first-zip-1.0.marker = ""']);
   });
 
@@ -228,13 +250,19 @@ describe('unpack: cxx:unpack-dependencies on real archives', () => {
   });
 
   it('a file where a directory is needed (and the reverse) fails like Maven', async () => {
-    const notDir = await runGoal(dir, [artifact(fixture('file-x.zip'), { artifactId: 'a' }), artifact(fixture('dir-x.zip'), { artifactId: 'b' })]);
+    const notDir = await runGoal(dir, [
+      artifact(fixture('file-x.zip'), { artifactId: 'a' }),
+      artifact(fixture('dir-x.zip'), { artifactId: 'b' }),
+    ]);
     expect(notDir.error?.message).to.equal(
       `Error unpacking file: ${fixture('dir-x.zip')} to: ${out}: Error while expanding ${fixture('dir-x.zip')}: ${out}/x/y.txt: Not a directory`,
     );
     expect(treeOf(markers)).to.deep.equal(['f 644 g-a-zip-1.0.marker = ""']);
     fs.rmSync(path.join(dir, 'target'), { recursive: true });
-    const isDir = await runGoal(dir, [artifact(fixture('dir-x.zip'), { artifactId: 'a' }), artifact(fixture('file-x.zip'), { artifactId: 'b' })]);
+    const isDir = await runGoal(dir, [
+      artifact(fixture('dir-x.zip'), { artifactId: 'a' }),
+      artifact(fixture('file-x.zip'), { artifactId: 'b' }),
+    ]);
     expect(isDir.error?.message).to.equal(
       `Error unpacking file: ${fixture('file-x.zip')} to: ${out}: Error while expanding ${fixture('file-x.zip')}: ${out}/x: Is a directory`,
     );

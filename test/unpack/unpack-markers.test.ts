@@ -22,7 +22,8 @@ describe('unpack: markers and re-runs', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const release = (): Artifact => artifact(zip, { artifactId: 'basic' });
-  const snapshot = (): Artifact => artifact(zip, { artifactId: 'basic', version: '1.0-SNAPSHOT', baseVersion: '1.0-SNAPSHOT' });
+  const snapshot = (): Artifact =>
+    artifact(zip, { artifactId: 'basic', version: '1.0-SNAPSHOT', baseVersion: '1.0-SNAPSHOT' });
 
   /** Runs once, deletes README.txt, runs again: was it restored? */
   async function restored(a: () => Artifact, second: Record<string, boolean>, between?: () => void): Promise<boolean> {
@@ -86,22 +87,42 @@ describe('unpack: markers and re-runs', () => {
 
   it('names markers after the id with the base version, type and classifier', async () => {
     const ts = artifact(zip, { artifactId: 'ts', version: '1.0-20200101.120000-3', baseVersion: '1.0-SNAPSHOT' });
-    const tests = artifact(fixture('other.zip'), { artifactId: 'mod', type: 'test-jar', classifier: 'tests', extension: 'jar' });
+    const tests = artifact(fixture('other.zip'), {
+      artifactId: 'mod',
+      type: 'test-jar',
+      classifier: 'tests',
+      extension: 'jar',
+    });
     await runGoal(dir, [ts, tests], { useSubDirectoryPerArtifact: true });
-    expect(treeOf(markers)).to.deep.equal(['f 644 g-mod-test-jar-tests-1.0.marker = ""', 'f 644 g-ts-zip-1.0-SNAPSHOT.marker = ""']);
+    expect(treeOf(markers)).to.deep.equal([
+      'f 644 g-mod-test-jar-tests-1.0.marker = ""',
+      'f 644 g-ts-zip-1.0-SNAPSHOT.marker = ""',
+    ]);
     expect(fs.readdirSync(out).sort()).to.deep.equal(['mod-1.0-tests-test-jar', 'ts-1.0-20200101.120000-3-zip']);
   });
 
   it('classifier translation: classified artifacts resolved first, markers never skip them (Maven 3.5.0)', async () => {
     const sources = copyFixtures(path.join(dir, 'repo', 'sources'), ['other.zip'])[0];
     const requests: string[] = [];
-    const resolve = async (r: { artifactId: string; classifier?: string; extension?: string; version: string }): Promise<string> => {
+    const resolve = async (r: {
+      artifactId: string;
+      classifier?: string;
+      extension?: string;
+      version: string;
+    }): Promise<string> => {
       requests.push(`${r.artifactId}:${r.extension}:${r.classifier}:${r.version}`);
       if (r.artifactId === 'a') return sources;
-      throw new Error(`Cannot access central in offline mode and the artifact g:${r.artifactId}:${r.extension}:${r.classifier}:${r.version} has not been downloaded from it before.`);
+      throw new Error(
+        `Cannot access central in offline mode and the artifact g:${r.artifactId}:${r.extension}:${r.classifier}:${r.version} has not been downloaded from it before.`,
+      );
     };
     const deps = [artifact(zip, { artifactId: 'a' }), artifact(zip, { artifactId: 'b', type: 'jar' })];
-    const first = await runGoal(dir, deps, { classifier: 'sources', useSubDirectoryPerScope: true, useSubDirectoryPerType: true }, resolve);
+    const first = await runGoal(
+      dir,
+      deps,
+      { classifier: 'sources', useSubDirectoryPerScope: true, useSubDirectoryPerType: true },
+      resolve,
+    );
     expect(first.error).to.equal(undefined);
     expect(requests).to.deep.equal(['a:zip:sources:1.0', 'b:jar:sources:1.0']);
     expect(treeOf(path.join(dir, 'target'))).to.deep.equal([
@@ -114,7 +135,12 @@ describe('unpack: markers and re-runs', () => {
       'f 644 dependency-maven-plugin-markers/g-a-zip-sources-1.0.marker = ""',
     ]);
     fs.rmSync(path.join(out, 'null/zips/other.txt'));
-    await runGoal(dir, deps, { classifier: 'sources', useSubDirectoryPerScope: true, useSubDirectoryPerType: true }, resolve);
+    await runGoal(
+      dir,
+      deps,
+      { classifier: 'sources', useSubDirectoryPerScope: true, useSubDirectoryPerType: true },
+      resolve,
+    );
     expect(fs.existsSync(path.join(out, 'null/zips/other.txt'))).to.equal(true);
 
     const failing = await runGoal(dir, deps, { classifier: 'sources', failOnMissingClassifierArtifact: true }, resolve);

@@ -21,15 +21,27 @@ describe('unpack: safety', () => {
   it('refuses ../ escapes (Maven’s message); earlier entries stay, later ones and the marker do not', async () => {
     const tgz = fixture('slip-dotdot.tar.gz');
     const run = await runGoal(dir, [artifact(tgz, { artifactId: 'evil', type: 'tar.gz' })]);
-    expect(run.error?.message).to.equal(`Error unpacking file: ${tgz} to: ${out}: Entry is outside of the target directory (../../escaped.txt)`);
-    expect(project()).to.deep.equal(['d 755 target/', 'd 755 target/dependency/', 'f 644 target/dependency/first.txt = "first\\n"']);
+    expect(run.error?.message).to.equal(
+      `Error unpacking file: ${tgz} to: ${out}: Entry is outside of the target directory (../../escaped.txt)`,
+    );
+    expect(project()).to.deep.equal([
+      'd 755 target/',
+      'd 755 target/dependency/',
+      'f 644 target/dependency/first.txt = "first\\n"',
+    ]);
   });
 
   it('refuses ../dependency-evil/ (a sibling sharing the name prefix), which Maven lets through', async () => {
     const zip = fixture('slip-sibling.zip');
     const run = await runGoal(dir, [artifact(zip, { artifactId: 'evil' })]);
-    expect(run.error?.message).to.equal(`Error unpacking file: ${zip} to: ${out}: Entry is outside of the target directory (../dependency-evil/pwned.txt)`);
-    expect(project()).to.deep.equal(['d 755 target/', 'd 755 target/dependency/', 'f 644 target/dependency/ok.txt = "ok\\n"']);
+    expect(run.error?.message).to.equal(
+      `Error unpacking file: ${zip} to: ${out}: Entry is outside of the target directory (../dependency-evil/pwned.txt)`,
+    );
+    expect(project()).to.deep.equal([
+      'd 755 target/',
+      'd 755 target/dependency/',
+      'f 644 target/dependency/ok.txt = "ok\\n"',
+    ]);
   });
 
   it('refuses absolute names and drive letters', async () => {
@@ -47,7 +59,12 @@ describe('unpack: safety', () => {
 
   it('keeps names that stay inside after normalisation (a/../b.txt, ./c.txt, d/./e.txt)', async () => {
     await runGoal(dir, [artifact(fixture('inner-dotdot.zip'), { artifactId: 'inner' })]);
-    expect(treeOf(out)).to.deep.equal(['f 644 b.txt = "b\\n"', 'f 644 c.txt = "c\\n"', 'd 755 d/', 'f 644 d/e.txt = "e\\n"']);
+    expect(treeOf(out)).to.deep.equal([
+      'f 644 b.txt = "b\\n"',
+      'f 644 c.txt = "c\\n"',
+      'd 755 d/',
+      'f 644 d/e.txt = "e\\n"',
+    ]);
   });
 
   it('creates links that stay inside, verbatim; refuses a link pointing outside', async () => {
@@ -86,7 +103,9 @@ describe('unpack: safety', () => {
     fs.mkdirSync(out, { recursive: true });
     fs.symlinkSync(path.join(dir, 'elsewhere'), path.join(out, 'include'));
     const pre = await runGoal(dir, [artifact(fixture('basic.zip'), { artifactId: 'basic' })]);
-    expect(pre.error?.message).to.match(/: Entry include\/a\.h would be written through the symbolic link .*\/target\/dependency\/include;/);
+    expect(pre.error?.message).to.match(
+      /: Entry include\/a\.h would be written through the symbolic link .*\/target\/dependency\/include;/,
+    );
     expect(fs.readdirSync(path.join(dir, 'elsewhere'))).to.deep.equal([]);
   });
 

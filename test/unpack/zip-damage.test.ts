@@ -85,7 +85,10 @@ describe('unpack: damaged zips as Maven reads them', () => {
   }
 
   it('an extra field running past its block is kept as unparseable data; the fields before it count (yauzl: "extra field length exceeds extra field buffer size")', async () => {
-    const centralExtra = Buffer.concat([extendedTimestamp(1_600_000_000), extraField(0x7875, Buffer.from([1, 4, 0]), 11)]);
+    const centralExtra = Buffer.concat([
+      extendedTimestamp(1_600_000_000),
+      extraField(0x7875, Buffer.from([1, 4, 0]), 11),
+    ]);
     const run = await unpack(zipRecords([{ ...two[0], centralExtra }, two[1]]));
     expect(run.error).to.equal(undefined);
     expect(treeOf(out)).to.deep.equal(BOTH);
@@ -94,7 +97,12 @@ describe('unpack: damaged zips as Maven reads them', () => {
   });
 
   it("a central extended timestamp without the time takes it from the local header's (zip2's extended_timestamp_bad.zip)", async () => {
-    const run = await unpack(zipRecords([{ ...two[0], centralExtra: extraField(0x5455, Buffer.alloc(0)), localExtra: extendedTimestamp(1_600_000_001) }, two[1]]));
+    const run = await unpack(
+      zipRecords([
+        { ...two[0], centralExtra: extraField(0x5455, Buffer.alloc(0)), localExtra: extendedTimestamp(1_600_000_001) },
+        two[1],
+      ]),
+    );
     expect(run.error).to.equal(undefined);
     expect(treeOf(out)).to.deep.equal(BOTH);
     expect(mtimeOf(path.join(out, 'a.txt'))).to.equal('2020-09-13T12:26:41.000Z');
@@ -129,7 +137,9 @@ describe('unpack: damaged zips as Maven reads them', () => {
   });
 
   it("a name that is not UTF-8 has '?' for the malformed byte and keeps a U+FFFD it really holds (bytes EF BF BD)", async () => {
-    const run = await unpack(zipRecords([{ name: Buffer.from('caf\xe9\xef\xbf\xbd.txt', 'latin1'), content: 'mixed\n' }]));
+    const run = await unpack(
+      zipRecords([{ name: Buffer.from('caf\xe9\xef\xbf\xbd.txt', 'latin1'), content: 'mixed\n' }]),
+    );
     expect(run.error).to.equal(undefined);
     expect(treeOf(out)).to.deep.equal(['f 644 caf?\uFFFD.txt = "mixed\\n"']);
   });

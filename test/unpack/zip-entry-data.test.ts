@@ -21,7 +21,11 @@ function oneShot(raw: Buffer, size: number): string {
 
 function reused(raw: Buffer, size: number): string {
   const result = rawInflater().inflate(raw, size);
-  return result.kind === 'ok' ? `ok ${result.data.toString('hex')}` : result.kind === 'too-large' ? 'too-large' : `error ${result.message}`;
+  return result.kind === 'ok'
+    ? `ok ${result.data.toString('hex')}`
+    : result.kind === 'too-large'
+      ? 'too-large'
+      : `error ${result.message}`;
 }
 
 describe('unpack: zip entry data (reused inflater, one read per batch)', () => {
@@ -46,7 +50,10 @@ describe('unpack: zip entry data (reused inflater, one read per batch)', () => {
     }
     // The fast path is the one compared on this Node (not the fallback), and every kind of
     // outcome was compared, not only the happy one.
-    expect(rawInflater().reusesStream, "this Node's zlib binding is not reusable here, so this test would compare the one-shot fallback with itself: check raw-inflater.ts against this Node").to.equal(true);
+    expect(
+      rawInflater().reusesStream,
+      "this Node's zlib binding is not reusable here, so this test would compare the one-shot fallback with itself: check raw-inflater.ts against this Node",
+    ).to.equal(true);
     expect([...outcomes].sort()).to.deep.equal(['error', 'ok', 'too-large']);
   });
 
@@ -68,7 +75,13 @@ describe('unpack: zip entry data (reused inflater, one read per batch)', () => {
       const local = Buffer.concat([header, Buffer.alloc(8 + i + (i % 4 === 0 ? 900 : 0), 0x2e), payload]);
       entries.push({
         content,
-        data: { localHeaderOffset: offset, compressedSize: payload.length, uncompressedSize: content.length, method: stored ? 0 : 8, crc32: zlib.crc32(content) },
+        data: {
+          localHeaderOffset: offset,
+          compressedSize: payload.length,
+          uncompressedSize: content.length,
+          method: stored ? 0 : 8,
+          crc32: zlib.crc32(content),
+        },
       });
       parts.push(local);
       offset += local.length;
@@ -96,7 +109,9 @@ describe('unpack: zip entry data (reused inflater, one read per batch)', () => {
         }
       };
       expect(failure(() => readEntrySync(fd, wrong, window))).to.equal(failure(() => readEntrySync(fd, wrong)));
-      expect(failure(() => readEntrySync(fd, wrong))).to.match(/^(invalid deflate data|CRC mismatch|size mismatch|unexpected end)/);
+      expect(failure(() => readEntrySync(fd, wrong))).to.match(
+        /^(invalid deflate data|CRC mismatch|size mismatch|unexpected end)/,
+      );
       // Too sparse a range is not read at once.
       expect(readWindow(fd, 0, 1_000_000, 100)).to.equal(undefined);
     } finally {

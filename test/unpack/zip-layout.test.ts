@@ -53,11 +53,17 @@ describe('unpack: where the zip lies in its file (prefix, trailer) and 4 GiB siz
     const stub = Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\nPK\x03\x04PK\x01\x02'), Buffer.alloc(4000 - 27, 0x20)]);
     expect(await unpack(Buffer.concat([stub, zipBuffer(ENTRIES)]))).to.equal(undefined);
     expect(treeOf(out)).to.deep.equal(TREE);
-    expect(fs.readdirSync(path.join(dir, 'target', 'dependency-maven-plugin-markers'))).to.deep.equal(['g-x-zip-1.0.marker']);
+    expect(fs.readdirSync(path.join(dir, 'target', 'dependency-maven-plugin-markers'))).to.deep.equal([
+      'g-x-zip-1.0.marker',
+    ]);
   });
 
   it('bytes after the end record (a trailer, even one holding a stray end-record signature) are ignored', async () => {
-    const trailer = Buffer.concat([Buffer.from('Hello, world!\n'), Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(30, 0xff)]);
+    const trailer = Buffer.concat([
+      Buffer.from('Hello, world!\n'),
+      Buffer.from([0x50, 0x4b, 0x05, 0x06]),
+      Buffer.alloc(30, 0xff),
+    ]);
     expect(await unpack(Buffer.concat([zipBuffer(ENTRIES), trailer]))).to.equal(undefined);
     expect(treeOf(out)).to.deep.equal(TREE);
     fs.rmSync(path.join(dir, 'target'), { recursive: true });
@@ -77,7 +83,10 @@ describe('unpack: where the zip lies in its file (prefix, trailer) and 4 GiB siz
     // The zip64 end-of-central-directory locator is there (zip -fz writes it).
     expect(z64.indexOf(Buffer.from([0x50, 0x4b, 0x06, 0x07]))).to.be.greaterThan(0);
     expect(await unpack(Buffer.concat([Buffer.alloc(1234, 0x41), z64]))).to.equal(undefined);
-    expect(treeOf(out).filter((l) => !l.startsWith('d '))).to.deep.equal(['f 644 one.txt = "one\\n"', 'f 644 sub/two.txt = "two two two two two two\\n"']);
+    expect(treeOf(out).filter((l) => !l.startsWith('d '))).to.deep.equal([
+      'f 644 one.txt = "one\\n"',
+      'f 644 sub/two.txt = "two two two two two two\\n"',
+    ]);
   });
 
   it('a link entry as plexus-archiver makes it from a java.io.File: doubled and trailing slashes dropped, its time set on its target directory', async () => {
@@ -98,7 +107,10 @@ describe('unpack: where the zip lies in its file (prefix, trailer) and 4 GiB siz
   it('a stored entry whose size fields differ by 4 GiB (zip64 writer bug) is extracted from the bytes the archive holds, CRC-checked', async () => {
     // Central directory sizes at +20 (compressed) and +24 (uncompressed) of its first header.
     const patched = (field: 20 | 24, zip64Value: number, crcFlip = false): Buffer => {
-      const zip = zipBuffer([{ name: 'big.bin', content: 'hello\n', store: true, extra: zip64Extra(zip64Value) }, { name: 'after.txt', content: 'after\n' }]);
+      const zip = zipBuffer([
+        { name: 'big.bin', content: 'hello\n', store: true, extra: zip64Extra(zip64Value) },
+        { name: 'after.txt', content: 'after\n' },
+      ]);
       const cd = zip.readUInt32LE(zip.length - 6);
       zip.writeUInt32LE(0xffffffff, cd + field);
       if (crcFlip) zip.writeUInt32LE(zip.readUInt32LE(cd + 16) ^ 1, cd + 16);

@@ -9,7 +9,9 @@ const { zipBuffer } = require(path.join(ROOT, 'tools', 'gen-unpack-archives.js')
   zipBuffer: (entries: object[], options?: object) => Buffer;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { contents } = require(path.join(ROOT, 'tools', 'gen-zip-method-contents.js')) as { contents: () => Record<string, Buffer> };
+const { contents } = require(path.join(ROOT, 'tools', 'gen-zip-method-contents.js')) as {
+  contents: () => Record<string, Buffer>;
+};
 
 /*
  * Zip methods beyond stored and deflate, as commons-compress (Maven) reads them. Deflate64 and
@@ -75,9 +77,15 @@ describe('unpack: zip compression methods deflate64, bzip2, implode and shrink',
   it('deflate64 from 7-Zip: matches 40,000 bytes back (distance codes 30, 31) and runs past 258 bytes (16-bit length code)', async () => {
     const zip = fs.readFileSync(fixture('methods-deflate64.zip'));
     // Every entry of the fixture is method 9 (the central directory's method field).
-    for (let at = zip.indexOf('PK\x01\x02'); at >= 0; at = zip.indexOf('PK\x01\x02', at + 4)) expect(zip.readUInt16LE(at + 10)).to.equal(9);
+    for (let at = zip.indexOf('PK\x01\x02'); at >= 0; at = zip.indexOf('PK\x01\x02', at + 4))
+      expect(zip.readUInt16LE(at + 10)).to.equal(9);
     expect(await unpack(fixture('methods-deflate64.zip'))).to.equal(undefined);
-    expect(treeOf(out).map((l) => l.replace(/ = .*/, ''))).to.deep.equal(['f 644 far.bin', 'f 644 runs.bin', 'd 755 text/', 'f 644 text/lines.txt']);
+    expect(treeOf(out).map((l) => l.replace(/ = .*/, ''))).to.deep.equal([
+      'f 644 far.bin',
+      'f 644 runs.bin',
+      'd 755 text/',
+      'f 644 text/lines.txt',
+    ]);
     expectContents(['far.bin', 'runs.bin', 'text/lines.txt']);
   });
 
@@ -100,7 +108,9 @@ describe('unpack: zip compression methods deflate64, bzip2, implode and shrink',
     // The first entry's data starts after its 30-byte local header, name and extra field.
     const data = 30 + d64.readUInt16LE(26) + d64.readUInt16LE(28);
     d64[data] = 0xff;
-    expect((await unpackBytes(d64))?.message).to.match(/Error while expanding .*: invalid deflate64 data \(.*\) in entry far\.bin$/);
+    expect((await unpackBytes(d64))?.message).to.match(
+      /Error while expanding .*: invalid deflate64 data \(.*\) in entry far\.bin$/,
+    );
   });
 
   it('shrink: literals, a code defined by its own use, wider codes after 256,1 and a partial clear after 256,2', async () => {
@@ -124,8 +134,15 @@ describe('unpack: zip compression methods deflate64, bzip2, implode and shrink',
    * v has the code (count - 1 - v): trees are written as APPNOTE says (a byte holding the number
    * of bytes - 1, then bytes of (values - 1) << 4 | (length - 1)).
    */
-  function implode(tokens: ({ literal: number } | { distance: number; length: number })[], bigWindow: boolean, literalTree: boolean): Buffer {
-    const tree = (values: number, length: number): number[] => [values / 16 - 1, ...new Array(values / 16).fill(0xf0 | (length - 1))];
+  function implode(
+    tokens: ({ literal: number } | { distance: number; length: number })[],
+    bigWindow: boolean,
+    literalTree: boolean,
+  ): Buffer {
+    const tree = (values: number, length: number): number[] => [
+      values / 16 - 1,
+      ...new Array(values / 16).fill(0xf0 | (length - 1)),
+    ];
     const trees = [...(literalTree ? tree(256, 8) : []), ...tree(64, 6), ...tree(64, 6)];
     const lowBits = bigWindow ? 7 : 6;
     const minimum = literalTree ? 3 : 2;
@@ -137,7 +154,9 @@ describe('unpack: zip compression methods deflate64, bzip2, implode and shrink',
         else w.lsb(t.literal, 8);
       } else {
         const d = t.distance - 1;
-        w.lsb(0, 1).lsb(d & ((1 << lowBits) - 1), lowBits).msb(63 - (d >> lowBits), 6);
+        w.lsb(0, 1)
+          .lsb(d & ((1 << lowBits) - 1), lowBits)
+          .msb(63 - (d >> lowBits), 6);
         const l = t.length - minimum;
         if (l < 63) w.msb(63 - l, 6);
         else w.msb(0, 6).lsb(l - 63, 8);
@@ -149,7 +168,14 @@ describe('unpack: zip compression methods deflate64, bzip2, implode and shrink',
   it('implode, 4 KiB window and two trees: raw literals, a match before the start (zeros), a long match, a distance over 64', async () => {
     const digits = [...'0123456789'].map((c) => ({ literal: c.charCodeAt(0) }));
     const stream = implode(
-      [{ distance: 5, length: 3 }, ...digits, { distance: 10, length: 100 }, { literal: 88 }, { literal: 89 }, { distance: 100, length: 5 }],
+      [
+        { distance: 5, length: 3 },
+        ...digits,
+        { distance: 10, length: 100 },
+        { literal: 88 },
+        { literal: 89 },
+        { distance: 100, length: 5 },
+      ],
       false,
       false,
     );

@@ -30,7 +30,10 @@ const DOS_TIME = (5 << 11) | (6 << 5) | 4;
 const DOS_DATE = ((2021 - 1980) << 9) | (3 << 5) | 4;
 
 /** `centralOrder`: the entries' order in the central directory (default: the local headers' order). */
-export function zipRecords(entries: readonly ZipRecordEntry[], centralOrder: readonly number[] = entries.map((_, i) => i)): ZipLayout {
+export function zipRecords(
+  entries: readonly ZipRecordEntry[],
+  centralOrder: readonly number[] = entries.map((_, i) => i),
+): ZipLayout {
   const parts: Buffer[] = [];
   const localHeaders: number[] = [];
   let at = 0;

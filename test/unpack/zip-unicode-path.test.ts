@@ -42,6 +42,10 @@ describe('unpack: Unicode Path extra fields in the central and the local header 
     fs.writeFileSync(file, zip);
     const out = path.join(dir, 'target', 'dependency');
     expect((await runGoal(dir, [artifact(file, { artifactId: 'names' })])).error).to.equal(undefined);
-    expect(treeOf(out)).to.deep.equal(['f 644 %U20AC.txt = "euro\\n"', 'f 644 plain.txt = "plain\\n"', 'f 644 Öl.txt = "oel\\n"']);
+    expect(treeOf(out)).to.deep.equal([
+      'f 644 %U20AC.txt = "euro\\n"',
+      'f 644 plain.txt = "plain\\n"',
+      'f 644 Öl.txt = "oel\\n"',
+    ]);
   });
 });

@@ -21,9 +21,51 @@ function prng(seed) {
 const CORPUS_BYTES = 4 * 1024 * 1024;
 
 function textCorpus(random) {
-  const syllables = ['ka', 'lo', 'mi', 'ne', 'ra', 'tu', 'vo', 'xe', 'ze', 'qu', 'pi', 'sa', 'do', 'fe', 'gu', 'hi', 'ji', 'bo', 'cy', 'wa'];
-  const keywords = ['const', 'auto', 'return', 'template', 'typename', 'namespace', 'struct', 'class', 'inline', 'static',
-    'void', 'int', 'std::size_t', 'std::vector', 'std::string', 'if', 'else', 'for', 'while', 'noexcept', 'override'];
+  const syllables = [
+    'ka',
+    'lo',
+    'mi',
+    'ne',
+    'ra',
+    'tu',
+    'vo',
+    'xe',
+    'ze',
+    'qu',
+    'pi',
+    'sa',
+    'do',
+    'fe',
+    'gu',
+    'hi',
+    'ji',
+    'bo',
+    'cy',
+    'wa',
+  ];
+  const keywords = [
+    'const',
+    'auto',
+    'return',
+    'template',
+    'typename',
+    'namespace',
+    'struct',
+    'class',
+    'inline',
+    'static',
+    'void',
+    'int',
+    'std::size_t',
+    'std::vector',
+    'std::string',
+    'if',
+    'else',
+    'for',
+    'while',
+    'noexcept',
+    'override',
+  ];
   const punct = ['(', ')', '{', '}', ';', ',', '::', '<', '>', '=', '->', '&', '*', '+', '//'];
   const words = [];
   for (let i = 0; i < 600; i++) {
@@ -40,7 +82,12 @@ function textCorpus(random) {
     const tokens = 3 + Math.floor(random() * 10);
     for (let t = 0; t < tokens; t++) {
       const r = random();
-      line += r < 0.25 ? keywords[Math.floor(random() * keywords.length)] : r < 0.55 ? punct[Math.floor(random() * punct.length)] : words[Math.floor(random() * words.length)];
+      line +=
+        r < 0.25
+          ? keywords[Math.floor(random() * keywords.length)]
+          : r < 0.55
+            ? punct[Math.floor(random() * punct.length)]
+            : words[Math.floor(random() * words.length)];
       line += ' ';
     }
     line += '\n';

@@ -20,7 +20,9 @@ function sourceOf(url) {
     const rest = p.slice(nm + 'node_modules/'.length).split('/');
     const pkg = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
     // Workspace packages are reached through node_modules symlinks only when not resolved.
-    return pkg.startsWith('@goalhost/') ? `packages/${pkg.slice(10)}/${rest.slice(2).join('/')}` : `node_modules/${pkg}`;
+    return pkg.startsWith('@goalhost/')
+      ? `packages/${pkg.slice(10)}/${rest.slice(2).join('/')}`
+      : `node_modules/${pkg}`;
   }
   return p;
 }
@@ -54,7 +56,11 @@ function analyze(file) {
     const cf = node.callFrame;
     add(self, frameKey(cf), ms);
     const name = cf.functionName;
-    add(files, name === '(idle)' || name === '(garbage collector)' || name === '(program)' ? name : sourceOf(cf.url), ms);
+    add(
+      files,
+      name === '(idle)' || name === '(garbage collector)' || name === '(program)' ? name : sourceOf(cf.url),
+      ms,
+    );
     const seen = new Set();
     for (let id = node.id; id !== undefined; id = parent.get(id)) {
       const frame = byId.get(id).callFrame;
@@ -74,7 +80,10 @@ function analyze(file) {
 }
 
 function top(map, n, filter = () => true) {
-  return [...map.entries()].filter(([k]) => filter(k)).sort((a, b) => b[1] - a[1]).slice(0, n);
+  return [...map.entries()]
+    .filter(([k]) => filter(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n);
 }
 
 /** A text summary of one thread's profile. */
@@ -85,15 +94,19 @@ function formatProfile(a, n = 25) {
   const spans = [...a.spans.entries()].sort((x, y) => x[1].first - y[1].first);
   if (spans.length > 0) {
     lines.push('  timeline (first-last sample in each package, ms from start):');
-    for (const [pkg, s] of spans) lines.push(`    ${s.first.toFixed(0).padStart(6)} - ${s.last.toFixed(0).padEnd(6)} ${pkg}`);
+    for (const [pkg, s] of spans)
+      lines.push(`    ${s.first.toFixed(0).padStart(6)} - ${s.last.toFixed(0).padEnd(6)} ${pkg}`);
   }
   lines.push('  self time by source:');
-  for (const [k, ms] of top(a.files, 15)) lines.push(`    ${ms.toFixed(0).padStart(6)} ms  ${(100 * ms / a.totalMs).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, ms] of top(a.files, 15))
+    lines.push(`    ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / a.totalMs).toFixed(1).padStart(5)}%  ${k}`);
   lines.push('  self time by function:');
-  for (const [k, ms] of top(a.self, n)) lines.push(`    ${ms.toFixed(0).padStart(6)} ms  ${(100 * ms / a.totalMs).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, ms] of top(a.self, n))
+    lines.push(`    ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / a.totalMs).toFixed(1).padStart(5)}%  ${k}`);
   lines.push('  inclusive time, project functions:');
   const ours = (k) => / packages\//.test(k);
-  for (const [k, ms] of top(a.inclusive, n, ours)) lines.push(`    ${ms.toFixed(0).padStart(6)} ms  ${(100 * ms / a.totalMs).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, ms] of top(a.inclusive, n, ours))
+    lines.push(`    ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / a.totalMs).toFixed(1).padStart(5)}%  ${k}`);
   return lines.join('\n');
 }
 

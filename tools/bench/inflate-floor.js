@@ -34,7 +34,7 @@ function archivesOf(workload, quick) {
 function inflateAll(file) {
   const buf = fs.readFileSync(file);
   let bytes = 0;
-  for (let p = 0; p + 30 <= buf.length && buf.readUInt32LE(p) === 0x04034b50; ) {
+  for (let p = 0; p + 30 <= buf.length && buf.readUInt32LE(p) === 0x04034b50;) {
     const method = buf.readUInt16LE(p + 8);
     const size = buf.readUInt32LE(p + 18);
     const start = p + 30 + buf.readUInt16LE(p + 26) + buf.readUInt16LE(p + 28);
@@ -62,8 +62,10 @@ function main(argv) {
     for (const a of archives) bytes += inflateAll(a);
     const used = process.cpuUsage(start);
     const cpu = (used.user + used.system) / 1e6;
-    console.log(`${name}: ${archives.length} archives, ${(bytes / 1e6).toFixed(0)} MB inflated in ${cpu.toFixed(2)} s CPU ` +
-      `(${(bytes / 1e6 / cpu).toFixed(0)} MB/s); spread over ${cores} cores at best ${(cpu / cores).toFixed(2)} s wall`);
+    console.log(
+      `${name}: ${archives.length} archives, ${(bytes / 1e6).toFixed(0)} MB inflated in ${cpu.toFixed(2)} s CPU ` +
+        `(${(bytes / 1e6 / cpu).toFixed(0)} MB/s); spread over ${cores} cores at best ${(cpu / cores).toFixed(2)} s wall`,
+    );
   }
   return 0;
 }

@@ -24,7 +24,9 @@ function ensureMavenRepo(repo, log = () => {}) {
   if (fs.existsSync(stamp)) return true;
   fs.mkdirSync(repo, { recursive: true });
   if (!fs.existsSync(path.join(MAVEN_REPO, PLUGIN_POM))) {
-    log(`no ${path.join(MAVEN_REPO, PLUGIN_POM)}: mvn columns will be skipped (apt-get install maven libmaven-dependency-plugin-java)`);
+    log(
+      `no ${path.join(MAVEN_REPO, PLUGIN_POM)}: mvn columns will be skipped (apt-get install maven libmaven-dependency-plugin-java)`,
+    );
     return false;
   }
   log(`copying ${MAVEN_REPO} into ${repo} ...`);
@@ -70,12 +72,16 @@ function dependenciesXml(deps, indent) {
 
 /** A whole POM: { groupId, artifactId, version, packaging?, parent?, properties?, dependencies?, managed? } */
 function pomXml(m) {
-  let out = '<?xml version="1.0" encoding="UTF-8"?>\n<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <modelVersion>4.0.0</modelVersion>\n';
+  let out =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <modelVersion>4.0.0</modelVersion>\n';
   if (m.parent) {
     out += `  <parent>\n${element('groupId', m.parent.groupId, '    ')}${element('artifactId', m.parent.artifactId, '    ')}${element('version', m.parent.version, '    ')}`;
     out += `    <relativePath/>\n  </parent>\n`;
   }
-  out += element('groupId', m.groupId, '  ') + element('artifactId', m.artifactId, '  ') + element('version', m.version, '  ');
+  out +=
+    element('groupId', m.groupId, '  ') +
+    element('artifactId', m.artifactId, '  ') +
+    element('version', m.version, '  ');
   out += element('packaging', m.packaging, '  ');
   if (m.properties) {
     out += '  <properties>\n';

@@ -31,7 +31,11 @@ function measure(command, args, { cwd, env = process.env, logFile }) {
   let wall;
   try {
     const t0 = process.hrtime.bigint();
-    r = spawnSync(GNU_TIME, ['-f', '%U %S %M', '-o', timeFile, command, ...args], { cwd, env, stdio: ['ignore', out, out] });
+    r = spawnSync(GNU_TIME, ['-f', '%U %S %M', '-o', timeFile, command, ...args], {
+      cwd,
+      env,
+      stdio: ['ignore', out, out],
+    });
     wall = Number(process.hrtime.bigint() - t0) / 1e9;
   } finally {
     fs.closeSync(out);
@@ -47,7 +51,13 @@ function measure(command, args, { cwd, env = process.env, logFile }) {
 /** The last lines of a log, for a failure report. */
 function tail(file, lines = 15) {
   try {
-    return fs.readFileSync(file, 'utf8').replace(/\x1b\[[0-9;]*m/g, '').trimEnd().split('\n').slice(-lines).join('\n');
+    return fs
+      .readFileSync(file, 'utf8')
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .trimEnd()
+      .split('\n')
+      .slice(-lines)
+      .join('\n');
   } catch {
     return '(no log)';
   }

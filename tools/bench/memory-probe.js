@@ -24,7 +24,13 @@ if (isMainThread && process.env.BENCH_MEMORY_FILE) {
       v8.writeHeapSnapshot(`${process.env.BENCH_MEMORY_FILE}.heapsnapshot`);
     }
     // What the main thread's heap spaces held when the process's RSS peaked.
-    if (m.rss > peak.rss) spacesAtRssPeak = Object.fromEntries(v8.getHeapSpaceStatistics().filter((s) => s.space_size >= 1048576).map((s) => [s.space_name, +(s.space_size / 1048576).toFixed(1)]));
+    if (m.rss > peak.rss)
+      spacesAtRssPeak = Object.fromEntries(
+        v8
+          .getHeapSpaceStatistics()
+          .filter((s) => s.space_size >= 1048576)
+          .map((s) => [s.space_name, +(s.space_size / 1048576).toFixed(1)]),
+      );
     for (const k of Object.keys(peak)) {
       if (m[k] > peak[k]) {
         peak[k] = m[k];
@@ -32,7 +38,12 @@ if (isMainThread && process.env.BENCH_MEMORY_FILE) {
       }
     }
     if (timeline.length === 0 || Date.now() - t0 - timeline[timeline.length - 1].ms >= 100) {
-      timeline.push({ ms: Date.now() - t0, rssMB: +(m.rss / 1048576).toFixed(1), heapUsedMB: +(m.heapUsed / 1048576).toFixed(1), externalMB: +(m.external / 1048576).toFixed(1) });
+      timeline.push({
+        ms: Date.now() - t0,
+        rssMB: +(m.rss / 1048576).toFixed(1),
+        heapUsedMB: +(m.heapUsed / 1048576).toFixed(1),
+        externalMB: +(m.external / 1048576).toFixed(1),
+      });
     }
   };
   setInterval(sample, 10).unref();
@@ -40,6 +51,19 @@ if (isMainThread && process.env.BENCH_MEMORY_FILE) {
     sample();
     const mb = Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, +(v / 1048576).toFixed(1)]));
     const heap = v8.getHeapStatistics();
-    fs.writeFileSync(process.env.BENCH_MEMORY_FILE, JSON.stringify({ peakMB: mb, peakAtMs: at, spacesAtRssPeakMB: spacesAtRssPeak, mallocedMB: +(heap.malloced_memory / 1048576).toFixed(1), timeline }, null, 1));
+    fs.writeFileSync(
+      process.env.BENCH_MEMORY_FILE,
+      JSON.stringify(
+        {
+          peakMB: mb,
+          peakAtMs: at,
+          spacesAtRssPeakMB: spacesAtRssPeak,
+          mallocedMB: +(heap.malloced_memory / 1048576).toFixed(1),
+          timeline,
+        },
+        null,
+        1,
+      ),
+    );
   });
 }

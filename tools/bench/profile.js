@@ -25,8 +25,13 @@ function main(argv) {
   const binIndex = argv.indexOf('--goalhost');
   if (binIndex >= 0) useGoalhost(argv[binIndex + 1]);
   const workload = name === 'wide-noop' ? 'wide' : name;
-  if (!['many', 'huge', 'wide', 'resolve', 'resolve-inherit'].includes(workload) && !/^(many|huge)-tar\.(gz|bz2|xz)$/.test(workload)) {
-    process.stderr.write('usage: node tools/bench/profile.js many|huge|wide|wide-noop|resolve|resolve-inherit [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]\n');
+  if (
+    !['many', 'huge', 'wide', 'resolve', 'resolve-inherit'].includes(workload) &&
+    !/^(many|huge)-tar\.(gz|bz2|xz)$/.test(workload)
+  ) {
+    process.stderr.write(
+      'usage: node tools/bench/profile.js many|huge|wide|wide-noop|resolve|resolve-inherit [--quick] [--top N] [--memory] [--keep] [--goalhost BIN]\n',
+    );
     return 2;
   }
   const work = path.join(ROOT, 'bench-work', quick ? 'quick' : 'full');
@@ -36,10 +41,14 @@ function main(argv) {
     // The graph resolve-bench.js generated when run.js called it.
     repo = path.join(work, 'resolve-bench', 'repo');
     info = { project: path.join(work, 'resolve-bench', 'project') };
-    if (!fs.existsSync(path.join(info.project, 'pom.xml'))) throw new Error(`no ${info.project}: run npm run bench${quick ? ' -- --quick' : ' --'} --only resolve first`);
+    if (!fs.existsSync(path.join(info.project, 'pom.xml')))
+      throw new Error(`no ${info.project}: run npm run bench${quick ? ' -- --quick' : ' --'} --only resolve first`);
   } else {
     const infoFile = path.join(work, 'projects', workload, 'workload.json');
-    if (!fs.existsSync(infoFile)) throw new Error(`no workload ${workload} in ${work}: run npm run bench${quick ? ' -- --quick' : ' --'} --only ${workload} first`);
+    if (!fs.existsSync(infoFile))
+      throw new Error(
+        `no workload ${workload} in ${work}: run npm run bench${quick ? ' -- --quick' : ' --'} --only ${workload} first`,
+      );
     info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
   }
   const dir = path.join('/dev/shm', `goalhost-profile-${process.pid}`);
@@ -47,7 +56,9 @@ function main(argv) {
   fs.rmSync(profDir, { recursive: true, force: true });
   fs.mkdirSync(profDir, { recursive: true });
   freshProject(dir, info);
-  const [, args] = workload.startsWith('resolve') ? listCommand('goalhost', repo) : unpackCommand('goalhost', info, repo);
+  const [, args] = workload.startsWith('resolve')
+    ? listCommand('goalhost', repo)
+    : unpackCommand('goalhost', info, repo);
   const bin = fs.realpathSync(goalhostBin());
   if (name === 'wide-noop') spawnSync(process.execPath, [bin, ...args], { cwd: dir, stdio: 'ignore' });
   const memoryFile = path.join(profDir, 'memory.json');
@@ -62,14 +73,21 @@ function main(argv) {
   });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   if (!argv.includes('--keep')) fs.rmSync(dir, { recursive: true, force: true });
-  if (r.status !== 0) throw new Error(`goalhost failed (exit ${r.status}):\n${(r.stdout + r.stderr).split('\n').slice(-15).join('\n')}`);
-  process.stdout.write(`goalhost ${name}${quick ? ' (quick)' : ''}: ${wall.toFixed(2)} s wall under the ${memory ? 'memory probe' : 'profiler'}\n`);
+  if (r.status !== 0)
+    throw new Error(`goalhost failed (exit ${r.status}):\n${(r.stdout + r.stderr).split('\n').slice(-15).join('\n')}`);
+  process.stdout.write(
+    `goalhost ${name}${quick ? ' (quick)' : ''}: ${wall.toFixed(2)} s wall under the ${memory ? 'memory probe' : 'profiler'}\n`,
+  );
   if (memory) {
     process.stdout.write(`${fs.readFileSync(memoryFile, 'utf8')}\n`);
-    if (fs.existsSync(`${memoryFile}.heapsnapshot`)) process.stdout.write(`${summarize(`${memoryFile}.heapsnapshot`, topN)}\n`);
+    if (fs.existsSync(`${memoryFile}.heapsnapshot`))
+      process.stdout.write(`${summarize(`${memoryFile}.heapsnapshot`, topN)}\n`);
     return 0;
   }
-  const files = fs.readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profDir, f));
+  const files = fs
+    .readdirSync(profDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(profDir, f));
   const analyses = files.map(analyze).sort((a, b) => b.wallMs - a.wallMs);
   for (const a of analyses) process.stdout.write(`\n${formatProfile(a, topN)}\n`);
   process.stdout.write(`\nprofiles: ${profDir} (open in Chrome DevTools > Performance)\n`);

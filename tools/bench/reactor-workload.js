@@ -21,12 +21,24 @@ function ensureReactorWorkload(many, projectsDir) {
   for (let m = 0; m < count; m++) {
     const name = `module-${String(m + 1).padStart(2, '0')}`;
     fs.mkdirSync(path.join(project, name));
-    writeProjectPom(path.join(project, name), { groupId: 'bench', artifactId: name, dependencies: deps.filter((_, i) => i % count === m) });
+    writeProjectPom(path.join(project, name), {
+      groupId: 'bench',
+      artifactId: name,
+      dependencies: deps.filter((_, i) => i % count === m),
+    });
     modules.push(name);
   }
   writeProjectPom(project, { groupId: 'bench', artifactId: 'bench-reactor' });
   const root = path.join(project, 'pom.xml');
-  fs.writeFileSync(root, fs.readFileSync(root, 'utf8').replace('</project>', `  <modules>\n${modules.map((m) => `    <module>${m}</module>\n`).join('')}  </modules>\n</project>`));
+  fs.writeFileSync(
+    root,
+    fs
+      .readFileSync(root, 'utf8')
+      .replace(
+        '</project>',
+        `  <modules>\n${modules.map((m) => `    <module>${m}</module>\n`).join('')}  </modules>\n</project>`,
+      ),
+  );
   return { ...many, name: 'reactor', project, modules };
 }
 
@@ -35,7 +47,12 @@ function readDependencies(pom) {
   const text = fs.readFileSync(pom, 'utf8');
   return [...text.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)].map(([, d]) => {
     const field = (n) => new RegExp(`<${n}>([^<]*)</${n}>`).exec(d)?.[1];
-    return { groupId: field('groupId'), artifactId: field('artifactId'), version: field('version'), type: field('type') };
+    return {
+      groupId: field('groupId'),
+      artifactId: field('artifactId'),
+      version: field('version'),
+      type: field('type'),
+    };
   });
 }
 

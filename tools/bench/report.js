@@ -18,7 +18,13 @@ function pairedRatio(a, b, key = 'wall') {
 }
 
 function target(name, figure, limit, format, pass, floor) {
-  const t = { name, figure, limit, shown: Number.isFinite(figure) ? format(figure) : 'n/a', result: !Number.isFinite(figure) ? 'n/a' : pass ? 'PASS' : 'MISS' };
+  const t = {
+    name,
+    figure,
+    limit,
+    shown: Number.isFinite(figure) ? format(figure) : 'n/a',
+    result: !Number.isFinite(figure) ? 'n/a' : pass ? 'PASS' : 'MISS',
+  };
   // The least any unpacker could reach here (tar-floor.js), in the figure's own terms.
   if (Number.isFinite(floor)) Object.assign(t, { floor, floorShown: format(floor) });
   return t;
@@ -44,7 +50,15 @@ function evaluateTargets(results) {
   if (reactor) {
     const speedup = 1 / pairedRatio(reactor['goalhost -T 2C'], reactor['goalhost -T 1']);
     // A gain within run-to-run noise (a few percent) is no gain.
-    out.push(target('reactor: goalhost -T 2C at least 1.1x faster than -T 1', speedup, 1.1, (x) => `${x.toFixed(2)}x`, speedup >= 1.1));
+    out.push(
+      target(
+        'reactor: goalhost -T 2C at least 1.1x faster than -T 1',
+        speedup,
+        1.1,
+        (x) => `${x.toFixed(2)}x`,
+        speedup >= 1.1,
+      ),
+    );
     const vsMvn = pairedRatio(reactor['goalhost -T 2C'], reactor['mvn -T 2C']);
     out.push(target('reactor: goalhost -T 2C wall <= 0.1x mvn -T 2C', vsMvn, 0.1, times, vsMvn <= 0.1));
   }
@@ -56,11 +70,15 @@ function evaluateTargets(results) {
     out.push(target(`${name}: goalhost wall <= 0.5x GNU tar loop`, vsTar, 0.5, times, vsTar <= 0.5, floor));
   }
   const hugeTgz = w['huge-tar.gz']?.tools?.goalhost?.summary;
-  if (hugeTgz) out.push(target('huge-tar.gz: goalhost peak RSS < 150 MB', hugeTgz.rssMB.median, 150, mb, hugeTgz.rssMB.median < 150));
+  if (hugeTgz)
+    out.push(
+      target('huge-tar.gz: goalhost peak RSS < 150 MB', hugeTgz.rssMB.median, 150, mb, hugeTgz.rssMB.median < 150),
+    );
   const huge = w.huge?.tools?.goalhost?.summary;
   if (huge) out.push(target('huge: goalhost peak RSS < 150 MB', huge.rssMB.median, 150, mb, huge.rssMB.median < 150));
   const noop = w.wide?.noop?.goalhost?.summary;
-  if (noop) out.push(target('wide no-op rerun: goalhost wall < 0.3 s', noop.wall.median, 0.3, secs, noop.wall.median < 0.3));
+  if (noop)
+    out.push(target('wide no-op rerun: goalhost wall < 0.3 s', noop.wall.median, 0.3, secs, noop.wall.median < 0.3));
   for (const name of ['resolve', 'resolve-inherit']) {
     const r = w[name]?.tools;
     if (!r?.goalhost) continue;
@@ -73,12 +91,28 @@ function evaluateTargets(results) {
     if (cold !== undefined) {
       out.push(target(`${name}, cold (no cache): goalhost < 0.5 s`, cold, 0.5, secs, cold < 0.5));
       const coldSpeedup = r.mvn?.summary.wall.median / cold;
-      out.push(target(`${name}, cold (no cache): goalhost >= 10x faster than mvn`, coldSpeedup, 10, (x) => `${x.toFixed(1)}x`, coldSpeedup >= 10));
+      out.push(
+        target(
+          `${name}, cold (no cache): goalhost >= 10x faster than mvn`,
+          coldSpeedup,
+          10,
+          (x) => `${x.toFixed(1)}x`,
+          coldSpeedup >= 10,
+        ),
+      );
     }
     const locked = r['goalhost (locked)']?.summary.wall.median;
     if (locked !== undefined) {
       // The lock's fast path: no resolution at all, so below the cached resolution.
-      out.push(target(`${name}, locked (goalhost.lock): goalhost faster than with the resolution cache`, locked / gh, 1, (x) => `${x.toFixed(2)}x`, locked < gh));
+      out.push(
+        target(
+          `${name}, locked (goalhost.lock): goalhost faster than with the resolution cache`,
+          locked / gh,
+          1,
+          (x) => `${x.toFixed(2)}x`,
+          locked < gh,
+        ),
+      );
     }
   }
   return out;
@@ -90,15 +124,31 @@ function pad(s, n, right = false) {
 }
 
 function row(cells, widths, rightFrom = 2) {
-  return cells.map((c, i) => pad(c, widths[i], i >= rightFrom)).join('  ').trimEnd();
+  return cells
+    .map((c, i) => pad(c, widths[i], i >= rightFrom))
+    .join('  ')
+    .trimEnd();
 }
 
 function figureRows(results) {
   const rows = [];
   const add = (workload, label, s, extra = '') => {
     if (!s) return;
-    const fmt = (f, d) => (s.runs === 0 ? 'failed' : !Number.isFinite(f.median) ? 'n/a' : `${f.median.toFixed(d)} (${f.min.toFixed(d)}-${f.max.toFixed(d)})`);
-    rows.push([workload, label, fmt(s.wall, 2), fmt(s.cpu, 2), fmt(s.rssMB, 0), `${s.runs}${s.failed ? ` +${s.failed} failed` : ''}`, extra]);
+    const fmt = (f, d) =>
+      s.runs === 0
+        ? 'failed'
+        : !Number.isFinite(f.median)
+          ? 'n/a'
+          : `${f.median.toFixed(d)} (${f.min.toFixed(d)}-${f.max.toFixed(d)})`;
+    rows.push([
+      workload,
+      label,
+      fmt(s.wall, 2),
+      fmt(s.cpu, 2),
+      fmt(s.rssMB, 0),
+      `${s.runs}${s.failed ? ` +${s.failed} failed` : ''}`,
+      extra,
+    ]);
   };
   for (const [name, w] of Object.entries(results.workloads)) {
     for (const [tool, m] of Object.entries(w.tools ?? {})) add(name, tool, m.summary, m.check ?? '');
@@ -111,15 +161,26 @@ function figureRows(results) {
 function formatReport(results) {
   const lines = [];
   const m = results.machine;
-  lines.push(`goalhost benchmark (${results.mode}): ${results.runs} runs after ${results.warmup} warm-up, median (min-max)`);
+  lines.push(
+    `goalhost benchmark (${results.mode}): ${results.runs} runs after ${results.warmup} warm-up, median (min-max)`,
+  );
   lines.push(`goalhost: ${results.goalhost.bin} at ${results.goalhost.commit}`);
-  lines.push(`machine: ${m.cpus} x ${m.cpuModel}, node ${m.node}, load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after`);
-  if (m.decompressors) lines.push(`goalhost decompresses tar.bz2 with ${m.decompressors.bzip2}, tar.xz with ${m.decompressors.xz} (GNU tar: bzip2, xz)`);
+  lines.push(
+    `machine: ${m.cpus} x ${m.cpuModel}, node ${m.node}, load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after`,
+  );
+  if (m.decompressors)
+    lines.push(
+      `goalhost decompresses tar.bz2 with ${m.decompressors.bzip2}, tar.xz with ${m.decompressors.xz} (GNU tar: bzip2, xz)`,
+    );
   for (const [name, w] of Object.entries(results.workloads)) {
     if (w.info?.archives) {
-      lines.push(`  ${name}: ${w.info.archives.length} archives, ${w.info.entries} entries, ${(w.info.bytes / 1e6).toFixed(0)} MB unpacked, ${(w.info.compressed / 1e6).toFixed(0)} MB compressed`);
+      lines.push(
+        `  ${name}: ${w.info.archives.length} archives, ${w.info.entries} entries, ${(w.info.bytes / 1e6).toFixed(0)} MB unpacked, ${(w.info.compressed / 1e6).toFixed(0)} MB compressed`,
+      );
     } else if (w.info?.source) {
-      lines.push(`  ${name}: ${w.info.artifacts} artifacts generated by ${w.info.source} (its own timings, no peak RSS; goalhost warm, cold and locked, mvn with default JVM options)`);
+      lines.push(
+        `  ${name}: ${w.info.artifacts} artifacts generated by ${w.info.source} (its own timings, no peak RSS; goalhost warm, cold and locked, mvn with default JVM options)`,
+      );
     } else if (w.info?.artifacts) {
       lines.push(`  ${name}: ${w.info.artifacts} artifacts (${w.info.versions} versions) in the local repository`);
     }
@@ -138,7 +199,9 @@ function formatReport(results) {
   const floors = Object.entries(results.workloads).filter(([, w]) => w.floor);
   if (floors.length > 0) {
     lines.push('');
-    lines.push("floors (tools/bench/tar-floor.js): goalhost's start-up plus the least any unpacker using the same decompressors needs on this machine");
+    lines.push(
+      "floors (tools/bench/tar-floor.js): goalhost's start-up plus the least any unpacker using the same decompressors needs on this machine",
+    );
     for (const [name, w] of floors) lines.push(`  ${formatFloor(name, w.floor, w.tools.tar?.summary.wall.median)}`);
   }
   return lines.join('\n');

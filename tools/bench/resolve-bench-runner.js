@@ -14,7 +14,10 @@ const { median } = require('./measure');
 /** resolve-bench.js next to the measured goalhost's tree, else ours; undefined when neither exists. */
 function resolveBenchScript(goalhostBin) {
   const tree = path.resolve(path.dirname(fs.realpathSync(goalhostBin)), '..', '..', '..');
-  for (const candidate of [path.join(tree, 'tools', 'bench', 'resolve-bench.js'), path.join(__dirname, 'resolve-bench.js')]) {
+  for (const candidate of [
+    path.join(tree, 'tools', 'bench', 'resolve-bench.js'),
+    path.join(__dirname, 'resolve-bench.js'),
+  ]) {
     if (fs.existsSync(candidate)) return candidate;
   }
   return undefined;
@@ -30,7 +33,10 @@ function asFigures(runs, cpuMedian = NaN) {
   const wall = { median: median(runs), min: Math.min(...runs), max: Math.max(...runs) };
   const none = { median: NaN, min: NaN, max: NaN };
   const cpu = { median: cpuMedian, min: cpuMedian, max: cpuMedian };
-  return { runs: runs.map((w) => ({ ok: true, wall: w })), summary: { runs: runs.length, failed: 0, wall, cpu, user: none, sys: none, rssMB: none } };
+  return {
+    runs: runs.map((w) => ({ ok: true, wall: w })),
+    summary: { runs: runs.length, failed: 0, wall, cpu, user: none, sys: none, rssMB: none },
+  };
 }
 
 /**
@@ -49,16 +55,32 @@ function toolLine(output, label) {
  * { info, tools: { goalhost, mvn }, inProcessMedian, same, output } or { error, output }.
  */
 function runResolveBench(script, { artifacts, runs, withMvn, dir, logFile }) {
-  const args = [script, '--artifacts', String(artifacts), '--runs', String(runs), '--mvn-runs', String(runs), '--dir', dir];
+  const args = [
+    script,
+    '--artifacts',
+    String(artifacts),
+    '--runs',
+    String(runs),
+    '--mvn-runs',
+    String(runs),
+    '--dir',
+    dir,
+  ];
   if (!withMvn) args.push('--no-mvn');
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   fs.writeFileSync(logFile, output);
   const cli = toolLine(output, 'goalhost CLI dependency:list');
-  if (!cli) return { error: `resolve-bench.js exited ${r.status} without a goalhost CLI figure (see ${logFile})`, output };
+  if (!cli)
+    return { error: `resolve-bench.js exited ${r.status} without a goalhost CLI figure (see ${logFile})`, output };
   const result = {
-    info: { artifacts, source: script.startsWith(path.resolve(__dirname, '..', '..')) ? path.relative(path.resolve(__dirname, '..', '..'), script) : script },
+    info: {
+      artifacts,
+      source: script.startsWith(path.resolve(__dirname, '..', '..'))
+        ? path.relative(path.resolve(__dirname, '..', '..'), script)
+        : script,
+    },
     tools: { goalhost: cli },
   };
   const cold = toolLine(output, 'goalhost CLI, cold \\(no cache\\)');

@@ -50,7 +50,9 @@ function pom(g, a, v, deps, managed = []) {
     `  <groupId>${g}</groupId>`,
     `  <artifactId>${a}</artifactId>`,
     `  <version>${v}</version>`,
-    ...(managed.length ? ['  <dependencyManagement><dependencies>', ...managed.map(dep), '  </dependencies></dependencyManagement>'] : []),
+    ...(managed.length
+      ? ['  <dependencyManagement><dependencies>', ...managed.map(dep), '  </dependencies></dependencyManagement>']
+      : []),
     ...(deps.length ? ['  <dependencies>', ...deps.map(dep), '  </dependencies>'] : []),
     '</project>',
     '',
@@ -67,7 +69,8 @@ function generate(repo, project) {
   for (let l = 0, n = 0; l < layers && n < ARTIFACTS; l++) {
     const size = l === 0 ? first : Math.min(per, ARTIFACTS - n);
     const layer = [];
-    for (let i = 0; i < size; i++, n++) layer.push({ g: `bench.g${n % 7}`, a: `lib-${String(n).padStart(4, '0')}`, deps: [], versions: ['1.0'] });
+    for (let i = 0; i < size; i++, n++)
+      layer.push({ g: `bench.g${n % 7}`, a: `lib-${String(n).padStart(4, '0')}`, deps: [], versions: ['1.0'] });
     nodes.push(layer);
   }
   for (let l = 1; l < nodes.length; l++) {
@@ -91,7 +94,10 @@ function generate(repo, project) {
           v: t.versions[Math.floor(rnd() * t.versions.length)],
           scope: r < 0.08 ? 'test' : r < 0.14 ? 'provided' : r < 0.25 ? 'runtime' : undefined,
           optional: rnd() < 0.05,
-          exclude: rnd() < 0.04 ? { g: '*', a: nodes[nodes.length - 1][Math.floor(rnd() * nodes[nodes.length - 1].length)].a } : undefined,
+          exclude:
+            rnd() < 0.04
+              ? { g: '*', a: nodes[nodes.length - 1][Math.floor(rnd() * nodes[nodes.length - 1].length)].a }
+              : undefined,
         });
       }
     }
@@ -119,8 +125,14 @@ const median = (xs) => {
 const secs = (ms) => `${(ms / 1000).toFixed(3)} s`;
 
 function listed(file) {
-  const lines = fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim());
-  return lines.filter((l) => l && !l.startsWith('The following')).map((l) => l.replace(/ -- module.*$/, '')).sort();
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
+  return lines
+    .filter((l) => l && !l.startsWith('The following'))
+    .map((l) => l.replace(/ -- module.*$/, ''))
+    .sort();
 }
 
 const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
@@ -132,9 +144,17 @@ const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 function timed(command, argv, cwd, env = {}) {
   const start = process.hrtime.bigint();
   const [cmd, args] = TIME ? [TIME, ['-f', 'CPU %U %S', command, ...argv]] : [command, argv];
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed (${r.status}):\n${(r.stdout || '').slice(-3000)}${r.stderr || ''}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${command} ${argv.join(' ')} failed (${r.status}):\n${(r.stdout || '').slice(-3000)}${r.stderr || ''}`,
+    );
   const m = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr || '');
   return { wall: ms, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
 }
@@ -160,15 +180,31 @@ async function main() {
   for (let i = 0; i < RUNS; i++) {
     const start = process.hrtime.bigint();
     const system = createRepositorySystem({
-      localRepository: repo, offline: true, updateSnapshots: false, settings: EMPTY_SETTINGS, userProperties: {}, env: {},
-      activeProfiles: [], inactiveProfiles: [], log: quiet,
+      localRepository: repo,
+      offline: true,
+      updateSnapshots: false,
+      settings: EMPTY_SETTINGS,
+      userProperties: {},
+      env: {},
+      activeProfiles: [],
+      inactiveProfiles: [],
+      log: quiet,
     });
     const p = await system.buildProject(path.join(project, 'pom.xml'));
     count = (await system.resolveDependencies(p, 'test')).length;
     inProcess.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   const bin = path.join(ROOT, 'packages/cli/bin/goalhost.js');
-  const cliArgs = [bin, '-o', '-B', '-q', `-Dmaven.repo.local=${repo}`, 'dependency:list', '-DincludeScope=test', '-DoutputFile=goalhost-deps.txt'];
+  const cliArgs = [
+    bin,
+    '-o',
+    '-B',
+    '-q',
+    `-Dmaven.repo.local=${repo}`,
+    'dependency:list',
+    '-DincludeScope=test',
+    '-DoutputFile=goalhost-deps.txt',
+  ];
   // Cold: every run resolves from scratch. Warm: the resolution cache (kept in the workload's
   // own directory) is filled by one run first, then reused, as on a developer's second build.
   const cacheHome = path.join(DIR, 'cache');
@@ -177,14 +213,21 @@ async function main() {
   const lockFile = path.join(project, 'goalhost.lock');
   fs.rmSync(lockFile, { force: true });
   const cold = [];
-  for (let i = 0; i < RUNS; i++) cold.push(timed(process.execPath, [...cliArgs, '-Dgoalhost.resolution.cache=false'], project, { XDG_CACHE_HOME: cacheHome }));
+  for (let i = 0; i < RUNS; i++)
+    cold.push(
+      timed(process.execPath, [...cliArgs, '-Dgoalhost.resolution.cache=false'], project, {
+        XDG_CACHE_HOME: cacheHome,
+      }),
+    );
   timed(process.execPath, cliArgs, project, { XDG_CACHE_HOME: cacheHome });
   const warmList = fs.readFileSync(path.join(project, 'goalhost-deps.txt'), 'utf8');
   // Locked: dependency:lock once; then each locked run reads the lock (consistent with the POM),
   // checks every file's SHA-256 (remembered after the first time) and resolves nothing. Warm
   // and locked runs alternate (the lock file moved aside for the warm ones), so a change in the
   // machine's load hits both alike.
-  timed(process.execPath, [bin, '-o', '-B', '-q', `-Dmaven.repo.local=${repo}`, 'dependency:lock'], project, { XDG_CACHE_HOME: cacheHome });
+  timed(process.execPath, [bin, '-o', '-B', '-q', `-Dmaven.repo.local=${repo}`, 'dependency:lock'], project, {
+    XDG_CACHE_HOME: cacheHome,
+  });
   const lockText = fs.readFileSync(lockFile, 'utf8');
   const cli = [];
   const locked = [];
@@ -202,30 +245,62 @@ async function main() {
   const coldWall = cold.map((r) => r.wall);
   const lockedWall = locked.map((r) => r.wall);
   const mvn = [];
-  const hasMvn = WITH_MVN && fs.existsSync(path.join(repo, 'org/apache/maven/plugins/maven-dependency-plugin/3.5.0')) && spawnSync('mvn', ['-v']).status === 0;
+  const hasMvn =
+    WITH_MVN &&
+    fs.existsSync(path.join(repo, 'org/apache/maven/plugins/maven-dependency-plugin/3.5.0')) &&
+    spawnSync('mvn', ['-v']).status === 0;
   if (hasMvn) {
-    const mvnArgs = ['-o', '-B', '-q', `-Dmaven.repo.local=${repo}`, `${PLUGIN}:list`, '-DincludeScope=test', '-DoutputFile=mvn-deps.txt'];
+    const mvnArgs = [
+      '-o',
+      '-B',
+      '-q',
+      `-Dmaven.repo.local=${repo}`,
+      `${PLUGIN}:list`,
+      '-DincludeScope=test',
+      '-DoutputFile=mvn-deps.txt',
+    ];
     // As users run it: Maven's own defaults (no MAVEN_OPTS).
     for (let i = 0; i < MVN_RUNS; i++) mvn.push(timed('mvn', mvnArgs, project, { MAVEN_OPTS: '' }));
   }
   console.log(`graph: ${count} resolved artifacts (generated ${ARTIFACTS}) in ${repo}`);
-  console.log(`goalhost resolver in-process: first ${secs(inProcess[0])}, median ${secs(median(inProcess))} (${RUNS} runs)`);
-  console.log(`goalhost CLI, cold (no cache): median ${secs(median(coldWall))} wall, ${secs(median(cold.map((r) => r.cpu)))} CPU [${coldWall.map(secs).join(', ')}]`);
-  console.log(`goalhost CLI dependency:list: median ${secs(median(cliWall))} wall, ${secs(median(cliCpu))} CPU [${cliWall.map(secs).join(', ')}] (resolution cache reused)`);
-  console.log(`goalhost CLI, locked (goalhost.lock): median ${secs(median(lockedWall))} wall, ${secs(median(locked.map((r) => r.cpu)))} CPU [${lockedWall.map(secs).join(', ')}] (same list: ${lockedSame ? 'yes' : 'NO'}; paired with the warm run before it: median ratio ${median(lockedWall.map((w, i) => w / cliWall[i])).toFixed(2)})`);
-  console.log(`load average during the run: ${require('node:os').loadavg().map((l) => l.toFixed(1)).join(' ')} on ${require('node:os').cpus().length} CPUs`);
+  console.log(
+    `goalhost resolver in-process: first ${secs(inProcess[0])}, median ${secs(median(inProcess))} (${RUNS} runs)`,
+  );
+  console.log(
+    `goalhost CLI, cold (no cache): median ${secs(median(coldWall))} wall, ${secs(median(cold.map((r) => r.cpu)))} CPU [${coldWall.map(secs).join(', ')}]`,
+  );
+  console.log(
+    `goalhost CLI dependency:list: median ${secs(median(cliWall))} wall, ${secs(median(cliCpu))} CPU [${cliWall.map(secs).join(', ')}] (resolution cache reused)`,
+  );
+  console.log(
+    `goalhost CLI, locked (goalhost.lock): median ${secs(median(lockedWall))} wall, ${secs(median(locked.map((r) => r.cpu)))} CPU [${lockedWall.map(secs).join(', ')}] (same list: ${lockedSame ? 'yes' : 'NO'}; paired with the warm run before it: median ratio ${median(lockedWall.map((w, i) => w / cliWall[i])).toFixed(2)})`,
+  );
+  console.log(
+    `load average during the run: ${require('node:os')
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${require('node:os').cpus().length} CPUs`,
+  );
   let ok = median(cliWall) < 500 && lockedSame;
   if (hasMvn) {
     const mvnWall = mvn.map((r) => r.wall);
     const mvnCpu = mvn.map((r) => r.cpu);
     const ratio = median(mvnWall) / median(cliWall);
-    console.log(`mvn dependency:list:          median ${secs(median(mvnWall))} wall, ${secs(median(mvnCpu))} CPU [${mvnWall.map(secs).join(', ')}]`);
-    console.log(`speed-up: ${ratio.toFixed(1)}x wall, ${(median(mvnCpu) / median(cliCpu)).toFixed(1)}x CPU; cold ${(median(mvnWall) / median(coldWall)).toFixed(1)}x wall`);
-    const same = JSON.stringify(listed(path.join(project, 'goalhost-deps.txt'))) === JSON.stringify(listed(path.join(project, 'mvn-deps.txt')));
+    console.log(
+      `mvn dependency:list:          median ${secs(median(mvnWall))} wall, ${secs(median(mvnCpu))} CPU [${mvnWall.map(secs).join(', ')}]`,
+    );
+    console.log(
+      `speed-up: ${ratio.toFixed(1)}x wall, ${(median(mvnCpu) / median(cliCpu)).toFixed(1)}x CPU; cold ${(median(mvnWall) / median(coldWall)).toFixed(1)}x wall`,
+    );
+    const same =
+      JSON.stringify(listed(path.join(project, 'goalhost-deps.txt'))) ===
+      JSON.stringify(listed(path.join(project, 'mvn-deps.txt')));
     console.log(`same artifacts as Maven: ${same ? 'yes' : 'NO'}`);
     ok = ok && ratio >= 10 && same;
   } else console.log('mvn: not measured (needs mvn and Debian maven-dependency-plugin 3.5.0 in /usr/share/maven-repo)');
-  console.log(ok ? 'OK' : 'FAILED: goalhost CLI must take < 0.5 s median and be >= 10x faster than Maven with the same result');
+  console.log(
+    ok ? 'OK' : 'FAILED: goalhost CLI must take < 0.5 s median and be >= 10x faster than Maven with the same result',
+  );
   process.exitCode = ok ? 0 : 1;
 }
 

@@ -100,9 +100,15 @@ function ensureResolveWorkload(count, repo, projectsDir, log = () => {}) {
   const { nodes, perLayer } = buildGraph(count, random);
   // The parent manages the platform artifacts at their first version.
   const managed = nodes.filter((n) => n.managed).map((n) => coords(n, n.versions[0]));
-  writeFixed(path.join(artifactDir(repo, PARENT), `graph-parent-1.0.pom`), pomXml({ ...PARENT, packaging: 'pom', managed, properties: { 'graph.release': '1.0' } }));
+  writeFixed(
+    path.join(artifactDir(repo, PARENT), `graph-parent-1.0.pom`),
+    pomXml({ ...PARENT, packaging: 'pom', managed, properties: { 'graph.release': '1.0' } }),
+  );
   const bomManaged = nodes.filter((n) => n.versions.length > 1 && n.layer % 2 === 1).map((n) => coords(n, '2.0'));
-  writeFixed(path.join(artifactDir(repo, BOM), 'graph-bom-1.0.pom'), pomXml({ ...BOM, packaging: 'pom', managed: bomManaged }));
+  writeFixed(
+    path.join(artifactDir(repo, BOM), 'graph-bom-1.0.pom'),
+    pomXml({ ...BOM, packaging: 'pom', managed: bomManaged }),
+  );
   let files = 0;
   for (const n of nodes) {
     for (const version of n.versions) {
@@ -115,7 +121,10 @@ function ensureResolveWorkload(count, repo, projectsDir, log = () => {}) {
         exclusions: d.exclusions,
       }));
       const dir = artifactDir(repo, coords(n, version));
-      writeFixed(path.join(dir, `${n.artifactId}-${version}.pom`), pomXml({ parent: PARENT, ...coords(n, version), dependencies }));
+      writeFixed(
+        path.join(dir, `${n.artifactId}-${version}.pom`),
+        pomXml({ parent: PARENT, ...coords(n, version), dependencies }),
+      );
       writeJar(path.join(dir, `${n.artifactId}-${version}.jar`), n.artifactId);
       files += 2;
     }

@@ -10,7 +10,15 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { ROOT, freshProject, goalhostBin, listCommand, listedArtifacts, unpackCommand, useGoalhost } = require('./commands');
+const {
+  ROOT,
+  freshProject,
+  goalhostBin,
+  listCommand,
+  listedArtifacts,
+  unpackCommand,
+  useGoalhost,
+} = require('./commands');
 const { ensureMavenRepo, mavenAvailable } = require('./maven-files');
 const { checkGnuTime, measure, summarize, tail, treeStats } = require('./measure');
 const { evaluateTargets, formatReport } = require('./report');
@@ -42,7 +50,16 @@ const TAR_WORKLOADS = ['many-tar.gz', 'huge-tar.gz', 'many-tar.bz2', 'huge-tar.b
 const WORKLOADS = ['many', 'huge', 'wide', 'reactor', ...TAR_WORKLOADS, 'resolve', 'resolve-inherit'];
 
 function parseArgs(argv) {
-  const o = { quick: false, runs: undefined, warmup: undefined, only: [...WORKLOADS], mvn: true, floor: true, tmp: '/dev/shm', results: path.join(ROOT, 'bench-work', 'results.json') };
+  const o = {
+    quick: false,
+    runs: undefined,
+    warmup: undefined,
+    only: [...WORKLOADS],
+    mvn: true,
+    floor: true,
+    tmp: '/dev/shm',
+    results: path.join(ROOT, 'bench-work', 'results.json'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -57,7 +74,11 @@ function parseArgs(argv) {
     if (a === '--quick') o.quick = true;
     else if (a === '--runs') o.runs = count(value(), 1);
     else if (a === '--warmup') o.warmup = count(value(), 0);
-    else if (a === '--only') o.only = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (a === '--only')
+      o.only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (a === '--no-mvn') o.mvn = false;
     else if (a === '--no-floor') o.floor = false;
     else if (a === '--tmp') o.tmp = path.resolve(value());
@@ -77,7 +98,8 @@ const log = (m) => process.stderr.write(`${m}\n`);
 function checkTmpfs(dir) {
   const r = spawnSync('stat', ['-f', '-c', '%T', dir], { encoding: 'utf8' });
   const type = (r.stdout || '').trim();
-  if (type !== 'tmpfs' && type !== 'ramfs') throw new Error(`${dir} is not tmpfs (${type || 'missing'}): give --tmp a tmpfs directory`);
+  if (type !== 'tmpfs' && type !== 'ramfs')
+    throw new Error(`${dir} is not tmpfs (${type || 'missing'}): give --tmp a tmpfs directory`);
 }
 
 function machine() {
@@ -100,7 +122,9 @@ function machine() {
 function decompressors() {
   const onPath = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).status === 0;
   const bzip2 = ['lbzip2', 'pbzip2', 'bzip2'].find(onPath) ?? 'JavaScript fallback';
-  const xz = onPath('xz') ? `xz (${(spawnSync('xz', ['--version'], { encoding: 'utf8' }).stdout || '').split('\n')[0]})` : 'WebAssembly fallback';
+  const xz = onPath('xz')
+    ? `xz (${(spawnSync('xz', ['--version'], { encoding: 'utf8' }).stdout || '').split('\n')[0]})`
+    : 'WebAssembly fallback';
   return { bzip2, xz };
 }
 
@@ -112,7 +136,8 @@ function goalhostVersion() {
   const stamp = path.join(tree, '.snapshot-commit');
   if (fs.existsSync(stamp)) return { bin, commit: `${fs.readFileSync(stamp, 'utf8').trim()} (snapshot)` };
   const commit = git(['rev-parse', '--short', 'HEAD']);
-  const dirty = commit && git(['status', '--porcelain', '--', 'packages']) !== '' ? ' + uncommitted changes in packages/' : '';
+  const dirty =
+    commit && git(['status', '--porcelain', '--', 'packages']) !== '' ? ' + uncommitted changes in packages/' : '';
   return { bin, commit: commit ? `${commit}${dirty}` : 'unknown (not a git tree)' };
 }
 
@@ -135,9 +160,14 @@ function rounds(o, label, tools, prepare, command, after) {
     for (const tool of rotate(tools, i)) {
       const dir = prepare(tool);
       const [cmd, args] = command(tool);
-      const r = measure(cmd, args, { cwd: dir, logFile: path.join(o.work, 'logs', `${label}-${tool}-${i < 0 ? `warmup${-i}` : i}.log`) });
+      const r = measure(cmd, args, {
+        cwd: dir,
+        logFile: path.join(o.work, 'logs', `${label}-${tool}-${i < 0 ? `warmup${-i}` : i}.log`),
+      });
       const tag = i < 0 ? 'warm-up' : `run ${i + 1}/${o.runs}`;
-      log(`  ${label} ${tool} ${tag}: ${r.ok ? '' : `FAILED (exit ${r.status}) `}wall ${r.wall.toFixed(2)} s, cpu ${r.cpu.toFixed(2)} s, rss ${r.rssMB.toFixed(0)} MB`);
+      log(
+        `  ${label} ${tool} ${tag}: ${r.ok ? '' : `FAILED (exit ${r.status}) `}wall ${r.wall.toFixed(2)} s, cpu ${r.cpu.toFixed(2)} s, rss ${r.rssMB.toFixed(0)} MB`,
+      );
       if (!r.ok) log(tail(r.log).replace(/^/gm, '    | '));
       if (i >= 0) out[tool].runs.push(r);
       after(tool, dir, i >= 0, r);
@@ -150,7 +180,9 @@ function rounds(o, label, tools, prepare, command, after) {
 function benchUnpack(o, name, info, tools) {
   const stats = {};
   const results = rounds(
-    o, name, tools,
+    o,
+    name,
+    tools,
     (tool) => {
       const dir = path.join(o.runRoot, name, tool);
       freshProject(dir, info);
@@ -167,7 +199,8 @@ function benchUnpack(o, name, info, tools) {
     if (!stats[t]) continue;
     results[t].tree = stats[t];
     const same = !reference || JSON.stringify(stats[t]) === JSON.stringify(reference);
-    results[t].check = `${describeTree(stats[t])}${same ? '' : ` DIFFERS from ${stats.mvn ? 'mvn' : stats.unzip ? 'unzip' : 'tar'}`}`;
+    results[t].check =
+      `${describeTree(stats[t])}${same ? '' : ` DIFFERS from ${stats.mvn ? 'mvn' : stats.unzip ? 'unzip' : 'tar'}`}`;
   }
   return results;
 }
@@ -179,11 +212,21 @@ function benchNoop(o, name, info, tools) {
     const dir = path.join(o.runRoot, `${name}-noop`, tool);
     freshProject(dir, info);
     const [cmd, args] = unpackCommand(tool, info, o.repo);
-    const first = measure(cmd, args, { cwd: dir, logFile: path.join(o.work, 'logs', `${name}-noop-${tool}-first.log`) });
+    const first = measure(cmd, args, {
+      cwd: dir,
+      logFile: path.join(o.work, 'logs', `${name}-noop-${tool}-first.log`),
+    });
     if (!first.ok) log(`  ${name} no-op ${tool}: the first (unpacking) run failed\n${tail(first.log)}`);
     dirs[tool] = dir;
   }
-  const results = rounds(o, `${name}-noop`, tools, (tool) => dirs[tool], (tool) => unpackCommand(tool, info, o.repo), () => {});
+  const results = rounds(
+    o,
+    `${name}-noop`,
+    tools,
+    (tool) => dirs[tool],
+    (tool) => unpackCommand(tool, info, o.repo),
+    () => {},
+  );
   for (const dir of Object.values(dirs)) fs.rmSync(dir, { recursive: true, force: true });
   return results;
 }
@@ -192,7 +235,9 @@ function benchNoop(o, name, info, tools) {
 function benchReactor(o, info, tools) {
   const stats = {};
   const results = rounds(
-    o, 'reactor', tools,
+    o,
+    'reactor',
+    tools,
     (tool) => {
       const dir = path.join(o.runRoot, 'reactor', tool.replace(/\W+/g, '-'));
       freshReactor(dir, info);
@@ -206,7 +251,12 @@ function benchReactor(o, info, tools) {
     (tool, dir, counted, r) => {
       if (counted && r.ok && !stats[tool]) {
         const trees = info.modules.map((m) => treeStats(path.join(dir, m, 'target', 'dependency')));
-        stats[tool] = trees.reduce((a, t) => ({ files: a.files + t.files, dirs: a.dirs + t.dirs, links: a.links + t.links, bytes: a.bytes + t.bytes }));
+        stats[tool] = trees.reduce((a, t) => ({
+          files: a.files + t.files,
+          dirs: a.dirs + t.dirs,
+          links: a.links + t.links,
+          bytes: a.bytes + t.bytes,
+        }));
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -223,7 +273,9 @@ function benchReactor(o, info, tools) {
 function benchResolve(o, info, tools) {
   const listed = {};
   const results = rounds(
-    o, 'resolve-inherit', tools,
+    o,
+    'resolve-inherit',
+    tools,
     (tool) => {
       const dir = path.join(o.runRoot, 'resolve-inherit', tool);
       freshProject(dir, info);
@@ -269,7 +321,15 @@ function main() {
   if (o.mvn && !withMvn) log('mvn or maven-dependency-plugin 3.5.0 not installed: mvn columns skipped');
   ensureMavenRepo(o.repo, log);
   const projects = path.join(o.work, 'projects');
-  const results = { mode, runs: o.runs, warmup: o.warmup, date: new Date().toISOString(), goalhost: goalhostVersion(), machine: machine(), workloads: {} };
+  const results = {
+    mode,
+    runs: o.runs,
+    warmup: o.warmup,
+    date: new Date().toISOString(),
+    goalhost: goalhostVersion(),
+    machine: machine(),
+    workloads: {},
+  };
   try {
     for (const name of ['many', 'huge', 'wide', ...TAR_WORKLOADS]) {
       if (!o.only.includes(name)) continue;
@@ -281,7 +341,8 @@ function main() {
         log(`${name}: measuring the floor (decoding, writing and start-up alone)`);
         results.workloads[name].floor = measureTarFloor(info, o.repo, o.tmp);
       }
-      if (name === 'wide') results.workloads[name].noop = benchNoop(o, name, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]);
+      if (name === 'wide')
+        results.workloads[name].noop = benchNoop(o, name, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]);
     }
     if (o.only.includes('reactor')) {
       const info = ensureReactorWorkload(ensureWorkload('many', mode, o.repo, projects, log), projects);
@@ -295,7 +356,11 @@ function main() {
       else {
         log(`resolve: ${script} (its own runs; takes a while)`);
         const r = runResolveBench(script, {
-          artifacts: o.quick ? 200 : 2000, runs: o.runs, withMvn, dir: path.join(o.work, 'resolve-bench'), logFile: path.join(o.work, 'logs', 'resolve-bench.log'),
+          artifacts: o.quick ? 200 : 2000,
+          runs: o.runs,
+          withMvn,
+          dir: path.join(o.work, 'resolve-bench'),
+          logFile: path.join(o.work, 'logs', 'resolve-bench.log'),
         });
         if (r.error) log(`  ${r.error}\n${r.output.split('\n').slice(-15).join('\n')}`);
         else results.workloads.resolve = r;
@@ -304,7 +369,10 @@ function main() {
     if (o.only.includes('resolve-inherit')) {
       const info = ensureResolveWorkload(o.quick ? 200 : 2000, o.repo, projects, log);
       log(`resolve-inherit: dependency:list of ${info.artifacts} artifacts`);
-      results.workloads['resolve-inherit'] = { info, tools: benchResolve(o, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]) };
+      results.workloads['resolve-inherit'] = {
+        info,
+        tools: benchResolve(o, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]),
+      };
     }
   } finally {
     fs.rmSync(o.runRoot, { recursive: true, force: true });

@@ -39,7 +39,9 @@ function timed(command, args, out) {
   const timeFile = path.join(os.tmpdir(), `goalhost-floor-time-${process.pid}`);
   const fd = fs.openSync(out, 'w');
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, command, ...args], { stdio: ['ignore', fd, 'inherit'] });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, command, ...args], {
+    stdio: ['ignore', fd, 'inherit'],
+  });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   fs.closeSync(fd);
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (status ${r.status})`);
@@ -125,9 +127,13 @@ function measureTarFloor(info, repo, tmp) {
 
 /** One line per workload: the parts, the floor, and the floor as a ratio of the GNU tar loop's wall. */
 function formatFloor(name, f, tarLoopWall) {
-  const ratio = Number.isFinite(tarLoopWall) ? `, ${(f.floor / tarLoopWall).toFixed(2)}x the GNU tar loop (${tarLoopWall.toFixed(2)} s)` : '';
-  return `${name}: floor ${f.floor.toFixed(2)} s${ratio} = startup ${f.startup.toFixed(2)} + max(largest archive alone ${f.largestAlone.toFixed(2)}, ` +
-    `(decode ${f.decodeCpu.toFixed(2)} + write ${f.writeCpu.toFixed(2)} s CPU) / ${f.cores} cores)`;
+  const ratio = Number.isFinite(tarLoopWall)
+    ? `, ${(f.floor / tarLoopWall).toFixed(2)}x the GNU tar loop (${tarLoopWall.toFixed(2)} s)`
+    : '';
+  return (
+    `${name}: floor ${f.floor.toFixed(2)} s${ratio} = startup ${f.startup.toFixed(2)} + max(largest archive alone ${f.largestAlone.toFixed(2)}, ` +
+    `(decode ${f.decodeCpu.toFixed(2)} + write ${f.writeCpu.toFixed(2)} s CPU) / ${f.cores} cores)`
+  );
 }
 
 function main(argv) {
@@ -136,13 +142,16 @@ function main(argv) {
   const tmp = tmpIndex >= 0 ? path.resolve(argv[tmpIndex + 1]) : '/dev/shm';
   const names = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--tmp');
   if (names.length === 0 || names.some((n) => !/^(many|huge)-tar\.(gz|bz2|xz)$/.test(n))) {
-    process.stderr.write('usage: node tools/bench/tar-floor.js [--quick] [--tmp DIR] many-tar.gz|huge-tar.gz|many-tar.bz2|huge-tar.bz2|many-tar.xz|huge-tar.xz ...\n');
+    process.stderr.write(
+      'usage: node tools/bench/tar-floor.js [--quick] [--tmp DIR] many-tar.gz|huge-tar.gz|many-tar.bz2|huge-tar.bz2|many-tar.xz|huge-tar.xz ...\n',
+    );
     return 2;
   }
   const work = path.join(ROOT, 'bench-work', quick ? 'quick' : 'full');
   for (const name of names) {
     const infoFile = path.join(work, 'projects', name, 'workload.json');
-    if (!fs.existsSync(infoFile)) throw new Error(`no workload ${name}: run npm run bench -- --only ${name}${quick ? ' --quick' : ''} first`);
+    if (!fs.existsSync(infoFile))
+      throw new Error(`no workload ${name}: run npm run bench -- --only ${name}${quick ? ' --quick' : ''} first`);
     const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
     console.log(formatFloor(name, measureTarFloor(info, path.join(work, 'repo'), tmp)));
   }

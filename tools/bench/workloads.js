@@ -64,7 +64,13 @@ function manyArtifacts(p) {
       const name = header
         ? `include/${lib}/module${pad(i % 10, 2)}/${lib}_h${pad(i, 4)}.hpp`
         : `lib/linux-x86_64/${lib}/lib${lib}_part${pad(i, 4)}.${random() < 0.5 ? 'so' : 'a'}`;
-      files.push({ name, size: fileSizes[i], kind: header ? 'text' : 'binary', seed: z * 100000 + i, mode: header ? 0o644 : 0o755 });
+      files.push({
+        name,
+        size: fileSizes[i],
+        kind: header ? 'text' : 'binary',
+        seed: z * 100000 + i,
+        mode: header ? 0o644 : 0o755,
+      });
     }
     const dirs = new Set();
     for (const f of files) addParents(dirs, f.name);
@@ -76,9 +82,28 @@ function manyArtifacts(p) {
 function hugeArtifacts(p) {
   // A deep SDK tree: 20 top directories, each with sub-directories, files spread evenly.
   const dirs = [];
-  const tops = ['include', 'src', 'share/doc', 'share/examples', 'lib/cmake', 'tools', 'tests', 'third_party',
-    'bindings/python', 'bindings/java', 'assets', 'config', 'scripts', 'docs/api', 'docs/guide', 'plugins',
-    'resources/i18n', 'resources/images', 'samples', 'benchmarks'];
+  const tops = [
+    'include',
+    'src',
+    'share/doc',
+    'share/examples',
+    'lib/cmake',
+    'tools',
+    'tests',
+    'third_party',
+    'bindings/python',
+    'bindings/java',
+    'assets',
+    'config',
+    'scripts',
+    'docs/api',
+    'docs/guide',
+    'plugins',
+    'resources/i18n',
+    'resources/images',
+    'samples',
+    'benchmarks',
+  ];
   const dirSet = new Set();
   const perTop = Math.ceil(p.dirs / tops.length);
   for (const top of tops) {
@@ -107,8 +132,20 @@ function wideArtifacts(p) {
   for (let z = 0; z < p.zips; z++) {
     const name = `tiny${pad(z + 1, 3)}`;
     const files = [
-      { name: `include/${name}/${name}.h`, size: 400 + (z % 7) * 100, kind: 'text', seed: 9_000_000 + z * 4, mode: 0o644 },
-      { name: `include/${name}/${name}_config.h`, size: 200 + (z % 5) * 50, kind: 'text', seed: 9_000_001 + z * 4, mode: 0o644 },
+      {
+        name: `include/${name}/${name}.h`,
+        size: 400 + (z % 7) * 100,
+        kind: 'text',
+        seed: 9_000_000 + z * 4,
+        mode: 0o644,
+      },
+      {
+        name: `include/${name}/${name}_config.h`,
+        size: 200 + (z % 5) * 50,
+        kind: 'text',
+        seed: 9_000_001 + z * 4,
+        mode: 0o644,
+      },
       { name: `lib/lib${name}.a`, size: 1500 + (z % 11) * 100, kind: 'binary', seed: 9_000_002 + z * 4, mode: 0o644 },
       { name: `share/${name}/NOTICE.txt`, size: 120, kind: 'text', seed: 9_000_003 + z * 4, mode: 0o644 },
     ];
@@ -126,7 +163,8 @@ function parseWorkload(name) {
   const dash = name.indexOf('-');
   const format = dash < 0 ? 'zip' : name.slice(dash + 1);
   const shape = dash < 0 ? name : name.slice(0, dash);
-  if (!BUILDERS[shape] || (format !== 'zip' && !TAR_FORMATS.includes(format))) throw new Error(`unknown workload ${name}`);
+  if (!BUILDERS[shape] || (format !== 'zip' && !TAR_FORMATS.includes(format)))
+    throw new Error(`unknown workload ${name}`);
   return { shape, format };
 }
 
@@ -145,7 +183,9 @@ function ensureWorkload(name, mode, repo, projectsDir, log = () => {}) {
   }
   const t0 = Date.now();
   log(`generating workload ${name} (${mode}) ...`);
-  const artifacts = BUILDERS[shape](params).map((a) => (format === 'zip' ? a : { ...a, groupId: `${a.groupId}.${format.replace('.', '')}` }));
+  const artifacts = BUILDERS[shape](params).map((a) =>
+    format === 'zip' ? a : { ...a, groupId: `${a.groupId}.${format.replace('.', '')}` },
+  );
   const content = new ContentSource();
   const archives = [];
   let entries = 0;
@@ -155,7 +195,10 @@ function ensureWorkload(name, mode, repo, projectsDir, log = () => {}) {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${a.artifactId}-${a.version}.${format}`);
-    entries += format === 'zip' ? writeZip(file, a.dirs, a.files, content) : writeTar(file, format, a.dirs, a.files, content, ARTIFACT_TIME);
+    entries +=
+      format === 'zip'
+        ? writeZip(file, a.dirs, a.files, content)
+        : writeTar(file, format, a.dirs, a.files, content, ARTIFACT_TIME);
     bytes += a.files.reduce((n, f) => n + f.size, 0);
     writeArtifactPom(repo, { ...a, packaging: format });
     archives.push(file);
@@ -165,14 +208,21 @@ function ensureWorkload(name, mode, repo, projectsDir, log = () => {}) {
   writeProjectPom(project, {
     groupId: 'bench',
     artifactId: `bench-${name}`,
-    dependencies: artifacts.map((a) => ({ groupId: a.groupId, artifactId: a.artifactId, version: a.version, type: format })),
+    dependencies: artifacts.map((a) => ({
+      groupId: a.groupId,
+      artifactId: a.artifactId,
+      version: a.version,
+      type: format,
+    })),
   });
   const compressed = archives.reduce((n, f) => n + fs.statSync(f).size, 0);
   const info = { name, mode, format, project, archives, entries, bytes, compressed };
   fs.writeFileSync(path.join(project, 'workload.json'), JSON.stringify(info, null, 1));
   fs.writeFileSync(stampFile, stamp);
-  log(`  ${archives.length} archives, ${entries} entries, ${(bytes / 1e6).toFixed(0)} MB unpacked, ` +
-    `${(compressed / 1e6).toFixed(0)} MB compressed (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  log(
+    `  ${archives.length} archives, ${entries} entries, ${(bytes / 1e6).toFixed(0)} MB unpacked, ` +
+      `${(compressed / 1e6).toFixed(0)} MB compressed (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
   return info;
 }
 

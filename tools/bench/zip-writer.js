@@ -113,7 +113,7 @@ class ZipWriter {
       const recordOffset = this.offset;
       record.writeUInt32LE(0x06064b50, 0);
       record.writeBigUInt64LE(44n, 4);
-      record.writeUInt16LE(MADE_BY_UNIX & 0xff00 | 45, 12);
+      record.writeUInt16LE((MADE_BY_UNIX & 0xff00) | 45, 12);
       record.writeUInt16LE(45, 14);
       record.writeBigUInt64LE(BigInt(this.count), 24);
       record.writeBigUInt64LE(BigInt(this.count), 32);

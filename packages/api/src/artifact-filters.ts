@@ -56,7 +56,11 @@ function inClasspath(classpath: string, scope: string | null): boolean {
 }
 
 /** `includeScope` wins over `excludeScope`; scope values are trimmed, never split on commas. */
-export function filterByScope<T extends FilterableArtifact>(artifacts: readonly T[], includeScope: string, excludeScope: string): T[] {
+export function filterByScope<T extends FilterableArtifact>(
+  artifacts: readonly T[],
+  includeScope: string,
+  excludeScope: string,
+): T[] {
   const include = normalizeList(includeScope);
   const exclude = normalizeList(excludeScope);
   if (include !== '') {
@@ -74,7 +78,12 @@ export function filterByScope<T extends FilterableArtifact>(artifacts: readonly 
 }
 
 /** Include (regrouped by entry, first position wins) then exclude (any entry drops). */
-export function includeExclude<T, E>(artifacts: readonly T[], includes: readonly E[], excludes: readonly E[], matches: (a: T, entry: E) => boolean): T[] {
+export function includeExclude<T, E>(
+  artifacts: readonly T[],
+  includes: readonly E[],
+  excludes: readonly E[],
+  matches: (a: T, entry: E) => boolean,
+): T[] {
   let result: T[] = [...artifacts];
   if (includes.length > 0) {
     const picked = new Set<T>();
@@ -85,7 +94,13 @@ export function includeExclude<T, E>(artifacts: readonly T[], includes: readonly
   return result;
 }
 
-function byFeature<T>(artifacts: readonly T[], feature: (a: T) => string | undefined, include: string | undefined, exclude: string | undefined, prefix = false): T[] {
+function byFeature<T>(
+  artifacts: readonly T[],
+  feature: (a: T) => string | undefined,
+  include: string | undefined,
+  exclude: string | undefined,
+  prefix = false,
+): T[] {
   const matches = (a: T, token: string): boolean => {
     const value = feature(a);
     return value !== undefined && (prefix ? value.startsWith(token) : value === token);
@@ -94,7 +109,11 @@ function byFeature<T>(artifacts: readonly T[], feature: (a: T) => string | undef
 }
 
 /** The whole chain, in Maven's order. */
-export function filterArtifacts<T extends FilterableArtifact>(artifacts: readonly T[], o: ArtifactFilterOptions, chain: ArtifactFilterChain<T>): T[] {
+export function filterArtifacts<T extends FilterableArtifact>(
+  artifacts: readonly T[],
+  o: ArtifactFilterOptions,
+  chain: ArtifactFilterChain<T>,
+): T[] {
   let result: T[] = o.excludeTransitive ? artifacts.filter(chain.isDirect) : [...artifacts];
   result = filterByScope(result, o.includeScope ?? '', o.excludeScope ?? '');
   result = byFeature(result, (a) => a.type, o.includeTypes, o.excludeTypes);

@@ -17,7 +17,10 @@ export interface DescriptorFromGoalsOptions {
  * classes: the same data `tools/generate-descriptor.js` writes to plugin.xml. Goals and
  * parameters come out sorted by name, as maven-plugin-tools sorts them.
  */
-export function descriptorFromGoals(plugin: GoalhostPlugin, options: DescriptorFromGoalsOptions = {}): PluginDescriptor {
+export function descriptorFromGoals(
+  plugin: GoalhostPlugin,
+  options: DescriptorFromGoalsOptions = {},
+): PluginDescriptor {
   const source = options.source ?? options.packageName ?? `${plugin.groupId}:${plugin.artifactId}`;
   const mojos = plugin.goals.map((goalClass) => mojoFromGoal(goalClass, options.packageName));
   const owners = new Map<string, GoalClass>();
@@ -25,7 +28,9 @@ export function descriptorFromGoals(plugin: GoalhostPlugin, options: DescriptorF
     const goal = mojos[i].goal;
     const other = owners.get(goal);
     if (other) {
-      throw new Error(`${source}: goal '${plugin.goalPrefix}:${goal}' is declared by both ${other.name} and ${goalClass.name}; give each @Goal its own name`);
+      throw new Error(
+        `${source}: goal '${plugin.goalPrefix}:${goal}' is declared by both ${other.name} and ${goalClass.name}; give each @Goal its own name`,
+      );
     }
     owners.set(goal, goalClass);
   });

@@ -24,7 +24,8 @@ export class GoalFailureError extends Error {
   }
 }
 
-for (const type of [GoalExecutionError, GoalFailureError]) Object.defineProperty(type.prototype, GOAL_ERROR, { value: true });
+for (const type of [GoalExecutionError, GoalFailureError])
+  Object.defineProperty(type.prototype, GOAL_ERROR, { value: true });
 
 /** Whether `e` is a GoalExecutionError or GoalFailureError, from this or any other copy of @goalhost/api. */
 export function isGoalError(e: unknown): e is GoalExecutionError | GoalFailureError {

@@ -12,7 +12,9 @@ function load(): typeof Inversify {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require('./vendor/inversify.js') as typeof Inversify;
   } catch (e) {
-    const missing = (e as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && String((e as Error).message).includes('vendor/inversify.js');
+    const missing =
+      (e as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' &&
+      String((e as Error).message).includes('vendor/inversify.js');
     if (!missing) throw e;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require('inversify') as typeof Inversify;

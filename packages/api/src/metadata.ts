@@ -9,13 +9,7 @@ const PARAMETERS_KEY = Symbol.for('goalhost:parameters');
 
 /** Java-style parameter types, as written in plugin.xml. */
 export type ParameterType =
-  | 'boolean'
-  | 'int'
-  | 'java.lang.String'
-  | 'java.io.File'
-  | 'java.util.List'
-  | 'java.lang.String[]'
-  | `${string}[]`;
+  'boolean' | 'int' | 'java.lang.String' | 'java.io.File' | 'java.util.List' | 'java.lang.String[]' | `${string}[]`;
 
 export interface GoalOptions {
   readonly name: string;

@@ -9,16 +9,33 @@ export type ReadableFormat = Exclude<ArchiveFormat, 'unsupported'>;
  * goalhost does for each. `rar` is a Java resource adapter archive, i.e. a zip.
  */
 const UNARCHIVERS: Readonly<Record<string, ArchiveFormat>> = {
-  zip: 'zip', jar: 'zip', war: 'zip', ear: 'zip', swc: 'zip', nar: 'zip', esb: 'zip', sar: 'zip', car: 'zip',
-  par: 'zip', rar: 'zip',
+  zip: 'zip',
+  jar: 'zip',
+  war: 'zip',
+  ear: 'zip',
+  swc: 'zip',
+  nar: 'zip',
+  esb: 'zip',
+  sar: 'zip',
+  car: 'zip',
+  par: 'zip',
+  rar: 'zip',
   tar: 'tar',
-  'tar.gz': 'tar.gz', tgz: 'tar.gz',
-  'tar.bz2': 'tar.bz2', tbz2: 'tar.bz2',
-  'tar.xz': 'tar.xz', txz: 'tar.xz',
+  'tar.gz': 'tar.gz',
+  tgz: 'tar.gz',
+  'tar.bz2': 'tar.bz2',
+  tbz2: 'tar.bz2',
+  'tar.xz': 'tar.xz',
+  txz: 'tar.xz',
   // Registered in plexus-archiver but not available here (no snappy/zstd in Node 20), or
   // single-file decompressors that cannot unpack into a directory (they fail in Maven too).
-  'tar.snappy': 'unsupported', 'tar.zst': 'unsupported',
-  gzip: 'unsupported', bzip2: 'unsupported', xz: 'unsupported', snappy: 'unsupported', zst: 'unsupported',
+  'tar.snappy': 'unsupported',
+  'tar.zst': 'unsupported',
+  gzip: 'unsupported',
+  bzip2: 'unsupported',
+  xz: 'unsupported',
+  snappy: 'unsupported',
+  zst: 'unsupported',
 };
 
 export interface ChosenArchiver {
@@ -41,7 +58,10 @@ export function archiverNameOfFile(file: string): string {
   const dot = base.lastIndexOf('.');
   let ext = dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : '';
   if (COMPRESSIONS.has(ext)) {
-    const pieces = path.resolve(file).split('.').filter((p) => p !== '');
+    const pieces = path
+      .resolve(file)
+      .split('.')
+      .filter((p) => p !== '');
     if (pieces.length > 2 && pieces[pieces.length - 2].toLowerCase() === 'tar') ext = `tar.${ext}`;
   }
   return ext;

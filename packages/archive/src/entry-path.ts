@@ -17,7 +17,8 @@ export function entryTarget(root: string, name: string): string | PlanFailure {
     );
   }
   // The common case (a plain relative name) needs no segment walk.
-  if (root !== '/' && !PLAIN_UNSAFE.test(name)) return name.endsWith('/') ? `${root}/${name.slice(0, -1)}` : `${root}/${name}`;
+  if (root !== '/' && !PLAIN_UNSAFE.test(name))
+    return name.endsWith('/') ? `${root}/${name.slice(0, -1)}` : `${root}/${name}`;
   const unified = name.replace(/\\/g, '/');
   if (unified.startsWith('/') || /^[A-Za-z]:/.test(unified)) return outside(name);
   const segments: string[] = [];

@@ -8,15 +8,44 @@
 
 /** plexus-utils 3.x `DirectoryScanner.DEFAULTEXCLUDES`, verbatim. */
 export const DEFAULT_EXCLUDES: readonly string[] = [
-  '**/*~', '**/#*#', '**/.#*', '**/%*%', '**/._*',
-  '**/CVS', '**/CVS/**', '**/.cvsignore',
-  '**/RCS', '**/RCS/**', '**/SCCS', '**/SCCS/**',
-  '**/vssver.scc', '**/project.pj',
-  '**/.svn', '**/.svn/**', '**/.arch-ids', '**/.arch-ids/**', '**/.bzr', '**/.bzr/**',
-  '**/.MySCMServerInfo', '**/.DS_Store',
-  '**/.metadata', '**/.metadata/**', '**/.hg', '**/.hg/**', '**/.git', '**/.git/**',
-  '**/BitKeeper', '**/BitKeeper/**', '**/ChangeSet', '**/ChangeSet/**',
-  '**/_darcs', '**/_darcs/**', '**/.darcsrepo', '**/.darcsrepo/**', '**/-darcs-backup*', '**/.darcs-temp-mail',
+  '**/*~',
+  '**/#*#',
+  '**/.#*',
+  '**/%*%',
+  '**/._*',
+  '**/CVS',
+  '**/CVS/**',
+  '**/.cvsignore',
+  '**/RCS',
+  '**/RCS/**',
+  '**/SCCS',
+  '**/SCCS/**',
+  '**/vssver.scc',
+  '**/project.pj',
+  '**/.svn',
+  '**/.svn/**',
+  '**/.arch-ids',
+  '**/.arch-ids/**',
+  '**/.bzr',
+  '**/.bzr/**',
+  '**/.MySCMServerInfo',
+  '**/.DS_Store',
+  '**/.metadata',
+  '**/.metadata/**',
+  '**/.hg',
+  '**/.hg/**',
+  '**/.git',
+  '**/.git/**',
+  '**/BitKeeper',
+  '**/BitKeeper/**',
+  '**/ChangeSet',
+  '**/ChangeSet/**',
+  '**/_darcs',
+  '**/_darcs/**',
+  '**/.darcsrepo',
+  '**/.darcsrepo/**',
+  '**/-darcs-backup*',
+  '**/.darcs-temp-mail',
 ];
 
 type Matcher = (name: string, segments: readonly string[]) => boolean;
@@ -105,9 +134,14 @@ export class EntrySelector {
    * matches; `excludes`, when given at all (even empty), switch the plexus default excludes on
    * beside their own. An invalid pattern throws an InvalidPatternError naming its source.
    */
-  constructor(includes: readonly string[] | undefined, excludes: readonly string[] | undefined, sources: PatternSources) {
+  constructor(
+    includes: readonly string[] | undefined,
+    excludes: readonly string[] | undefined,
+    sources: PatternSources,
+  ) {
     this.includes = includes === undefined ? null : includes.map((p) => compilePattern(p, sources.includes));
-    this.excludes = excludes === undefined ? [] : [...excludes, ...DEFAULT_EXCLUDES].map((p) => compilePattern(p, sources.excludes));
+    this.excludes =
+      excludes === undefined ? [] : [...excludes, ...DEFAULT_EXCLUDES].map((p) => compilePattern(p, sources.excludes));
   }
 
   get selectsEverything(): boolean {

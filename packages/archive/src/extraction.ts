@@ -78,7 +78,11 @@ export class Extraction {
     private readonly pool: WorkerPool,
     progress: ExtractionProgress,
   ) {
-    this.executor = new WorkExecutor(pool, (job) => this.archives[job].file, (files, bytes) => progress(this.tree.job, files, bytes));
+    this.executor = new WorkExecutor(
+      pool,
+      (job) => this.archives[job].file,
+      (files, bytes) => progress(this.tree.job, files, bytes),
+    );
   }
 
   /** Starts archive `i` (the next in run order): makes its directory in the plan; false when a file is in the way. */
@@ -163,7 +167,8 @@ export class Extraction {
 
   private readonly tarPlanning: TarPlanning = {
     dispatchIfDue: async (pendingBytes) => {
-      if (this.tree.pendingFiles < this.dispatchFiles && !this.tree.barrier && pendingBytes < PENDING_BYTES) return false;
+      if (this.tree.pendingFiles < this.dispatchFiles && !this.tree.barrier && pendingBytes < PENDING_BYTES)
+        return false;
       this.dispatchFiles = Math.min(DISPATCH_FILES, this.dispatchFiles * 2);
       await this.dispatch();
       return true;
@@ -245,7 +250,13 @@ export class Extraction {
         const source = lastWriter.get(target)!;
         const mode = (this.chmodOf(entry) ?? 0o666) & ~(this.settings.umask ?? 0o022);
         const flat = path.join(flatRoot, path.basename(target));
-        const refused = this.tree.replaceFile(flat, entry.name, { kind: 'entry', job: this.tree.job, entry: source }, source.mtimeMs, mode);
+        const refused = this.tree.replaceFile(
+          flat,
+          entry.name,
+          { kind: 'entry', job: this.tree.job, entry: source },
+          source.mtimeMs,
+          mode,
+        );
         if (refused) return refused;
       }
     }

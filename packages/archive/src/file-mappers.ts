@@ -52,14 +52,19 @@ function javaReplacement(replacement: string, match: RegExpExecArray): string {
       if (replacement[i] === '{') {
         const end = replacement.indexOf('}', i);
         const group = end < 0 ? '' : replacement.slice(i + 1, end);
-        if (end < 0 || !match.groups || !(group in match.groups)) throw new FileMapperError(`No group with name {${group}}`);
+        if (end < 0 || !match.groups || !(group in match.groups))
+          throw new FileMapperError(`No group with name {${group}}`);
         out += match.groups[group] ?? '';
         i = end;
       } else {
         if (!/[0-9]/.test(replacement[i])) throw new FileMapperError('Illegal group reference');
         let group = Number(replacement[i]);
         if (group >= match.length) throw new FileMapperError(`No group ${group}`);
-        while (i + 1 < replacement.length && /[0-9]/.test(replacement[i + 1]) && group * 10 + Number(replacement[i + 1]) < match.length) {
+        while (
+          i + 1 < replacement.length &&
+          /[0-9]/.test(replacement[i + 1]) &&
+          group * 10 + Number(replacement[i + 1]) < match.length
+        ) {
           group = group * 10 + Number(replacement[++i]);
         }
         out += match[group] ?? '';
@@ -160,7 +165,8 @@ export const FILE_MAPPER_KINDS: Readonly<Record<string, FileMapperKind>> = {
   [`${PACKAGE}.FileExtensionMapper`]: {
     properties: ['targetExtension'],
     create: ({ targetExtension }) => {
-      const extension = targetExtension === undefined || targetExtension.startsWith('.') ? targetExtension : `.${targetExtension}`;
+      const extension =
+        targetExtension === undefined || targetExtension.startsWith('.') ? targetExtension : `.${targetExtension}`;
       return {
         className: `${PACKAGE}.FileExtensionMapper`,
         map(name) {
@@ -175,7 +181,11 @@ export const FILE_MAPPER_KINDS: Readonly<Record<string, FileMapperKind>> = {
   [`${PACKAGE}.RegExpFileMapper`]: {
     properties: ['pattern', 'replacement', 'replaceAll'],
     create: ({ pattern, replacement, replaceAll }) =>
-      regExpMapper(pattern === undefined ? undefined : compilePattern(pattern), replacement, replaceAll?.trim().toLowerCase() === 'true'),
+      regExpMapper(
+        pattern === undefined ? undefined : compilePattern(pattern),
+        replacement,
+        replaceAll?.trim().toLowerCase() === 'true',
+      ),
   },
 };
 
@@ -189,7 +199,9 @@ export function mapEntryName(mappers: readonly FileMapper[] | undefined, name: s
     } catch (e) {
       if (!(e instanceof FileMapperError)) throw e;
       const input = mapped === name ? `entry ${name}` : `entry ${name} (mapped so far to '${mapped}')`;
-      throw new FileMapperError(`${e.message} (fileMappers: ${m.className.slice(m.className.lastIndexOf('.') + 1)} on ${input})`);
+      throw new FileMapperError(
+        `${e.message} (fileMappers: ${m.className.slice(m.className.lastIndexOf('.') + 1)} on ${input})`,
+      );
     }
   }
   return mapped;

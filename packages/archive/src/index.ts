@@ -17,7 +17,14 @@ import type { WorkerPool } from './write/worker-pool';
 import type { EntryVisitor } from './zip/zip-listing';
 
 export type { ArchiveEntry } from './archive-entry';
-export { archiverNameOfFile, chooseArchiver, NoSuchArchiverError, type ArchiveFormat, type ChosenArchiver, type ReadableFormat } from './archiver-registry';
+export {
+  archiverNameOfFile,
+  chooseArchiver,
+  NoSuchArchiverError,
+  type ArchiveFormat,
+  type ChosenArchiver,
+  type ReadableFormat,
+} from './archiver-registry';
 export { canonicalPath } from './canonical-path';
 export { entryTarget } from './entry-path';
 export { DEFAULT_EXCLUDES, EntrySelector, InvalidPatternError, type PatternSources } from './entry-selector';
@@ -32,7 +39,12 @@ export { worthThreads } from './write/worth-threads';
 export type { EntryVisitor } from './zip/zip-listing';
 
 /** Lists an archive's entries in archive order (see list-archive.ts). */
-export async function listArchive(file: string, format: ReadableFormat, visit: EntryVisitor, decodeName?: NameDecoder): Promise<void> {
+export async function listArchive(
+  file: string,
+  format: ReadableFormat,
+  visit: EntryVisitor,
+  decodeName?: NameDecoder,
+): Promise<void> {
   const { listArchive: list } = await import('./list-archive');
   return list(file, format, visit, decodeName);
 }

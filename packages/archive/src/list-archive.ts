@@ -9,7 +9,12 @@ import { forEachZipEntry, type EntryVisitor } from './zip/zip-listing';
  * visitor is awaited before the next entry is read); a visitor returning false stops the reading.
  * Zip entry names not flagged UTF-8 are read with `decodeName`. Nothing is extracted.
  */
-export async function listArchive(file: string, format: ReadableFormat, visit: EntryVisitor, decodeName: NameDecoder = decodeUtf8): Promise<void> {
+export async function listArchive(
+  file: string,
+  format: ReadableFormat,
+  visit: EntryVisitor,
+  decodeName: NameDecoder = decodeUtf8,
+): Promise<void> {
   if (format === 'zip') return forEachZipEntry(file, decodeName, visit);
   const input = openTarInput(file, format);
   const last: { answer?: ReturnType<EntryVisitor> } = {};

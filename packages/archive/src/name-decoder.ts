@@ -55,7 +55,9 @@ export function nameDecoderFor(encoding: string | undefined): NameDecoder | stri
   if (!encoding) return decodeUtf8;
   const key = encoding.trim().toLowerCase().replace(/_/g, '-');
   if (['utf8', 'utf-8', 'native-encoding', 'unicodebigunmarked'].includes(key)) return decodeUtf8;
-  if (['iso-8859-1', 'iso8859-1', 'latin1', 'iso-latin-1', '8859-1', 'iso8859-1', 'l1', 'cp819', 'ibm819'].includes(key)) {
+  if (
+    ['iso-8859-1', 'iso8859-1', 'latin1', 'iso-latin-1', '8859-1', 'iso8859-1', 'l1', 'cp819', 'ibm819'].includes(key)
+  ) {
     return decodeLatin1;
   }
   if (['us-ascii', 'ascii', 'ascii7', 'iso646-us', '646'].includes(key)) return decodeAscii;

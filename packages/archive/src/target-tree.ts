@@ -204,14 +204,25 @@ export class TargetTree {
   }
 
   /** A regular file entry (or flatten copy): overwrite in place, keeping an existing file's mode unless one is given. */
-  writeFile(root: string, p: string, entry: string, source: Source, mtime: number | undefined, chmod: number | undefined): PlanFailure | undefined {
+  writeFile(
+    root: string,
+    p: string,
+    entry: string,
+    source: Source,
+    mtime: number | undefined,
+    chmod: number | undefined,
+  ): PlanFailure | undefined {
     // The common case first: a file in a directory this run made, looked up by name only.
     const slash = p.lastIndexOf('/');
     const parentPath = p.slice(0, slash);
     const parent = parentPath === this.lastParentPath ? this.lastParent : this.nodes.get(parentPath);
     const name = p.slice(slash + 1);
     const existing = parent?.kind === 'dir' && parent.created ? (parent.children ??= new Map()).get(name) : NONE;
-    if (parent?.kind === 'dir' && parentPath.length >= root.length && (existing === undefined || existing.kind === 'file')) {
+    if (
+      parent?.kind === 'dir' &&
+      parentPath.length >= root.length &&
+      (existing === undefined || existing.kind === 'file')
+    ) {
       this.lastParentPath = parentPath;
       this.lastParent = parent;
       let file: FileNode;
@@ -253,7 +264,10 @@ export class TargetTree {
   replaceFile(p: string, entry: string, source: Source, mtime: number, chmod: number): PlanFailure | undefined {
     const node = this.lookup(p);
     if (node.kind === 'dir') {
-      return new PlanFailure(`Cannot flatten ${entry} to ${p}: a directory is in the way; remove it or choose another flattenDestDir`, false);
+      return new PlanFailure(
+        `Cannot flatten ${entry} to ${p}: a directory is in the way; remove it or choose another flattenDestDir`,
+        false,
+      );
     }
     const file: FileNode = node.kind === 'file' ? this.writable(p, node) : { kind: 'file', created: true };
     if (node.kind === 'symlink') file.unlinkFirst = true;

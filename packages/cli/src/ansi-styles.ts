@@ -31,7 +31,12 @@ export const MARKING_STYLES: MessageStyles = {
   failure: marker('failure'),
 };
 
-const LEVEL_STYLE: Readonly<Record<string, MessageStyle | 'debug' | 'info'>> = { DEBUG: 'debug', INFO: 'info', WARNING: 'warning', ERROR: 'failure' };
+const LEVEL_STYLE: Readonly<Record<string, MessageStyle | 'debug' | 'info'>> = {
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARNING: 'warning',
+  ERROR: 'failure',
+};
 
 /** `[LEVEL] ` with the level marked in its colour. */
 export function markedLevel(level: string): string {
@@ -50,7 +55,8 @@ export function renderAnsi(line: string): string {
   const emit = (text: string): void => {
     if (text === '') return;
     const wanted = stack.at(-1) ?? '';
-    if (wanted !== shown) out += wanted === '' ? '\u001b[m' : shown === '' ? `\u001b[${wanted}m` : `\u001b[0;${wanted}m`;
+    if (wanted !== shown)
+      out += wanted === '' ? '\u001b[m' : shown === '' ? `\u001b[${wanted}m` : `\u001b[0;${wanted}m`;
     shown = wanted;
     out += text;
   };

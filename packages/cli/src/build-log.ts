@@ -66,7 +66,12 @@ export function logReactorSummary(log: Log, root: Project, outcomes: readonly Pr
     let name = `${o.project.name ?? o.project.artifactId} `;
     if (name.length <= NAME_COLUMN) name = `${name.padEnd(NAME_COLUMN, '.')} `;
     const time = o.status === 'SKIPPED' ? '' : ` [${formatDuration(o.millis).padStart(9)}]`;
-    const status = o.status === 'SUCCESS' ? style.success(o.status) : o.status === 'FAILURE' ? style.failure(o.status) : style.warning(o.status);
+    const status =
+      o.status === 'SUCCESS'
+        ? style.success(o.status)
+        : o.status === 'FAILURE'
+          ? style.failure(o.status)
+          : style.warning(o.status);
     log.info(`${name}${status}${time}`);
   }
 }

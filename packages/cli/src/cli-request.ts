@@ -45,20 +45,47 @@ export const OPTIONS: readonly OptionSpec[] = [
   { short: 'D', long: 'define', arg: 'arg', help: 'Define a user property' },
   { short: 'e', long: 'errors', help: 'Produce execution error messages' },
   { short: 'f', long: 'file', arg: 'arg', help: 'Force the use of an alternate POM file (or directory with pom.xml)' },
-  { short: 'fae', long: 'fail-at-end', help: 'Only fail the build afterwards; allow all non-impacted builds to continue' },
+  {
+    short: 'fae',
+    long: 'fail-at-end',
+    help: 'Only fail the build afterwards; allow all non-impacted builds to continue',
+  },
   { short: 'ff', long: 'fail-fast', help: 'Stop at first failure in reactorized builds' },
   { short: 'gs', long: 'global-settings', arg: 'arg', help: 'Alternate path for the global settings file' },
   { short: 'h', long: 'help', help: 'Display help information' },
   { short: 'N', long: 'non-recursive', help: 'Do not recurse into sub-projects' },
-  { short: 'ntp', long: 'no-transfer-progress', help: 'Do not display transfer progress when downloading or uploading' },
+  {
+    short: 'ntp',
+    long: 'no-transfer-progress',
+    help: 'Do not display transfer progress when downloading or uploading',
+  },
   { short: 'o', long: 'offline', help: 'Work offline' },
-  { short: 'P', long: 'activate-profiles', arg: 'arg', help: 'Comma-delimited list of profiles to activate (!id deactivates)' },
-  { short: 'pl', long: 'projects', arg: 'arg', help: 'Comma-delimited list of specified reactor projects to build instead of all projects' },
+  {
+    short: 'P',
+    long: 'activate-profiles',
+    arg: 'arg',
+    help: 'Comma-delimited list of profiles to activate (!id deactivates)',
+  },
+  {
+    short: 'pl',
+    long: 'projects',
+    arg: 'arg',
+    help: 'Comma-delimited list of specified reactor projects to build instead of all projects',
+  },
   { short: 'q', long: 'quiet', help: 'Quiet output - only show errors' },
   { short: 'rf', long: 'resume-from', arg: 'arg', help: 'Resume reactor from specified project' },
   { short: 's', long: 'settings', arg: 'arg', help: 'Alternate path for the user settings file' },
-  { short: 'T', long: 'threads', arg: 'arg', help: 'Thread count, for instance 4 (int) or 2C/2.5C (int/float) where C is core multiplied' },
-  { short: 'U', long: 'update-snapshots', help: 'Forces a check for missing releases and updated snapshots on remote repositories' },
+  {
+    short: 'T',
+    long: 'threads',
+    arg: 'arg',
+    help: 'Thread count, for instance 4 (int) or 2C/2.5C (int/float) where C is core multiplied',
+  },
+  {
+    short: 'U',
+    long: 'update-snapshots',
+    help: 'Forces a check for missing releases and updated snapshots on remote repositories',
+  },
   { short: 'v', long: 'version', help: 'Display version information' },
   { short: 'X', long: 'debug', help: 'Produce execution debug output' },
 ];
@@ -67,7 +94,11 @@ export const OPTIONS: readonly OptionSpec[] = [
  * Parses argv (without node and script) the way Maven's CLI does: `-Dx=y`, `-D x=y`, `-Pa,!b`.
  * `definedAt`, when given, receives the index in argv of the argument defining each property.
  */
-export function parseArgs(argv: readonly string[], source: ArgumentSource = 'command line options', definedAt?: Map<string, number>): CliRequest {
+export function parseArgs(
+  argv: readonly string[],
+  source: ArgumentSource = 'command line options',
+  definedAt?: Map<string, number>,
+): CliRequest {
   const unparseable = (reason: string) => new CliUsageError(`Unable to parse ${source}: ${reason}`);
   // -D names may be anything, `__proto__` included: stored as own keys.
   const props = dictionary<string>();
@@ -107,7 +138,11 @@ export function parseArgs(argv: readonly string[], source: ArgumentSource = 'com
     } else values.set(spec.long, [...(values.get(spec.long) ?? []), value]);
   }
   const last = (k: string) => values.get(k)?.at(-1);
-  const list = (k: string) => (values.get(k) ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const list = (k: string) =>
+    (values.get(k) ?? [])
+      .flatMap((v) => v.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
   const profiles = list('activate-profiles');
   return {
     tasks,

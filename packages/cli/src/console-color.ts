@@ -18,7 +18,9 @@ export function consoleColor(
   if (mode === 'always') return true;
   if (mode === 'never') return false;
   if (mode !== 'auto') {
-    throw new CliUsageError(`Invalid color configuration value '${mode}' (-D${COLOR_PROPERTY}). Supported are 'auto', 'always', 'never'.`);
+    throw new CliUsageError(
+      `Invalid color configuration value '${mode}' (-D${COLOR_PROPERTY}). Supported are 'auto', 'always', 'never'.`,
+    );
   }
   return terminal && !batchMode && !env.NO_COLOR && env.TERM !== 'dumb';
 }

@@ -74,6 +74,8 @@ export class ConsoleLog implements Log {
   private write(level: string, message: string): void {
     this.progressDone();
     // Like Maven's console: the level prefixes the first line of a message only.
-    this.out.write(this.options.color ? `${renderAnsi(`${markedLevel(level)}${message}`)}\n` : `[${level}] ${message}\n`);
+    this.out.write(
+      this.options.color ? `${renderAnsi(`${markedLevel(level)}${message}`)}\n` : `[${level}] ${message}\n`,
+    );
   }
 }

@@ -1,6 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { InputFileError, INPUT_KINDS, readInputFile, readPluginDescriptor, unreadableReason, type PluginDescriptor } from '@goalhost/model';
+import {
+  InputFileError,
+  INPUT_KINDS,
+  readInputFile,
+  readPluginDescriptor,
+  unreadableReason,
+  type PluginDescriptor,
+} from '@goalhost/model';
 
 /** Where parsed descriptors are kept between runs (inside the installed CLI package). */
 const CACHE_DIR = path.join(__dirname, '..', '.descriptor-cache');
@@ -33,7 +40,10 @@ export function readDescriptorCached(file: string, text: () => string): PluginDe
   try {
     fs.mkdirSync(CACHE_DIR, { recursive: true });
     const tmp = `${cacheFile}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ file, size: stat.size, mtimeMs: stat.mtimeMs, descriptor } satisfies CacheEntry));
+    fs.writeFileSync(
+      tmp,
+      JSON.stringify({ file, size: stat.size, mtimeMs: stat.mtimeMs, descriptor } satisfies CacheEntry),
+    );
     fs.renameSync(tmp, cacheFile);
   } catch {
     // A read-only installation simply parses every time.

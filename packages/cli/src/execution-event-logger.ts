@@ -1,6 +1,13 @@
 import type { Log } from '@goalhost/api';
 import type { BuildEvent, BuildListener } from '@goalhost/core';
-import { logBanned, logBuildResult, logMojoHeader, logProjectHeader, logReactorBuildOrder, logReactorSummary } from './build-log';
+import {
+  logBanned,
+  logBuildResult,
+  logMojoHeader,
+  logProjectHeader,
+  logReactorBuildOrder,
+  logReactorSummary,
+} from './build-log';
 
 /**
  * The console's view of a build, as Maven's ExecutionEventLogger: the banners, the reactor's

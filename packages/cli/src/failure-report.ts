@@ -17,7 +17,8 @@ export function reportFailure(log: Log, request: CliRequest, e: unknown): number
   }
   log.error('');
   const style = stylesOf(log);
-  if (!request.showErrors) log.error(`To see the full stack trace of the errors, re-run goalhost with the ${style.strong('-e')} switch.`);
+  if (!request.showErrors)
+    log.error(`To see the full stack trace of the errors, re-run goalhost with the ${style.strong('-e')} switch.`);
   if (!request.debug) log.error(`Re-run goalhost using the ${style.strong('-X')} switch to enable full debug logging.`);
   return 1;
 }

@@ -14,7 +14,9 @@ export function lockMode(session: Session): LockMode {
   const value = session.userProperties[LOCK_PROPERTY];
   if (value === undefined || value === '') return 'verify';
   if ((LOCK_MODES as readonly string[]).includes(value)) return value as LockMode;
-  throw new BuildError(`Invalid -D${LOCK_PROPERTY}=${value}: use update (rewrite the lock files), ignore (build once without them) or verify (the default)`);
+  throw new BuildError(
+    `Invalid -D${LOCK_PROPERTY}=${value}: use update (rewrite the lock files), ignore (build once without them) or verify (the default)`,
+  );
 }
 
 /**

@@ -49,7 +49,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return 1;
   }
   const consoleLog = new ConsoleLog({
-    debug: request.debug, quiet: request.quiet, out: io.out, err: io.err, color,
+    debug: request.debug,
+    quiet: request.quiet,
+    out: io.out,
+    err: io.err,
+    color,
     progress: !request.batchMode && !request.noTransferProgress && io.err.isTTY === true,
   });
   let threads: number;
@@ -69,7 +73,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   let session: Session;
   try {
-    session = createSession(request, io.cwd, io.env, { [MULTI_MODULE_PROJECT_DIRECTORY]: configured.multiModuleProjectDirectory });
+    session = createSession(request, io.cwd, io.env, {
+      [MULTI_MODULE_PROJECT_DIRECTORY]: configured.multiModuleProjectDirectory,
+    });
   } catch (e) {
     return reportFailure(log, request, e);
   }
@@ -81,20 +87,28 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return reportFailure(log, request, e);
   }
   const result = await build(buildRequest(request, io.cwd, threads), session, {
-    log, listener: executionEventLogger(log), projects, plugins: pluginSupply(session, configured.propertyOrigins, log),
+    log,
+    listener: executionEventLogger(log),
+    projects,
+    plugins: pluginSupply(session, configured.propertyOrigins, log),
     ...(log instanceof GroupedLog ? { group: (work) => log.group(work) } : {}),
   });
   if (result.failure === undefined) return 0;
   reportFailure(log, request, result.failure);
-  if (result.failedProject && result.failedProject !== result.projects[0]) logResumeHint(log, result.projects, result.failedProject);
+  if (result.failedProject && result.failedProject !== result.projects[0])
+    logResumeHint(log, result.projects, result.failedProject);
   return 1;
 }
 
 /** What the command line asks the build to do. */
 function buildRequest(request: CliRequest, cwd: string, threads: number): BuildRequest {
   return {
-    tasks: request.tasks, baseDirectory: cwd, nonRecursive: request.nonRecursive, selectedProjects: request.projects,
-    failureBehavior: request.failAtEnd ? 'fail-at-end' : 'fail-fast', threads,
+    tasks: request.tasks,
+    baseDirectory: cwd,
+    nonRecursive: request.nonRecursive,
+    selectedProjects: request.projects,
+    failureBehavior: request.failAtEnd ? 'fail-at-end' : 'fail-fast',
+    threads,
     ...(request.file !== undefined ? { file: request.file } : {}),
     ...(request.resumeFrom !== undefined ? { resumeFrom: request.resumeFrom } : {}),
   };

@@ -7,7 +7,12 @@ import { isInside, realPath } from '@goalhost/resolver';
 import { readDescriptorCached } from './descriptor-cache';
 
 /** Plugins shipped with goalhost, registered exactly as third-party plugins are. */
-export const BUILT_IN_PLUGINS = ['@goalhost/plugin-clean', '@goalhost/plugin-help', '@goalhost/plugin-dependency', '@goalhost/plugin-cxx'];
+export const BUILT_IN_PLUGINS = [
+  '@goalhost/plugin-clean',
+  '@goalhost/plugin-help',
+  '@goalhost/plugin-dependency',
+  '@goalhost/plugin-cxx',
+];
 
 /** The property naming extra plugin modules (comma list of npm packages or paths). */
 export const PLUGINS_PROPERTY = 'goalhost.plugins';
@@ -20,7 +25,8 @@ export interface PluginModule {
 
 /** The only files goalhost loads as code. */
 const CODE_FILE = /\.(c|m)?js$/;
-const ALLOWED = 'name a .js, .cjs or .mjs file outside the local repository, or an npm package installed in node_modules';
+const ALLOWED =
+  'name a .js, .cjs or .mjs file outside the local repository, or an npm package installed in node_modules';
 
 /**
  * Registers a plugin module: an npm package name resolved from `fromDir`, or a path relative to
@@ -29,7 +35,12 @@ const ALLOWED = 'name a .js, .cjs or .mjs file outside the local repository, or 
  * other module is loaded now and must export `plugin` (or a default export), a GoalhostPlugin.
  * The module is resolved and checked first (see resolveModule), whenever it is loaded.
  */
-export function registerPluginModule(registry: PluginRegistry, module: PluginModule, fromDir: string, localRepository: string): void {
+export function registerPluginModule(
+  registry: PluginRegistry,
+  module: PluginModule,
+  fromDir: string,
+  localRepository: string,
+): void {
   const { spec } = module;
   const resolved = resolveModule(module, fromDir, localRepository);
   const manifest = declaredDescriptor(spec, fromDir);
@@ -50,7 +61,9 @@ function declaredDescriptor(spec: string, fromDir: string): { descriptor: Plugin
   } catch {
     return undefined;
   }
-  const manifest = JSON.parse(readInputFile(manifestFile, 'The package.json', INPUT_KINDS.configuration)) as { goalhost?: { descriptor?: string } };
+  const manifest = JSON.parse(readInputFile(manifestFile, 'The package.json', INPUT_KINDS.configuration)) as {
+    goalhost?: { descriptor?: string };
+  };
   const relative = manifest.goalhost?.descriptor;
   if (!relative) return undefined;
   const file = path.resolve(path.dirname(manifestFile), relative);
@@ -93,10 +106,12 @@ function readDescriptorFile(file: string, source: string): PluginDescriptor {
  */
 function resolveModule(module: PluginModule, fromDir: string, localRepository: string): string {
   const { spec, origin } = module;
-  const refuse = (why: string): BuildError => new BuildError(`Refusing to load plugin module '${spec}' named by ${origin}: ${why}; ${ALLOWED}`);
+  const refuse = (why: string): BuildError =>
+    new BuildError(`Refusing to load plugin module '${spec}' named by ${origin}: ${why}; ${ALLOWED}`);
   const local = spec.startsWith('.') || path.isAbsolute(spec);
   if (local && !CODE_FILE.test(spec)) throw refuse('a plugin path must end in .js, .cjs or .mjs');
-  if (!local && spec.split(/[/\\]/).some((s) => s === '.' || s === '..')) throw refuse("an npm package name has no '.' or '..' segment");
+  if (!local && spec.split(/[/\\]/).some((s) => s === '.' || s === '..'))
+    throw refuse("an npm package name has no '.' or '..' segment");
   let resolved: string;
   try {
     resolved = require.resolve(local ? path.resolve(fromDir, spec) : spec, { paths: [fromDir, __dirname] });
@@ -109,7 +124,9 @@ function resolveModule(module: PluginModule, fromDir: string, localRepository: s
   const real = realPath(resolved);
   if (!CODE_FILE.test(real)) throw refuse(`it resolves to ${real}, which is not a .js, .cjs or .mjs file`);
   if (isInside(real, localRepository)) {
-    throw refuse(`${real} is inside the local repository ${localRepository}, whose files come from repositories and are never loaded as code`);
+    throw refuse(
+      `${real} is inside the local repository ${localRepository}, whose files come from repositories and are never loaded as code`,
+    );
   }
   return real;
 }

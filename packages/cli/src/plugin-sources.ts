@@ -16,10 +16,19 @@ const WHO_MAY = `name plugin modules with -D${PLUGINS_PROPERTY} (command line, M
  * is ignored with a warning; a `${...}` in a value on disk is completed only with user, system and
  * on-disk properties, so a repository POM cannot choose the module through a property either.
  */
-export function pluginModules(session: Session, propertyOrigins: Readonly<Record<string, string>>, project: Project | undefined, log: Log): PluginModule[] {
+export function pluginModules(
+  session: Session,
+  propertyOrigins: Readonly<Record<string, string>>,
+  project: Project | undefined,
+  log: Log,
+): PluginModule[] {
   const modules: PluginModule[] = [];
   const add = (list: string, origin: string): void => {
-    for (const spec of list.split(',').map((s) => s.trim()).filter(Boolean)) modules.push({ spec, origin });
+    for (const spec of list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      modules.push({ spec, origin });
   };
   const user = session.userProperties[PLUGINS_PROPERTY];
   if (user !== undefined) add(user, `-D${PLUGINS_PROPERTY} ${propertyOrigins[PLUGINS_PROPERTY] ?? ON_COMMAND_LINE}`);
@@ -39,7 +48,9 @@ export function pluginModules(session: Session, propertyOrigins: Readonly<Record
   if (effective !== undefined && effective !== disk?.value) {
     const winner = project.propertyDeclaration?.(PLUGINS_PROPERTY);
     const instead = disk ? `; the value on disk (${disk.value}) is used` : '';
-    log.warn(`Ignoring ${PLUGINS_PROPERTY}=${effective} of ${project.groupId}:${project.artifactId}:${project.version}${ignoredBecause(winner)}${instead}; ${WHO_MAY}`);
+    log.warn(
+      `Ignoring ${PLUGINS_PROPERTY}=${effective} of ${project.groupId}:${project.artifactId}:${project.version}${ignoredBecause(winner)}${instead}; ${WHO_MAY}`,
+    );
   }
   return modules;
 }

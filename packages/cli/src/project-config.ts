@@ -32,11 +32,15 @@ export function configureRequest(argv: readonly string[], cwd: string, env: Node
   for (const [name, at] of definedAt) propertyOrigins[name] = at < fromEnv.length ? 'in MAVEN_ARGS' : ON_COMMAND_LINE;
   const debugLines: string[] = [];
   if (fromEnv.length > 0) debugLines.push(`MAVEN_ARGS adds: ${fromEnv.join(' ')}`);
-  const base = env.MAVEN_BASEDIR ? path.resolve(cwd, env.MAVEN_BASEDIR) : projectDirectory(startDirectory(cli.file, cwd));
+  const base = env.MAVEN_BASEDIR
+    ? path.resolve(cwd, env.MAVEN_BASEDIR)
+    : projectDirectory(startDirectory(cli.file, cwd));
   const configFile = path.join(base, '.mvn', 'maven.config');
   let request = cli;
   if (fs.statSync(configFile, { throwIfNoEntry: false })) {
-    const tokens = readConfig(configFile).split(/\s+/).filter((t) => t !== '');
+    const tokens = readConfig(configFile)
+      .split(/\s+/)
+      .filter((t) => t !== '');
     const config = inFile(configFile, () => parseArgs(tokens, 'maven.config'));
     if (config.tasks.length > 0) {
       throw new CliUsageError(
@@ -44,11 +48,13 @@ export function configureRequest(argv: readonly string[], cwd: string, env: Node
       );
     }
     request = merge(cli, config);
-    for (const name of Object.keys(config.userProperties)) if (!Object.hasOwn(cli.userProperties, name)) propertyOrigins[name] = `in ${configFile}`;
+    for (const name of Object.keys(config.userProperties))
+      if (!Object.hasOwn(cli.userProperties, name)) propertyOrigins[name] = `in ${configFile}`;
     debugLines.push(`Options from ${configFile}: ${tokens.join(' ')}`);
   }
   const jvmConfig = path.join(base, '.mvn', 'jvm.config');
-  if (fs.existsSync(jvmConfig)) debugLines.push(`${jvmConfig} holds JVM options; goalhost runs no JVM, so they do not apply`);
+  if (fs.existsSync(jvmConfig))
+    debugLines.push(`${jvmConfig} holds JVM options; goalhost runs no JVM, so they do not apply`);
   return { request, multiModuleProjectDirectory: base, debugLines, propertyOrigins };
 }
 

@@ -2,7 +2,14 @@ import * as path from 'node:path';
 import { GoalExecutionError, type Log, type Session } from '@goalhost/api';
 import { BuildError, type BuildServices, type ProjectSource } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
-import { createRepositorySystem, DependencyLocks, LockError, OsDetectionError, upstreamProjects, type RepositorySystem } from '@goalhost/resolver';
+import {
+  createRepositorySystem,
+  DependencyLocks,
+  LockError,
+  OsDetectionError,
+  upstreamProjects,
+  type RepositorySystem,
+} from '@goalhost/resolver';
 import type { CliRequest } from './cli-request';
 import { cacheBase, digestsFile, lockMode, verifiedLocksFile, warnWeakenedLock } from './lock-options';
 
@@ -11,17 +18,34 @@ import { cacheBase, digestsFile, lockMode, verifiedLocksFile, warnWeakenedLock }
  * request and session, every goal's look-up going through the lock files. Throws on an invalid
  * lock option.
  */
-export function resolverProjectSource(request: CliRequest, session: Session, propertyOrigins: Readonly<Record<string, string>>, log: Log): ProjectSource {
+export function resolverProjectSource(
+  request: CliRequest,
+  session: Session,
+  propertyOrigins: Readonly<Record<string, string>>,
+  log: Log,
+): ProjectSource {
   const system = createRepositorySystem({
-    localRepository: session.localRepository, offline: session.offline, updateSnapshots: request.updateSnapshots,
-    settings: session.settings, userProperties: { ...session.userProperties }, env: session.env, launcherProperties: { ...session.launcherProperties },
-    activeProfiles: [...request.activeProfiles], inactiveProfiles: [...request.inactiveProfiles], log,
-    settingsSecurityFile: session.settingsSecurityFile, noTransferProgress: request.noTransferProgress,
+    localRepository: session.localRepository,
+    offline: session.offline,
+    updateSnapshots: request.updateSnapshots,
+    settings: session.settings,
+    userProperties: { ...session.userProperties },
+    env: session.env,
+    launcherProperties: { ...session.launcherProperties },
+    activeProfiles: [...request.activeProfiles],
+    inactiveProfiles: [...request.inactiveProfiles],
+    log,
+    settingsSecurityFile: session.settingsSecurityFile,
+    noTransferProgress: request.noTransferProgress,
     downloadThreads: threadsProperty(session.userProperties['maven.artifact.threads']),
     ...resolutionCache(session),
   });
   const locks = new DependencyLocks(system, {
-    mode: lockMode(session), localRepository: session.localRepository, digestsFile: digestsFile(session), verifiedLocksFile: verifiedLocksFile(session), log,
+    mode: lockMode(session),
+    localRepository: session.localRepository,
+    digestsFile: digestsFile(session),
+    verifiedLocksFile: verifiedLocksFile(session),
+    log,
   });
   warnWeakenedLock(session, propertyOrigins, log);
   return {
@@ -57,7 +81,11 @@ function services(locks: DependencyLocks, system: RepositorySystem): BuildServic
     writeDependencyLock: (project) => locks.writeLock(project),
     // A lone coordinate is no dependency of the project: its lock does not cover it.
     resolveCoordinate: (request, project, options) =>
-      system.resolveCoordinate(request, { project, transitive: options.transitive, extraRepositories: options.repositories ?? [] }),
+      system.resolveCoordinate(request, {
+        project,
+        transitive: options.transitive,
+        extraRepositories: options.repositories ?? [],
+      }),
     forgetResolvedFiles: () => system.forgetResolvedFiles(),
     collectionRepositories: (project) => system.collectionRepositories(project),
   };

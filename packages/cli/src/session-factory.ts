@@ -23,7 +23,10 @@ export function createSession(
   }
   const settings = readSettings(fs.existsSync(userSettings) ? userSettings : undefined, globalSettings);
   const props = request.userProperties;
-  const localRepository = path.resolve(cwd, props['maven.repo.local'] ?? settings.localRepository ?? path.join(m2, 'repository'));
+  const localRepository = path.resolve(
+    cwd,
+    props['maven.repo.local'] ?? settings.localRepository ?? path.join(m2, 'repository'),
+  );
   checkLocalRepository(localRepository);
   return {
     offline: request.offline || settings.offline,
@@ -43,7 +46,11 @@ export function createSession(
 }
 
 /** Linux file system magic numbers of the kernel's virtual file systems. */
-const VIRTUAL_FILE_SYSTEMS: Readonly<Record<number, string>> = { 0x9fa0: 'proc', 0x62656572: 'sysfs', 0x1cd1: 'devpts' };
+const VIRTUAL_FILE_SYSTEMS: Readonly<Record<number, string>> = {
+  0x9fa0: 'proc',
+  0x62656572: 'sysfs',
+  0x1cd1: 'devpts',
+};
 
 /**
  * The local repository must be (or be creatable as) a directory on a real file system: a path
@@ -59,10 +66,14 @@ function checkLocalRepository(dir: string): void {
     throw new Error(`Cannot use ${dir} as the local repository: ${(e as Error).message}`);
   }
   if (!stat.isDirectory()) {
-    throw new Error(`Cannot use ${dir} as the local repository: ${existing} is not a directory; set -Dmaven.repo.local or <localRepository> to a directory`);
+    throw new Error(
+      `Cannot use ${dir} as the local repository: ${existing} is not a directory; set -Dmaven.repo.local or <localRepository> to a directory`,
+    );
   }
   const kind = VIRTUAL_FILE_SYSTEMS[fs.statfsSync(existing).type];
   if (kind) {
-    throw new Error(`Cannot use ${dir} as the local repository: ${existing} is on the virtual ${kind} file system; set -Dmaven.repo.local or <localRepository> to a directory on disk`);
+    throw new Error(
+      `Cannot use ${dir} as the local repository: ${existing} is on the virtual ${kind} file system; set -Dmaven.repo.local or <localRepository> to a directory on disk`,
+    );
   }
 }

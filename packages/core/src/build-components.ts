@@ -19,7 +19,10 @@ export interface ProjectSource {
    */
   applyBuildExtensions(projects: readonly Project[]): Project[];
   /** Maven's plugin version check: every plugin of `project` without a version gets one, or this rejects. */
-  resolveMissingPluginVersions(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void>;
+  resolveMissingPluginVersions(
+    project: Project,
+    runsOwn: (groupId: string, artifactId: string) => boolean,
+  ): Promise<void>;
   /** For each project, the other projects it depends on, inherits from or builds with (Maven's ProjectSorter edges). */
   upstreamProjects(projects: readonly Project[]): ReadonlyMap<Project, readonly Project[]>;
   /** What the goals of a project resolve through, their lines going to `log`. */

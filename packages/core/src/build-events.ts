@@ -26,7 +26,12 @@ export type BuildEvent =
   /** A goal is configured and about to run (its project's dependencies resolved). */
   | { readonly type: 'MojoStarted'; readonly project: Project; readonly execution: GoalExecution }
   | { readonly type: 'MojoSucceeded'; readonly project: Project; readonly execution: GoalExecution }
-  | { readonly type: 'MojoFailed'; readonly project: Project; readonly execution: GoalExecution; readonly error: unknown }
+  | {
+      readonly type: 'MojoFailed';
+      readonly project: Project;
+      readonly execution: GoalExecution;
+      readonly error: unknown;
+    }
   /**
    * The build is over: every project of the session with its outcome, in build order. Only
    * sessions that started end; a failure before (reading the POMs) ends the build without it.

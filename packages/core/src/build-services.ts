@@ -1,4 +1,9 @@
-import type { ArtifactRequest, CoordinateRequestOptions, RepositoryService, WrittenDependencyLock } from '@goalhost/api';
+import type {
+  ArtifactRequest,
+  CoordinateRequestOptions,
+  RepositoryService,
+  WrittenDependencyLock,
+} from '@goalhost/api';
 import type { Artifact, Coordinates, Project, Repository } from '@goalhost/model';
 
 /** What the executor needs from the resolver; the CLI wires the real implementation. */
@@ -12,7 +17,11 @@ export interface BuildServices {
   /** The effective model of a repository POM, from the repositories `project` sees. */
   readProject(coordinates: Coordinates, project: Project): Promise<Project>;
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
-  resolveCoordinate?(request: ArtifactRequest, project: Project, options: CoordinateRequestOptions): Promise<Artifact[]>;
+  resolveCoordinate?(
+    request: ArtifactRequest,
+    project: Project,
+    options: CoordinateRequestOptions,
+  ): Promise<Artifact[]>;
   forgetResolvedFiles?(): void;
   collectionRepositories?(project: Project): Promise<Repository[]>;
 }
@@ -26,9 +35,16 @@ export function repositoryFor(services: BuildServices, project: Project): Reposi
     resolveArtifact: (request) => services.resolveArtifact(request, project),
     readProject: (coordinates) => services.readProject(coordinates, project),
     ...(services.writeDependencyLock ? { writeDependencyLock: (p: Project) => services.writeDependencyLock!(p) } : {}),
-    ...(services.resolveCoordinate ? { resolveCoordinate: (request: ArtifactRequest, options: CoordinateRequestOptions) => services.resolveCoordinate!(request, project, options) } : {}),
+    ...(services.resolveCoordinate
+      ? {
+          resolveCoordinate: (request: ArtifactRequest, options: CoordinateRequestOptions) =>
+            services.resolveCoordinate!(request, project, options),
+        }
+      : {}),
     resolveProjectDependencies: (scope: string) => services.resolveDependencies(project, scope),
     ...(services.forgetResolvedFiles ? { forgetResolvedFiles: () => services.forgetResolvedFiles!() } : {}),
-    ...(services.collectionRepositories ? { collectionRepositories: () => services.collectionRepositories!(project) } : {}),
+    ...(services.collectionRepositories
+      ? { collectionRepositories: () => services.collectionRepositories!(project) }
+      : {}),
   };
 }

@@ -36,7 +36,11 @@ interface Reactor {
  * tasks, then has the reactor builder plan and run each project's goals. Everything it does is
  * told to `components.listener`; nothing here formats the console.
  */
-export async function build(request: BuildRequest, session: Session, components: BuildComponents): Promise<BuildResult> {
+export async function build(
+  request: BuildRequest,
+  session: Session,
+  components: BuildComponents,
+): Promise<BuildResult> {
   const { log, listener } = components;
   const registry = new PluginRegistry();
   const planner = new Planner(registry, (m) => log.warn(m));
@@ -49,7 +53,14 @@ export async function build(request: BuildRequest, session: Session, components:
   const { projects, topLevel } = reactor;
   listener({ type: 'SessionStarted', projects });
   const end = (outcomes: readonly ProjectOutcome[], failure?: unknown, failedProject?: Project): BuildResult => {
-    listener({ type: 'SessionEnded', projects, outcomes, success: failure === undefined, startTime: session.startTime, threads: request.threads });
+    listener({
+      type: 'SessionEnded',
+      projects,
+      outcomes,
+      success: failure === undefined,
+      startTime: session.startTime,
+      threads: request.threads,
+    });
     return { projects, ...(failure !== undefined ? { failure } : {}), ...(failedProject ? { failedProject } : {}) };
   };
   const runsOwn = (groupId: string, artifactId: string): boolean => registry.byKey(groupId, artifactId) !== undefined;
@@ -58,7 +69,10 @@ export async function build(request: BuildRequest, session: Session, components:
     try {
       await components.projects.resolveMissingPluginVersions(topLevel, runsOwn);
     } catch (e) {
-      return end(projects.map((project) => ({ project, status: 'SKIPPED', millis: 0 })), e);
+      return end(
+        projects.map((project) => ({ project, status: 'SKIPPED', millis: 0 })),
+        e,
+      );
     }
   }
   const parallel = request.threads > 1;
@@ -69,7 +83,9 @@ export async function build(request: BuildRequest, session: Session, components:
   const { outcomes, failure, failedProject } = await buildReactorProjects(
     projects,
     {
-      threads: request.threads, failAtEnd: request.failureBehavior === 'fail-at-end', upstream: components.projects.upstreamProjects(projects),
+      threads: request.threads,
+      failAtEnd: request.failureBehavior === 'fail-at-end',
+      upstream: components.projects.upstreamProjects(projects),
       ...(components.group ? { group: components.group } : {}),
       // As Maven: when every task is an aggregator goal, it runs once, for the first project.
       ...(projects.length > 1 && onlyAggregators(planner, request.tasks, projects[0]) ? { only: projects[0] } : {}),
@@ -93,10 +109,17 @@ export async function build(request: BuildRequest, session: Session, components:
  * build starts from (its modules unless `-N`), selected by `-pl`/`-rf`, as the build extensions
  * leave it; the stub project when there is no POM and no task needs one.
  */
-async function readReactor(request: BuildRequest, registry: PluginRegistry, planner: Planner, components: BuildComponents): Promise<Reactor> {
+async function readReactor(
+  request: BuildRequest,
+  registry: PluginRegistry,
+  planner: Planner,
+  components: BuildComponents,
+): Promise<Reactor> {
   const source = components.projects;
   components.plugins.registerBuiltIn(registry);
-  planner.validateTasks(request.tasks.filter((t) => !t.includes(':') || registry.byPrefix(t.split(':')[0]) || t.split(':').length > 2));
+  planner.validateTasks(
+    request.tasks.filter((t) => !t.includes(':') || registry.byPrefix(t.split(':')[0]) || t.split(':').length > 2),
+  );
   const pom = pomFile(request);
   components.listener({ type: 'ProjectDiscoveryStarted' });
   let reactor: Reactor;

@@ -7,7 +7,10 @@ import type { XmlElement } from '@goalhost/model';
  * takes the recessive value. `combine.self="override"` keeps the dominant element as is and
  * `combine.children="append"` appends all recessive children.
  */
-export function mergeConfiguration(dominant: XmlElement | undefined, recessive: XmlElement | undefined): XmlElement | undefined {
+export function mergeConfiguration(
+  dominant: XmlElement | undefined,
+  recessive: XmlElement | undefined,
+): XmlElement | undefined {
   if (!dominant) return recessive;
   if (!recessive) return dominant;
   if (dominant.attributes['combine.self'] === 'override') return dominant;

@@ -3,7 +3,11 @@
  * (Maven prints such details, e.g. the configuration snippet for a missing parameter).
  */
 export class BuildError extends Error {
-  constructor(message: string, readonly detail: readonly string[] = [], options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly detail: readonly string[] = [],
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'BuildError';
   }

@@ -1,7 +1,15 @@
 import {
   stylesOf,
-  Container, TOKENS, goalMetadataOf, isDecoratedGoal, isGoalError,
-  type GoalClass, type GoalContext, type GoalInstance, type Log, type Session,
+  Container,
+  TOKENS,
+  goalMetadataOf,
+  isDecoratedGoal,
+  isGoalError,
+  type GoalClass,
+  type GoalContext,
+  type GoalInstance,
+  type Log,
+  type Session,
 } from '@goalhost/api';
 import type { Artifact, PluginDescriptor, Project } from '@goalhost/model';
 import type { BuildListener } from './build-events';
@@ -14,7 +22,12 @@ import type { LoadedPlugin, PluginRegistry } from './plugin-registry';
 
 /** A goal failed: carries the execution and Maven's message for it. */
 export class ExecutionFailure extends BuildError {
-  constructor(message: string, readonly execution: GoalExecution | undefined, detail: readonly string[] = [], cause?: unknown) {
+  constructor(
+    message: string,
+    readonly execution: GoalExecution | undefined,
+    detail: readonly string[] = [],
+    cause?: unknown,
+  ) {
     super(message, detail, { cause });
     this.name = 'ExecutionFailure';
   }
@@ -52,7 +65,11 @@ export class Executor {
       } catch (e) {
         throw new ExecutionFailure(this.failedGoal(undefined, project, messageOf(e)), execution, [], e);
       }
-    } else if (execution.mojo.requiresDependencyCollection && execution.mojo.requiresDependencyCollection !== 'none' && this.services.collectTree) {
+    } else if (
+      execution.mojo.requiresDependencyCollection &&
+      execution.mojo.requiresDependencyCollection !== 'none' &&
+      this.services.collectTree
+    ) {
       try {
         await this.services.collectTree(project, execution.mojo.requiresDependencyCollection);
       } catch (e) {
@@ -70,20 +87,35 @@ export class Executor {
   }
 
   /** Binds the goal's parameters, builds the goal in a child container and runs it. */
-  private async execute(project: Project, execution: GoalExecution, artifacts: Artifact[], scope: string | undefined): Promise<void> {
+  private async execute(
+    project: Project,
+    execution: GoalExecution,
+    artifacts: Artifact[],
+    scope: string | undefined,
+  ): Promise<void> {
     const d = execution.plugin.descriptor;
     const info = {
-      id: execution.executionId, goal: execution.mojo.goal, goalPrefix: d.goalPrefix,
-      pluginGroupId: d.groupId, pluginArtifactId: d.artifactId, pluginVersion: d.version, phase: execution.phase,
+      id: execution.executionId,
+      goal: execution.mojo.goal,
+      goalPrefix: d.goalPrefix,
+      pluginGroupId: d.groupId,
+      pluginArtifactId: d.artifactId,
+      pluginVersion: d.version,
+      phase: execution.phase,
     };
     const label = executionLabel(execution);
     const evaluator = new ExpressionEvaluator({ session: this.session, project, execution: info });
     let parameters: BoundParameters;
     try {
       parameters = bindParameters({
-        mojo: execution.mojo, configuration: execution.configuration, evaluator, basedir: project.basedir,
-        executionLabel: label, pluginArtifactId: d.artifactId,
-        pluginLabel: `${d.artifactId}:${d.version}:${execution.mojo.goal} (${execution.executionId})`, warn: (m) => this.log.warn(m),
+        mojo: execution.mojo,
+        configuration: execution.configuration,
+        evaluator,
+        basedir: project.basedir,
+        executionLabel: label,
+        pluginArtifactId: d.artifactId,
+        pluginLabel: `${d.artifactId}:${d.version}:${execution.mojo.goal} (${execution.executionId})`,
+        warn: (m) => this.log.warn(m),
       });
     } catch (e) {
       throw this.failure(e, execution, project);
@@ -91,11 +123,18 @@ export class Executor {
     this.debugConfiguration(label, parameters);
     const repository = repositoryFor(this.services, project);
     const context: GoalContext = {
-      session: this.session, project, artifacts, execution: info, repository, log: this.log,
+      session: this.session,
+      project,
+      artifacts,
+      execution: info,
+      repository,
+      log: this.log,
       plugins: this.pluginView(),
       ...(this.reactorProjects ? { reactorProjects: this.reactorProjects } : {}),
       evaluate: (text: string) => evaluator.evaluate(text),
-      dependencyTree: this.services.collectTree ? (options?: { verbose?: boolean }) => this.services.collectTree!(project, scope ?? 'test', options) : undefined,
+      dependencyTree: this.services.collectTree
+        ? (options?: { verbose?: boolean }) => this.services.collectTree!(project, scope ?? 'test', options)
+        : undefined,
     } as GoalContext;
     let code: LoadedPlugin;
     try {
@@ -149,7 +188,11 @@ export class Executor {
     if (!this.log.isDebugEnabled()) return;
     this.log.debug(`Configuring mojo ${label} with basic configurator -->`);
     for (const [name, { value }] of [...parameters].sort(([a], [b]) => a.localeCompare(b))) {
-      const shown = isSecretParameter(name) ? '***' : Array.isArray(value) || typeof value === 'object' ? JSON.stringify(value) : String(value);
+      const shown = isSecretParameter(name)
+        ? '***'
+        : Array.isArray(value) || typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
       this.log.debug(`  (f) ${name} = ${shown}`);
     }
     this.log.debug('-- end configuration --');
@@ -170,7 +213,10 @@ export class Executor {
   private failedGoal(execution: GoalExecution | undefined, project: Project, message: string): string {
     const style = stylesOf(this.log);
     const d = execution?.plugin.descriptor;
-    const goal = execution && d ? `${style.mojo(`${d.groupId}:${d.artifactId}:${d.version}:${execution.mojo.goal}`)} ${style.strong(`(${execution.executionId})`)} ` : '';
+    const goal =
+      execution && d
+        ? `${style.mojo(`${d.groupId}:${d.artifactId}:${d.version}:${execution.mojo.goal}`)} ${style.strong(`(${execution.executionId})`)} `
+        : '';
     return `Failed to execute goal ${goal}on project ${style.project(project.artifactId)}: ${style.failure(message)}`;
   }
 }
@@ -183,7 +229,8 @@ function assignParameters(goal: GoalInstance, goalClass: GoalClass, parameters: 
   for (const [name, { value }] of parameters) {
     const field = fields.get(name) ?? name;
     // A descriptor may name a parameter `__proto__`: it is a field, never the goal's prototype.
-    if (field === '__proto__') Object.defineProperty(goal, field, { value, writable: true, enumerable: true, configurable: true });
+    if (field === '__proto__')
+      Object.defineProperty(goal, field, { value, writable: true, enumerable: true, configurable: true });
     else (goal as unknown as Record<string, unknown>)[field] = value;
   }
 }

@@ -1,7 +1,14 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ExecutionInfo, Session } from '@goalhost/api';
-import { hasOwnKey, InterpolationSizeError, javaOsProperties, MAX_EXPANDED_LENGTH, ownValue, type Project } from '@goalhost/model';
+import {
+  hasOwnKey,
+  InterpolationSizeError,
+  javaOsProperties,
+  MAX_EXPANDED_LENGTH,
+  ownValue,
+  type Project,
+} from '@goalhost/model';
 
 /** What `${...}` expressions can see while a goal's parameters are bound. */
 export interface ExpressionScope {
@@ -79,7 +86,9 @@ export class ExpressionEvaluator {
     const builtIn = this.buildValue(name);
     if (builtIn !== undefined) return builtIn;
     const { session, project } = this.scope;
-    return ownValue(session.userProperties, name) ?? systemProperty(name, session) ?? ownValue(project?.properties, name);
+    return (
+      ownValue(session.userProperties, name) ?? systemProperty(name, session) ?? ownValue(project?.properties, name)
+    );
   }
 
   private buildValue(name: string): string | undefined {
@@ -92,11 +101,16 @@ export class ExpressionEvaluator {
     if (name.startsWith('env.')) return ownValue(session.env, name.slice(4));
     if (execution && name.startsWith('plugin.')) {
       switch (name.slice(7)) {
-        case 'groupId': return execution.pluginGroupId;
-        case 'artifactId': return execution.pluginArtifactId;
-        case 'version': return execution.pluginVersion;
-        case 'goalPrefix': return execution.goalPrefix;
-        default: return undefined;
+        case 'groupId':
+          return execution.pluginGroupId;
+        case 'artifactId':
+          return execution.pluginArtifactId;
+        case 'version':
+          return execution.pluginVersion;
+        case 'goalPrefix':
+          return execution.goalPrefix;
+        default:
+          return undefined;
       }
     }
     if (project && (name.startsWith('project.') || name.startsWith('pom.'))) {
@@ -166,18 +180,26 @@ function systemProperty(name: string, session: Session): string | undefined {
   const launcher = ownValue(session.launcherProperties, name);
   if (launcher !== undefined) return launcher;
   switch (name) {
-    case 'user.home': return os.homedir();
-    case 'user.dir': return session.workingDirectory;
-    case 'user.name': return os.userInfo().username;
-    case 'java.io.tmpdir': return os.tmpdir();
-    case 'file.separator': return path.sep;
-    case 'path.separator': return path.delimiter;
-    case 'line.separator': return os.EOL;
+    case 'user.home':
+      return os.homedir();
+    case 'user.dir':
+      return session.workingDirectory;
+    case 'user.name':
+      return os.userInfo().username;
+    case 'java.io.tmpdir':
+      return os.tmpdir();
+    case 'file.separator':
+      return path.sep;
+    case 'path.separator':
+      return path.delimiter;
+    case 'line.separator':
+      return os.EOL;
     case 'os.name':
     case 'os.arch':
     case 'os.version':
     case 'sun.arch.data.model':
       return javaOsProperties()[name];
-    default: return undefined;
+    default:
+      return undefined;
   }
 }

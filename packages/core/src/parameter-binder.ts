@@ -48,13 +48,16 @@ export function bindParameters(request: BindRequest): BoundParameters {
   const missing: ParameterDescriptor[] = [];
   warnUnknown(request);
   for (const param of mojo.parameters) {
-    const element = configuration?.children.find((c) => c.name === param.name || (param.alias && c.name === param.alias));
+    const element = configuration?.children.find(
+      (c) => c.name === param.name || (param.alias && c.name === param.alias),
+    );
     let bound: BoundValue | undefined;
     try {
       if (element) bound = fromElement(param, element, request);
       if (bound === undefined && param.expression) {
         const raw = evaluator.evaluate(param.expression);
-        if (raw !== undefined) bound = { value: coerceText(param, raw, request, `from ${param.expression}`), source: 'property' };
+        if (raw !== undefined)
+          bound = { value: coerceText(param, raw, request, `from ${param.expression}`), source: 'property' };
       }
       if (bound === undefined && param.defaultValue !== undefined) {
         const raw = evaluator.evaluate(param.defaultValue);
@@ -78,13 +81,20 @@ function fromElement(param: ParameterDescriptor, element: XmlElement, request: B
   if (isArrayType(param.type)) {
     if (element.children.length > 0) {
       // A raw List holds what each item is: text, or an object with fields (maven-dependency-plugin's artifactItems).
-      const items = element.children.map((c) => (isStringItem(param.type) && (c.children.length === 0 || !isRawList(param.type)) ? request.evaluator.evaluate(c.text.trim()) ?? '' : toItem(c, param.type, request)));
+      const items = element.children.map((c) =>
+        isStringItem(param.type) && (c.children.length === 0 || !isRawList(param.type))
+          ? (request.evaluator.evaluate(c.text.trim()) ?? '')
+          : toItem(c, param.type, request),
+      );
       return { value: items, source: 'configuration' };
     }
   }
   const raw = request.evaluator.evaluate(element.text.trim());
   if (raw === undefined) return undefined;
-  return { value: coerceText(param, raw, request, `in <configuration> of ${request.executionLabel}`), source: 'configuration' };
+  return {
+    value: coerceText(param, raw, request, `in <configuration> of ${request.executionLabel}`),
+    source: 'configuration',
+  };
 }
 
 /** An object-array item, with the class it names when that is not the array's item type. */
@@ -92,7 +102,8 @@ function toItem(element: XmlElement, type: string, request: BindRequest): unknow
   const value = toObject(element, request);
   const implementation = element.attributes.implementation ?? (element.name.includes('.') ? element.name : undefined);
   if (implementation === undefined || implementation === itemType(type)) return value;
-  if (typeof value === 'object') return dictionary([[IMPLEMENTATION_KEY, implementation], ...Object.entries(value as Record<string, unknown>)]);
+  if (typeof value === 'object')
+    return dictionary([[IMPLEMENTATION_KEY, implementation], ...Object.entries(value as Record<string, unknown>)]);
   return value === '' ? dictionary([[IMPLEMENTATION_KEY, implementation]]) : value;
 }
 
@@ -118,34 +129,50 @@ function coerceText(param: ParameterDescriptor, raw: string, request: BindReques
     case 'java.lang.Boolean': {
       const v = raw.trim().toLowerCase();
       if (v === 'true' || v === 'false') return v === 'true';
-      throw new ValueError(`parameter '${param.name}' has value '${shown}' (${origin}) but must be a boolean: true or false`);
+      throw new ValueError(
+        `parameter '${param.name}' has value '${shown}' (${origin}) but must be a boolean: true or false`,
+      );
     }
     case 'int':
     case 'java.lang.Integer':
     case 'long':
     case 'java.lang.Long': {
       if (/^[-+]?\d+$/.test(raw.trim())) return Number.parseInt(raw.trim(), 10);
-      throw new ValueError(`parameter '${param.name}' has value '${shown}' (${origin}) but must be a whole number, e.g. 3`);
+      throw new ValueError(
+        `parameter '${param.name}' has value '${shown}' (${origin}) but must be a whole number, e.g. 3`,
+      );
     }
     case 'java.io.File':
       return raw === '' ? raw : path.resolve(request.basedir, raw);
     default:
       if (isArrayType(param.type)) {
         if (!isStringItem(param.type)) {
-          throw new ValueError(`parameter '${param.name}' (${param.type}) cannot be set from the text '${shown}' (${origin}); configure it with nested elements in <configuration>`);
+          throw new ValueError(
+            `parameter '${param.name}' (${param.type}) cannot be set from the text '${shown}' (${origin}); configure it with nested elements in <configuration>`,
+          );
         }
-        return raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+        return raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '');
       }
       return raw;
   }
 }
 
 function isArrayType(type: string): boolean {
-  return type.endsWith('[]') || type === 'java.util.List' || type === 'java.util.Set' || type.startsWith('java.util.List<');
+  return (
+    type.endsWith('[]') || type === 'java.util.List' || type === 'java.util.Set' || type.startsWith('java.util.List<')
+  );
 }
 
 function isStringItem(type: string): boolean {
-  return type === 'java.lang.String[]' || type === 'java.util.List' || type === 'java.util.Set' || type === 'java.util.List<java.lang.String>';
+  return (
+    type === 'java.lang.String[]' ||
+    type === 'java.util.List' ||
+    type === 'java.util.Set' ||
+    type === 'java.util.List<java.lang.String>'
+  );
 }
 
 function warnUnknown({ mojo, configuration, warn, pluginLabel }: BindRequest): void {
@@ -171,7 +198,8 @@ function parameterError(request: BindRequest, problems: string[], missing: Param
       '</configuration>',
     );
     const props = missing.map(userProperty).filter((p): p is string => p !== undefined);
-    if (props.length > 0) lines.push('', '-or-', '', `on the command line, specify: ${props.map((p) => `'-D${p}=VALUE'`).join(' ')}`);
+    if (props.length > 0)
+      lines.push('', '-or-', '', `on the command line, specify: ${props.map((p) => `'-D${p}=VALUE'`).join(' ')}`);
   }
   const message =
     missing.length > 0

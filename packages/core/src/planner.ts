@@ -55,9 +55,16 @@ export class Planner {
     const executionId = task.executionId ?? 'default-cli';
     const execution = declared?.executions.find((e) => e.id === executionId);
     if (task.executionId && !execution) {
-      this.warn(`Execution '${task.executionId}' is not declared for plugin ${plugin.descriptor.artifactId}; running with the plugin-level configuration`);
+      this.warn(
+        `Execution '${task.executionId}' is not declared for plugin ${plugin.descriptor.artifactId}; running with the plugin-level configuration`,
+      );
     }
-    return { plugin, mojo, executionId, configuration: mergeConfiguration(execution?.configuration, declared?.configuration) };
+    return {
+      plugin,
+      mojo,
+      executionId,
+      configuration: mergeConfiguration(execution?.configuration, declared?.configuration),
+    };
   }
 
   private phaseTask(phase: string, project: Project): GoalExecution[] {
@@ -75,7 +82,10 @@ export class Planner {
       const executionId = `default-${goalName}`;
       const execution = declared?.executions.find((e) => e.id === executionId);
       byPhase.get(boundPhase)!.push({
-        plugin, mojo, executionId, phase: boundPhase,
+        plugin,
+        mojo,
+        executionId,
+        phase: boundPhase,
         configuration: mergeConfiguration(execution?.configuration, declared?.configuration),
       });
     }
@@ -102,7 +112,10 @@ export class Planner {
           `Plugin ${declared.groupId}:${declared.artifactId}${declared.version ? `:${declared.version}` : ''} ` +
             `(execution '${execution.id}', phase ${phase}) is not available in goalhost. Register it with the ` +
             `goalhost.plugins property (see README "Writing a plugin") or remove the execution. Available plugins: ` +
-            this.registry.all().map((p) => `${p.descriptor.groupId}:${p.descriptor.artifactId}`).join(', '),
+            this.registry
+              .all()
+              .map((p) => `${p.descriptor.groupId}:${p.descriptor.artifactId}`)
+              .join(', '),
         );
       }
       return;
@@ -111,22 +124,30 @@ export class Planner {
     const phase = execution.phase ?? mojo.phase;
     if (!phase) return;
     if (!lifecycleOf(phase)) {
-      this.warn(`Execution '${execution.id}' of ${declared.artifactId} is bound to unknown phase '${phase}'; it never runs`);
+      this.warn(
+        `Execution '${execution.id}' of ${declared.artifactId} is bound to unknown phase '${phase}'; it never runs`,
+      );
       return;
     }
     if (!lifecyclePhases.includes(phase)) return;
     if (declared.version && declared.version !== plugin.descriptor.version) {
-      this.warn(`${declared.groupId}:${declared.artifactId}:${declared.version} is declared in the POM; goalhost runs version ${plugin.descriptor.version}`);
+      this.warn(
+        `${declared.groupId}:${declared.artifactId}:${declared.version} is declared in the POM; goalhost runs version ${plugin.descriptor.version}`,
+      );
     }
     byPhase.get(phase)?.push({
-      plugin, mojo, executionId: execution.id, phase,
+      plugin,
+      mojo,
+      executionId: execution.id,
+      phase,
       configuration: mergeConfiguration(execution.configuration, declared.configuration),
     });
   }
 
   private pluginFor(task: GoalTask, text: string): RegisteredPlugin {
     const ref = task.pluginRef;
-    const plugin = 'prefix' in ref ? this.registry.byPrefix(ref.prefix) : this.registry.byKey(ref.groupId, ref.artifactId);
+    const plugin =
+      'prefix' in ref ? this.registry.byPrefix(ref.prefix) : this.registry.byKey(ref.groupId, ref.artifactId);
     if (!plugin) {
       throw new UnknownTaskError(
         `No plugin found for ${'prefix' in ref ? `prefix '${ref.prefix}'` : `${ref.groupId}:${ref.artifactId}`} ` +
@@ -148,7 +169,11 @@ function parseGoalTask(task: string): GoalTask {
   }
   const goal = parts[parts.length - 1];
   if (parts.length === 2) return { pluginRef: { prefix: parts[0] }, goal, executionId };
-  return { pluginRef: { groupId: parts[0], artifactId: parts[1], version: parts.length === 4 ? parts[2] : undefined }, goal, executionId };
+  return {
+    pluginRef: { groupId: parts[0], artifactId: parts[1], version: parts.length === 4 ? parts[2] : undefined },
+    goal,
+    executionId,
+  };
 }
 
 function formatTask(task: GoalTask): string {
@@ -168,7 +193,9 @@ function effectivePlugin(project: Project, plugin: RegisteredPlugin): Plugin | u
 
 /** Applies the matching pluginManagement entry to a declared plugin (Maven's management injection). */
 function withManagement(project: Project, declared: Plugin): Plugin {
-  const managed = project.build.pluginManagement.find((p) => p.groupId === declared.groupId && p.artifactId === declared.artifactId);
+  const managed = project.build.pluginManagement.find(
+    (p) => p.groupId === declared.groupId && p.artifactId === declared.artifactId,
+  );
   if (!managed) return declared;
   const executions: PluginExecution[] = managed.executions.map((m) => {
     const own = declared.executions.find((e) => e.id === m.id);
@@ -185,5 +212,10 @@ function withManagement(project: Project, declared: Plugin): Plugin {
 
 function mergeExecution(own: PluginExecution, managed: PluginExecution): PluginExecution {
   const configuration: XmlElement | undefined = mergeConfiguration(own.configuration, managed.configuration);
-  return { id: own.id, phase: own.phase ?? managed.phase, goals: [...new Set([...managed.goals, ...own.goals])], configuration };
+  return {
+    id: own.id,
+    phase: own.phase ?? managed.phase,
+    goals: [...new Set([...managed.goals, ...own.goals])],
+    configuration,
+  };
 }

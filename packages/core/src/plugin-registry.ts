@@ -124,6 +124,8 @@ function matchGoalClasses(plugin: GoalhostPlugin, descriptor: PluginDescriptor, 
 
 /** A descriptor names its implementation `module#ClassName` or just `ClassName`. */
 function implementationMatches(implementation: string, goalClass: GoalClass): boolean {
-  const name = implementation.includes('#') ? implementation.slice(implementation.lastIndexOf('#') + 1) : implementation;
+  const name = implementation.includes('#')
+    ? implementation.slice(implementation.lastIndexOf('#') + 1)
+    : implementation;
   return name === goalClass.name || name.endsWith(`.${goalClass.name}`);
 }

@@ -42,7 +42,8 @@ export async function buildReactorProjects(
   let failure: unknown;
   let failedProject: Project | undefined;
   let started = 0;
-  const broken = (p: Project): boolean => (options.upstream.get(p) ?? []).some((u) => outcomes.get(u)?.status !== 'SUCCESS');
+  const broken = (p: Project): boolean =>
+    (options.upstream.get(p) ?? []).some((u) => outcomes.get(u)?.status !== 'SUCCESS');
   const waiting = (p: Project): boolean => (options.upstream.get(p) ?? []).some((u) => !outcomes.has(u));
 
   const run = async (project: Project): Promise<void> => {
@@ -98,7 +99,7 @@ export async function buildReactorProjects(
     const pending = [...projects];
     const running = new Set<Promise<void>>();
     while (pending.length > 0 || running.size > 0) {
-      for (let i = 0; i < pending.length && running.size < options.threads; ) {
+      for (let i = 0; i < pending.length && running.size < options.threads;) {
         const project = pending[i];
         if (waiting(project)) {
           i++;
@@ -111,7 +112,8 @@ export async function buildReactorProjects(
       }
       if (running.size === 0) {
         // Only projects waiting for ones that can no longer finish: settle them.
-        for (const project of pending.splice(0)) if (!skip(project)) outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
+        for (const project of pending.splice(0))
+          if (!skip(project)) outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
         break;
       }
       await Promise.race(running);

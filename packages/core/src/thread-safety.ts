@@ -20,14 +20,25 @@ export function warnNotThreadSafe(log: Log, project: Project, plan: ExecutionPla
   const unsafe = plan.executions.filter((e) => !e.mojo.threadSafe);
   if (unsafe.length === 0) return;
   const name = project.name ?? project.artifactId;
-  const plugins = [...new Set(unsafe.map((e) => `${e.plugin.descriptor.groupId}:${e.plugin.descriptor.artifactId}:${e.plugin.descriptor.version}`))];
+  const plugins = [
+    ...new Set(
+      unsafe.map(
+        (e) => `${e.plugin.descriptor.groupId}:${e.plugin.descriptor.artifactId}:${e.plugin.descriptor.version}`,
+      ),
+    ),
+  ];
   for (const line of NOT_THREAD_SAFE_BOX) log.warn(line);
   log.warn(`The following plugins are not marked as thread-safe in ${name}:`);
   for (const p of plugins) log.warn(`  ${p}`);
   log.warn('');
   if (log.isDebugEnabled()) {
     log.warn(`The following goals are not marked as thread-safe in ${name}:`);
-    for (const g of new Set(unsafe.map((e) => `${e.plugin.descriptor.groupId}:${e.plugin.descriptor.artifactId}:${e.plugin.descriptor.version}:${e.mojo.goal}`))) {
+    for (const g of new Set(
+      unsafe.map(
+        (e) =>
+          `${e.plugin.descriptor.groupId}:${e.plugin.descriptor.artifactId}:${e.plugin.descriptor.version}:${e.mojo.goal}`,
+      ),
+    )) {
       log.warn(`  ${g}`);
     }
   } else {

@@ -15,7 +15,10 @@ export interface DescribeOptions {
 
 /** `-Dgoal=` names no goal of the plugin. */
 export class UnknownGoalError extends Error {
-  constructor(readonly goal: string, readonly descriptor: PluginDescriptor) {
+  constructor(
+    readonly goal: string,
+    readonly descriptor: PluginDescriptor,
+  ) {
     const goals = descriptor.mojos.map((m) => m.goal).sort();
     super(
       `The goal '${goal}' does not exist in the plugin '${descriptor.goalPrefix}'` +

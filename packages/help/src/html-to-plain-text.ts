@@ -53,9 +53,11 @@ export function htmlToPlainText(html: string): string {
 }
 
 const HTML_TAGS = new Set(
-  ('a abbr acronym address b big blockquote br caption center cite code dd del dfn div dl dt em font ' +
+  (
+    'a abbr acronym address b big blockquote br caption center cite code dd del dfn div dl dt em font ' +
     'h1 h2 h3 h4 h5 h6 hr i img ins kbd li ol p pre q s samp small span strike strong sub sup table ' +
-    'tbody td tfoot th thead tr tt u ul var').split(' '),
+    'tbody td tfoot th thead tr tt u ul var'
+  ).split(' '),
 );
 const VOID_TAGS = new Set(['br', 'hr', 'img']);
 /** Elements an HTML parser closes implicitly when a sibling of the same name opens. */

@@ -29,5 +29,8 @@ function escapeChar(code: number, char: string): string {
  * characters escaped; the whole message is cut at four excerpts' length (an unbalanced quote).
  */
 export function withExcerpts(message: string, max = EXCERPT_LENGTH): string {
-  return excerpt(message.replace(/'([^']*)'/g, (_, quoted: string) => `'${excerpt(quoted, max)}'`), 4 * max);
+  return excerpt(
+    message.replace(/'([^']*)'/g, (_, quoted: string) => `'${excerpt(quoted, max)}'`),
+    4 * max,
+  );
 }

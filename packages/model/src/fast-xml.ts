@@ -25,7 +25,9 @@ export interface LocatedXmlElement extends XmlElement {
 /** Maven-style location of an element: just after its start tag when known, else its start. */
 export function tagEnd(el: XmlElement): { line: number; column: number } {
   const l = el as Partial<LocatedXmlElement>;
-  return l.tagEndLine !== undefined ? { line: l.tagEndLine, column: l.tagEndColumn as number } : { line: el.line, column: el.column };
+  return l.tagEndLine !== undefined
+    ? { line: l.tagEndLine, column: l.tagEndColumn as number }
+    : { line: el.line, column: el.column };
 }
 
 // Leaf elements (most of a POM) share these instead of allocating their own.
@@ -134,7 +136,16 @@ function tryParse(text: string): XmlElement | undefined {
     } else {
       const end = nameEnd(text, pos + 1);
       if (end === pos + 1) return undefined;
-      const el: Building = { name: text.slice(pos + 1, end), attributes: NO_ATTRIBUTES, children: NO_CHILDREN, text: '', line, column: pos - lineStart + 1, tagEndLine: 0, tagEndColumn: 0 };
+      const el: Building = {
+        name: text.slice(pos + 1, end),
+        attributes: NO_ATTRIBUTES,
+        children: NO_CHILDREN,
+        text: '',
+        line,
+        column: pos - lineStart + 1,
+        tagEndLine: 0,
+        tagEndColumn: 0,
+      };
       let p = end;
       for (;;) {
         ATTRIBUTE.lastIndex = p;

@@ -77,7 +77,8 @@ export function formatLimit(bytes: number): string {
  * a file`), or undefined when it may be.
  */
 export function unreadableReason(stat: Stats, kind: InputKind): string | undefined {
-  if (!stat.isFile()) return `is not a regular file (${describe(stat)}); goalhost reads ${kind.reads} only from regular files`;
+  if (!stat.isFile())
+    return `is not a regular file (${describe(stat)}); goalhost reads ${kind.reads} only from regular files`;
   if (stat.size > kind.limit) {
     return `is ${(stat.size / MiB).toFixed(1)} MiB (${stat.size} bytes), more than the ${formatLimit(kind.limit)} goalhost reads from such a file`;
   }
@@ -100,7 +101,11 @@ export function readInputBytes(file: string, what: string, kind: InputKind): Buf
       // A file of /proc or /sys claims 0 bytes whatever it holds (/proc/self/environ holds the
       // environment): such a file is no input, and not a byte of it reaches a message.
       if (readSync(fd, Buffer.alloc(1), 0, 1, null) === 0) return Buffer.alloc(0);
-      throw new InputFileError(file, what, `is not a regular file (it claims 0 bytes but holds data, as /proc and /sys files do); goalhost reads ${kind.reads} only from regular files`);
+      throw new InputFileError(
+        file,
+        what,
+        `is not a regular file (it claims 0 bytes but holds data, as /proc and /sys files do); goalhost reads ${kind.reads} only from regular files`,
+      );
     }
     // One byte more than the claimed size shows the end in one read; a file that grows is read
     // in growing steps, never past one byte more than the limit.
@@ -109,7 +114,11 @@ export function readInputBytes(file: string, what: string, kind: InputKind): Buf
     for (;;) {
       if (length === buffer.length) {
         if (length > kind.limit) {
-          throw new InputFileError(file, what, `holds more than the ${formatLimit(kind.limit)} goalhost reads from such a file`);
+          throw new InputFileError(
+            file,
+            what,
+            `holds more than the ${formatLimit(kind.limit)} goalhost reads from such a file`,
+          );
         }
         const grown = Buffer.allocUnsafe(Math.min(kind.limit + 1, buffer.length * 2));
         buffer.copy(grown, 0, 0, length);

@@ -7,7 +7,10 @@ export const MAX_EXPANDED_LENGTH = 16 * 1024 * 1024;
 
 /** An expression whose expansion would pass MAX_EXPANDED_LENGTH. */
 export class InterpolationSizeError extends Error {
-  constructor(readonly expression: string, readonly limit: number) {
+  constructor(
+    readonly expression: string,
+    readonly limit: number,
+  ) {
     super(
       `Resolving expression: '\${${expression}}': its value would be longer than ${limit} characters, the most goalhost ` +
         `expands one value to (a property that repeats another, like <a>\${b}\${b}</a>, doubles the length at every level); ` +

@@ -14,7 +14,14 @@ export function currentPlatform(): NodePlatform {
 }
 
 const OS_NAMES: Readonly<Record<string, string>> = {
-  linux: 'Linux', darwin: 'Mac OS X', win32: 'Windows', freebsd: 'FreeBSD', openbsd: 'OpenBSD', netbsd: 'NetBSD', sunos: 'SunOS', aix: 'AIX',
+  linux: 'Linux',
+  darwin: 'Mac OS X',
+  win32: 'Windows',
+  freebsd: 'FreeBSD',
+  openbsd: 'OpenBSD',
+  netbsd: 'NetBSD',
+  sunos: 'SunOS',
+  aix: 'AIX',
 };
 
 /**
@@ -24,12 +31,18 @@ const OS_NAMES: Readonly<Record<string, string>> = {
  */
 function javaArch(p: NodePlatform): string {
   switch (p.arch) {
-    case 'x64': return p.platform === 'darwin' ? 'x86_64' : 'amd64';
-    case 'ia32': return p.platform === 'win32' ? 'x86' : 'i386';
-    case 'arm64': return 'aarch64';
-    case 'ppc64': return p.endianness === 'LE' ? 'ppc64le' : 'ppc64';
-    case 'loong64': return 'loongarch64';
-    default: return p.arch; // arm, ppc, s390, s390x, riscv64, mips, mipsel: the same names
+    case 'x64':
+      return p.platform === 'darwin' ? 'x86_64' : 'amd64';
+    case 'ia32':
+      return p.platform === 'win32' ? 'x86' : 'i386';
+    case 'arm64':
+      return 'aarch64';
+    case 'ppc64':
+      return p.endianness === 'LE' ? 'ppc64le' : 'ppc64';
+    case 'loong64':
+      return 'loongarch64';
+    default:
+      return p.arch; // arm, ppc, s390, s390x, riscv64, mips, mipsel: the same names
   }
 }
 
@@ -40,7 +53,9 @@ const BITS_64 = new Set(['x64', 'arm64', 'ppc64', 's390x', 'riscv64', 'loong64']
  * kernel release on Linux, as `uname -r`) and `sun.arch.data.model` (the JVM's bitness, 64 on
  * the 64-bit architectures Node runs on).
  */
-export function javaOsProperties(p: NodePlatform = currentPlatform()): Record<'os.name' | 'os.arch' | 'os.version' | 'sun.arch.data.model', string> {
+export function javaOsProperties(
+  p: NodePlatform = currentPlatform(),
+): Record<'os.name' | 'os.arch' | 'os.version' | 'sun.arch.data.model', string> {
   return {
     'os.name': OS_NAMES[p.platform] ?? p.platform,
     'os.arch': javaArch(p),

@@ -14,7 +14,10 @@ export interface ModelParseProblem {
 }
 
 class Refused extends Error {
-  constructor(message: string, readonly chain?: string) {
+  constructor(
+    message: string,
+    readonly chain?: string,
+  ) {
     super(message);
   }
 }
@@ -46,7 +49,12 @@ export function checkModelXml(text: string, grammar: ModelGrammar, strict: boole
  * checkModelXml for a document already parsed into `root`: the tree is checked first, and the
  * text is scanned again only when the tree shows a problem (most documents have none).
  */
-export function checkParsedModel(text: string, root: XmlElement, grammar: ModelGrammar, strict: boolean): ModelParseProblem | undefined {
+export function checkParsedModel(
+  text: string,
+  root: XmlElement,
+  grammar: ModelGrammar,
+  strict: boolean,
+): ModelParseProblem | undefined {
   return mayRefuse(root, grammar, strict) ? checkModelXml(text, grammar, strict) : undefined;
 }
 
@@ -110,7 +118,10 @@ class GeneratedReader {
   private intValue(name: string): void {
     const value = javaTrim(this.nextText());
     if (this.strict && !isJavaInt(value)) {
-      throw new Refused(`Unable to parse element '${name}', must be an integer`, `java.lang.NumberFormatException: For input string: "${value}"`);
+      throw new Refused(
+        `Unable to parse element '${name}', must be an integer`,
+        `java.lang.NumberFormatException: For input string: "${value}"`,
+      );
     }
   }
 
@@ -118,7 +129,8 @@ class GeneratedReader {
   private nextTag(): number {
     let type = this.s.next();
     if (type === TEXT && this.s.whitespace) type = this.s.next();
-    if (type !== START_TAG && type !== END_TAG) throw new Refused(`expected START_TAG or END_TAG not ${eventName(type)}`);
+    if (type !== START_TAG && type !== END_TAG)
+      throw new Refused(`expected START_TAG or END_TAG not ${eventName(type)}`);
     return type;
   }
 
@@ -126,7 +138,8 @@ class GeneratedReader {
   private lenientNextTag(): number {
     let type = this.s.next();
     if (type === TEXT) type = this.s.next();
-    if (type !== START_TAG && type !== END_TAG) throw new Refused(`expected START_TAG or END_TAG not ${eventName(type)}`);
+    if (type !== START_TAG && type !== END_TAG)
+      throw new Refused(`expected START_TAG or END_TAG not ${eventName(type)}`);
     return type;
   }
 
@@ -136,7 +149,8 @@ class GeneratedReader {
     if (type === TEXT) {
       const text = this.s.textValue();
       const after = this.s.next();
-      if (after !== END_TAG) throw new Refused(`TEXT must be immediately followed by END_TAG and not ${eventName(after)}`);
+      if (after !== END_TAG)
+        throw new Refused(`TEXT must be immediately followed by END_TAG and not ${eventName(after)}`);
       return text;
     }
     if (type === END_TAG) return '';
@@ -149,7 +163,7 @@ class GeneratedReader {
   }
 
   private skipElement(): void {
-    for (let depth = 1; depth > 0; ) {
+    for (let depth = 1; depth > 0;) {
       const type = this.s.next();
       if (type === START_TAG) depth++;
       else if (type === END_TAG) depth--;

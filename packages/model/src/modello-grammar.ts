@@ -59,16 +59,25 @@ export function fieldOf(grammar: ModelGrammar, className: string, tag: string): 
 
 function fieldTable(grammar: ModelGrammar, className: string): Map<string, ModelField> {
   const table = new Map<string, ModelField>();
-  for (let c: ModelClass | undefined = grammar.classes[className]; c; c = c.extends ? grammar.classes[c.extends] : undefined) {
+  for (
+    let c: ModelClass | undefined = grammar.classes[className];
+    c;
+    c = c.extends ? grammar.classes[c.extends] : undefined
+  ) {
     for (const [name, kind] of Object.entries(c.fields)) if (!table.has(name)) table.set(name, { name, kind });
-    for (const [alias, name] of Object.entries(c.aliases ?? {})) if (!table.has(alias)) table.set(alias, table.get(name)!);
+    for (const [alias, name] of Object.entries(c.aliases ?? {}))
+      if (!table.has(alias)) table.set(alias, table.get(name)!);
   }
   return table;
 }
 
 /** Whether the class reads an attribute of that name. */
 export function readsAttribute(grammar: ModelGrammar, className: string, attribute: string): boolean {
-  for (let c: ModelClass | undefined = grammar.classes[className]; c; c = c.extends ? grammar.classes[c.extends] : undefined) {
+  for (
+    let c: ModelClass | undefined = grammar.classes[className];
+    c;
+    c = c.extends ? grammar.classes[c.extends] : undefined
+  ) {
     if (c.attributes?.includes(attribute)) return true;
   }
   return false;

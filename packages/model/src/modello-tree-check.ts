@@ -14,7 +14,8 @@ export function mayRefuse(root: XmlElement, grammar: ModelGrammar, strict: boole
 function classRefuses(el: XmlElement, className: string, grammar: ModelGrammar, strict: boolean): boolean {
   if (strict) {
     if (hasText(el)) return true;
-    for (const a of Object.keys(el.attributes)) if (!a.includes(':') && !readsAttribute(grammar, className, a)) return true;
+    for (const a of Object.keys(el.attributes))
+      if (!a.includes(':') && !readsAttribute(grammar, className, a)) return true;
   }
   const seen: ModelField[] = [];
   for (const c of el.children) {
@@ -34,7 +35,8 @@ function fieldRefuses(el: XmlElement, kind: FieldKind, grammar: ModelGrammar, st
   if (kind === 'dom') return false;
   if (kind === 'text') return el.children.length > 0;
   // Up to nine digits always fit a Java int; anything else is left to the exact check.
-  if (kind === 'int') return el.children.length > 0 || (strict && !/^[\x00-\x20]*[+-]?[0-9]{1,9}[\x00-\x20]*$/.test(el.text));
+  if (kind === 'int')
+    return el.children.length > 0 || (strict && !/^[\x00-\x20]*[+-]?[0-9]{1,9}[\x00-\x20]*$/.test(el.text));
   if (kind !== 'properties' && kind[0] === 'class') return classRefuses(el, kind[1], grammar, strict);
   // A wrapper: whitespace only between its elements, in either mode.
   if (hasText(el)) return true;

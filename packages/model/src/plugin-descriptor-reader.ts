@@ -28,7 +28,11 @@ export function readPluginDescriptor(xmlText: string, source: string): PluginDes
   const root = parseXml(xmlText, source);
   const r = new ElementReader(source);
   if (root.name !== 'plugin') {
-    throw r.error(root, root.name, `the root element is <${root.name}>; a plugin descriptor's root element is <plugin>`);
+    throw r.error(
+      root,
+      root.name,
+      `the root element is <${root.name}>; a plugin descriptor's root element is <plugin>`,
+    );
   }
   const path = 'plugin';
   const mojosEl = child(root, 'mojos');
@@ -37,7 +41,11 @@ export function readPluginDescriptor(xmlText: string, source: string): PluginDes
   for (const [i, m] of mojos.entries()) {
     if (seen.has(m.goal)) {
       const el = childrenNamed(mojosEl, 'mojo')[i];
-      throw r.error(el, `${path}/mojos/mojo[${i + 1}]`, `goal '${m.goal}' is declared twice; each <mojo> needs its own <goal>`);
+      throw r.error(
+        el,
+        `${path}/mojos/mojo[${i + 1}]`,
+        `goal '${m.goal}' is declared twice; each <mojo> needs its own <goal>`,
+      );
     }
     seen.set(m.goal, m);
   }
@@ -66,7 +74,11 @@ function readMojo(r: ElementReader, el: XmlElement, position: string): MojoDescr
   const byName = new Map<string, ParameterDescriptor>();
   for (const [i, p] of raw.entries()) {
     if (byName.has(p.name)) {
-      throw r.error(parameterEls[i], `${path}/parameters/parameter[${i + 1}]`, `parameter '${p.name}' is declared twice`);
+      throw r.error(
+        parameterEls[i],
+        `${path}/parameters/parameter[${i + 1}]`,
+        `parameter '${p.name}' is declared twice`,
+      );
     }
     byName.set(p.name, p);
   }
@@ -75,7 +87,11 @@ function readMojo(r: ElementReader, el: XmlElement, position: string): MojoDescr
     const p = byName.get(entry.name);
     const entryPath = `${path}/configuration/${entry.name}`;
     if (!p) {
-      throw r.error(entry, entryPath, `configuration entry <${entry.name}> has no matching <parameter> in ${path}/parameters; declare the parameter or remove the entry`);
+      throw r.error(
+        entry,
+        entryPath,
+        `configuration entry <${entry.name}> has no matching <parameter> in ${path}/parameters; declare the parameter or remove the entry`,
+      );
     }
     const expression = entry.text.trim();
     const defaultValue = entry.attributes['default-value'];
@@ -89,8 +105,11 @@ function readMojo(r: ElementReader, el: XmlElement, position: string): MojoDescr
   }
   const resolution = r.text(el, 'requiresDependencyResolution');
   if (resolution !== undefined && !(RESOLUTION_SCOPES as readonly string[]).includes(resolution)) {
-    throw r.error(child(el, 'requiresDependencyResolution')!, `${path}/requiresDependencyResolution`,
-      `'${resolution}' is not a resolution scope; use one of ${RESOLUTION_SCOPES.join(', ')}`);
+    throw r.error(
+      child(el, 'requiresDependencyResolution')!,
+      `${path}/requiresDependencyResolution`,
+      `'${resolution}' is not a resolution scope; use one of ${RESOLUTION_SCOPES.join(', ')}`,
+    );
   }
   const optional = (name: string): Record<string, string> => {
     const v = r.text(el, name);

@@ -183,7 +183,10 @@ export interface PomReadOptions {
  * one the strict reader met first, as Maven reports it.
  */
 export class ModelParseError extends Error {
-  constructor(readonly source: string, readonly problem: ModelParseProblem) {
+  constructor(
+    readonly source: string,
+    readonly problem: ModelParseProblem,
+  ) {
     super(`Non-parseable POM ${source}: ${problem.message}`);
     this.name = 'ModelParseError';
   }
@@ -209,7 +212,12 @@ export function parsePom(text: string, source: string, options: PomReadOptions =
   return strict ? { ...raw, malformed: strict } : raw;
 }
 
-export function pomFromElement(project: XmlElement, source: string, options: PomReadOptions = {}, hasExpressions = true): RawModel {
+export function pomFromElement(
+  project: XmlElement,
+  source: string,
+  options: PomReadOptions = {},
+  hasExpressions = true,
+): RawModel {
   const light = options.light === true;
   const parentEl = child(project, 'parent');
   const scmEl = child(project, 'scm');
@@ -248,7 +256,12 @@ export function pomFromElement(project: XmlElement, source: string, options: Pom
     profiles: childrenNamed(child(project, 'profiles'), 'profile').map((p) => readProfile(p, light)),
     hasExpressions,
     attributes: project.attributes,
-    ...(light ? {} : { projectAt: tagEnd(project), ...(child(project, 'version') ? { versionAt: tagEnd(child(project, 'version')!) } : {}) }),
+    ...(light
+      ? {}
+      : {
+          projectAt: tagEnd(project),
+          ...(child(project, 'version') ? { versionAt: tagEnd(child(project, 'version')!) } : {}),
+        }),
     scmAttributes: scmEl?.attributes ?? {},
   };
 }
@@ -276,22 +289,52 @@ export function readDependencies(el: XmlElement | undefined, light = false): Raw
     for (const c of d.children) {
       const v = c.text.trim();
       switch (c.name) {
-        case 'groupId': groupId ??= v; break;
-        case 'artifactId': artifactId ??= v; break;
-        case 'version': version ??= v; break;
-        case 'type': type ??= v; break;
-        case 'classifier': classifier ??= v; break;
-        case 'scope': scope ??= v; break;
-        case 'optional': optional ??= v; break;
-        case 'systemPath': systemPath ??= v; break;
-        case 'exclusions': exclusions ??= c; break;
+        case 'groupId':
+          groupId ??= v;
+          break;
+        case 'artifactId':
+          artifactId ??= v;
+          break;
+        case 'version':
+          version ??= v;
+          break;
+        case 'type':
+          type ??= v;
+          break;
+        case 'classifier':
+          classifier ??= v;
+          break;
+        case 'scope':
+          scope ??= v;
+          break;
+        case 'optional':
+          optional ??= v;
+          break;
+        case 'systemPath':
+          systemPath ??= v;
+          break;
+        case 'exclusions':
+          exclusions ??= c;
+          break;
         default:
       }
     }
     const at = tagEnd(d);
     result.push({
-      groupId, artifactId, version, type, classifier, scope, optional, systemPath,
-      exclusions: exclusions ? childrenNamed(exclusions, 'exclusion').map((x) => ({ groupId: childText(x, 'groupId'), artifactId: childText(x, 'artifactId') })) : [],
+      groupId,
+      artifactId,
+      version,
+      type,
+      classifier,
+      scope,
+      optional,
+      systemPath,
+      exclusions: exclusions
+        ? childrenNamed(exclusions, 'exclusion').map((x) => ({
+            groupId: childText(x, 'groupId'),
+            artifactId: childText(x, 'artifactId'),
+          }))
+        : [],
       line: at.line,
       column: at.column,
       ...(light ? {} : { element: d }),
@@ -332,7 +375,13 @@ function readBuild(el: XmlElement | undefined, project = false): RawBuild | unde
     plugins: childrenNamed(child(el, 'plugins'), 'plugin').map(readPlugin),
     pluginManagement: childrenNamed(child(child(el, 'pluginManagement'), 'plugins'), 'plugin').map(readPlugin),
     ...(extensions.length > 0
-      ? { extensions: extensions.map((x) => ({ groupId: childText(x, 'groupId'), artifactId: childText(x, 'artifactId'), version: childText(x, 'version') })) }
+      ? {
+          extensions: extensions.map((x) => ({
+            groupId: childText(x, 'groupId'),
+            artifactId: childText(x, 'artifactId'),
+            version: childText(x, 'version'),
+          })),
+        }
       : {}),
   };
 }

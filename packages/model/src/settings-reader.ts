@@ -50,9 +50,14 @@ export function readSettings(
   const lines = problems.map((p) => `${p.message} @ ${p.file}, line ${p.line}, column ${p.column}`);
   if (problems.some((p) => p.severity === 'FATAL')) {
     const count = problems.length === 1 ? '1 problem was' : `${problems.length} problems were`;
-    throw new SettingsError(`${count} encountered while building the effective settings\n${problems.map((p, i) => `[${p.severity}] ${lines[i]}`).join('\n')}`);
+    throw new SettingsError(
+      `${count} encountered while building the effective settings\n${problems.map((p, i) => `[${p.severity}] ${lines[i]}`).join('\n')}`,
+    );
   }
-  const merged = globalSettings && userSettings ? mergeSettings(userSettings, globalSettings) : (userSettings ?? globalSettings ?? EMPTY_SETTINGS);
+  const merged =
+    globalSettings && userSettings
+      ? mergeSettings(userSettings, globalSettings)
+      : (userSettings ?? globalSettings ?? EMPTY_SETTINGS);
   return lines.length > 0 ? { ...merged, warnings: lines } : merged;
 }
 
@@ -75,7 +80,12 @@ function readOne(
  * The text as written is checked as Maven's reader checks it (before interpolation, as Maven);
  * its problems are added to `problems`, and a file it cannot read at all counts as empty.
  */
-export function parseSettings(text: string, file: string, env: Record<string, string | undefined> = process.env, problems: SettingsProblem[] = []): Settings {
+export function parseSettings(
+  text: string,
+  file: string,
+  env: Record<string, string | undefined> = process.env,
+  problems: SettingsProblem[] = [],
+): Settings {
   const written = parseXmlFast(text, file);
   const strict = checkParsedModel(text, written, SETTINGS_GRAMMAR, true);
   if (strict) {
@@ -83,8 +93,11 @@ export function parseSettings(text: string, file: string, env: Record<string, st
     const lenient = checkParsedModel(text, written, SETTINGS_GRAMMAR, false);
     const problem = lenient ?? strict;
     problems.push({
-      severity: lenient ? 'FATAL' : 'WARNING', message: lenient ? `Non-parseable settings ${file}: ${lenient.message}` : strict.message,
-      file, line: problem.line, column: problem.column,
+      severity: lenient ? 'FATAL' : 'WARNING',
+      message: lenient ? `Non-parseable settings ${file}: ${lenient.message}` : strict.message,
+      file,
+      line: problem.line,
+      column: problem.column,
     });
     if (lenient) return { ...EMPTY_SETTINGS, file };
   }
@@ -135,7 +148,9 @@ function readProxy(el: XmlElement): Proxy {
   const text = (name: string): string | undefined => childText(el, name)?.trim() || undefined;
   const port = Number(text('port') ?? '8080');
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`Invalid <port> '${text('port')}' of proxy '${text('id') ?? 'default'}' in settings.xml: expected a number from 1 to 65535`);
+    throw new Error(
+      `Invalid <port> '${text('port')}' of proxy '${text('id') ?? 'default'}' in settings.xml: expected a number from 1 to 65535`,
+    );
   }
   return {
     id: text('id') ?? 'default',
@@ -158,7 +173,12 @@ function readProfile(el: XmlElement): SettingsProfile {
   const activation: RawActivation | undefined = act && {
     activeByDefault: childText(act, 'activeByDefault'),
     jdk: childText(act, 'jdk'),
-    os: os && { name: childText(os, 'name'), family: childText(os, 'family'), arch: childText(os, 'arch'), version: childText(os, 'version') },
+    os: os && {
+      name: childText(os, 'name'),
+      family: childText(os, 'family'),
+      arch: childText(os, 'arch'),
+      version: childText(os, 'version'),
+    },
     property: prop && { name: childText(prop, 'name'), value: childText(prop, 'value') },
     file: file && { exists: childText(file, 'exists'), missing: childText(file, 'missing') },
   };
@@ -167,7 +187,9 @@ function readProfile(el: XmlElement): SettingsProfile {
     activeByDefault: activation?.activeByDefault === 'true',
     properties: Object.fromEntries(props ? props.children.map((p) => [p.name, p.text.trim()]) : []),
     repositories: childrenNamed(child(el, 'repositories'), 'repository').map((r) => toRepository(readRepository(r))),
-    pluginRepositories: childrenNamed(child(el, 'pluginRepositories'), 'pluginRepository').map((r) => toRepository(readRepository(r))),
+    pluginRepositories: childrenNamed(child(el, 'pluginRepositories'), 'pluginRepository').map((r) =>
+      toRepository(readRepository(r)),
+    ),
     ...(activation ? { activation } : {}),
   };
 }

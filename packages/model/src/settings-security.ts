@@ -54,11 +54,13 @@ function keyAndIv(passphrase: string, salt: Buffer): { key: Buffer; iv: Buffer }
  */
 export function decryptMavenCipherText(base64: string, passphrase: string): string {
   const all = decodeBase64LikePlexus(base64);
-  if (all.length < 9) throw new Error(`the encrypted value is too short (${all.length} bytes after base64 decoding, at least 9 needed)`);
+  if (all.length < 9)
+    throw new Error(`the encrypted value is too short (${all.length} bytes after base64 decoding, at least 9 needed)`);
   const salt = all.subarray(0, 8);
   const padLen = all.readInt8(8);
   const end = all.length - padLen;
-  if (padLen < 0 || end < 9) throw new Error('the encrypted value is malformed (its padding length byte is out of range)');
+  if (padLen < 0 || end < 9)
+    throw new Error('the encrypted value is malformed (its padding length byte is out of range)');
   const { key, iv } = keyAndIv(passphrase, salt);
   try {
     const decipher = createDecipheriv('aes-128-cbc', key, iv);
@@ -77,7 +79,9 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  * the end, which then fails decryption exactly as in Maven).
  */
 function decodeBase64LikePlexus(text: string): Buffer {
-  const kept = [...Buffer.from(text, 'utf8')].filter((b) => b === 0x3d || (b < 0x80 && ALPHABET.includes(String.fromCharCode(b))));
+  const kept = [...Buffer.from(text, 'utf8')].filter(
+    (b) => b === 0x3d || (b < 0x80 && ALPHABET.includes(String.fromCharCode(b))),
+  );
   if (kept.length === 0) return Buffer.alloc(0);
   const groups = Math.floor(kept.length / 4);
   let unpadded = kept.length;
@@ -110,7 +114,11 @@ function decodeBase64LikePlexus(text: string): Buffer {
 }
 
 /** Encrypts `clear` the way `mvn --encrypt-password` does and returns the decorated `{...}` form. */
-export function encryptMavenPassword(clear: string, passphrase: string, random: (size: number) => Buffer = randomBytes): string {
+export function encryptMavenPassword(
+  clear: string,
+  passphrase: string,
+  random: (size: number) => Buffer = randomBytes,
+): string {
   const salt = random(8);
   const { key, iv } = keyAndIv(passphrase, salt);
   const cipher = createCipheriv('aes-128-cbc', key, iv);
@@ -150,9 +158,11 @@ function relocationPath(location: string, from: string): string {
 /** Reads settings-security.xml, following `<relocation>` (recursively, as Maven does). */
 export function readSettingsSecurity(file: string): SettingsSecurity {
   const chain: string[] = [];
-  for (let current = path.resolve(file); ; ) {
+  for (let current = path.resolve(file); ;) {
     if (chain.includes(current)) {
-      throw new MavenPasswordError(`The <relocation> chain of ${chain[0]} loops back to ${current}: point <relocation> at the file holding <master>.`);
+      throw new MavenPasswordError(
+        `The <relocation> chain of ${chain[0]} loops back to ${current}: point <relocation> at the file holding <master>.`,
+      );
     }
     chain.push(current);
     let source: string;
@@ -160,8 +170,10 @@ export function readSettingsSecurity(file: string): SettingsSecurity {
     try {
       source = readInputFile(current, 'The master password file', INPUT_KINDS.settingsSecurity);
     } catch (e) {
-      if (e instanceof InputFileError) throw new MavenPasswordError(`The master password file ${current}${via} ${e.reason}.`);
-      const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(e as Error).message})`;
+      if (e instanceof InputFileError)
+        throw new MavenPasswordError(`The master password file ${current}${via} ${e.reason}.`);
+      const reason =
+        (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(e as Error).message})`;
       throw new MavenPasswordError(
         `The master password file ${current}${via} ${reason}: create it with \`mvn --encrypt-master-password\` ` +
           '(https://maven.apache.org/guides/mini/guide-encryption.html), or store the server password unencrypted.',
@@ -174,7 +186,9 @@ export function readSettingsSecurity(file: string): SettingsSecurity {
       throw new MavenPasswordError(`${(e as Error).message}: fix the master password file.`);
     }
     if (root.name !== 'settingsSecurity') {
-      throw new MavenPasswordError(`${current} is not a settings-security.xml: its root element is <${root.name}>, expected <settingsSecurity>.`);
+      throw new MavenPasswordError(
+        `${current} is not a settings-security.xml: its root element is <${root.name}>, expected <settingsSecurity>.`,
+      );
     }
     const relocation = childText(root, 'relocation');
     if (relocation) {
@@ -204,7 +218,9 @@ export class SettingsDecrypter {
     if (bare === undefined) return value;
     const type = attributeType(bare);
     if (type !== undefined) {
-      throw new MavenPasswordError(`Cannot decrypt ${what}: it names a custom decryptor (type=${type}), which goalhost does not provide; encrypt it with \`mvn --encrypt-password\` instead.`);
+      throw new MavenPasswordError(
+        `Cannot decrypt ${what}: it names a custom decryptor (type=${type}), which goalhost does not provide; encrypt it with \`mvn --encrypt-password\` instead.`,
+      );
     }
     const { master, file } = this.masterPassword(what);
     try {
@@ -229,7 +245,9 @@ export class SettingsDecrypter {
     } catch (e) {
       const bare = undecorateMavenPassword(value);
       if (!(e instanceof MavenPasswordError) || bare === undefined || CIPHER_TEXT.test(bare)) throw e;
-      onPlainText(`Failed to decrypt ${what}: its {...} group is not an encrypted value; the password is used as written`);
+      onPlainText(
+        `Failed to decrypt ${what}: its {...} group is not an encrypted value; the password is used as written`,
+      );
       return value;
     }
   }

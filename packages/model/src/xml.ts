@@ -28,7 +28,9 @@ export class XmlSyntaxError extends Error {
     reason: string,
   ) {
     const shown = withExcerpts(reason);
-    super(`Malformed XML in ${file}:${line}:${column}${elementPath ? ` (in ${excerpt(elementPath, 240)})` : ''}: ${shown}`);
+    super(
+      `Malformed XML in ${file}:${line}:${column}${elementPath ? ` (in ${excerpt(elementPath, 240)})` : ''}: ${shown}`,
+    );
     this.reason = shown;
     this.name = 'XmlSyntaxError';
   }

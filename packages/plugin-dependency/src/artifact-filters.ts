@@ -1,4 +1,9 @@
-import { EXCLUDE_TEST_SCOPE_MESSAGE, filterArtifacts as mavenFilterChain, GoalExecutionError, type ArtifactFilterOptions } from '@goalhost/api';
+import {
+  EXCLUDE_TEST_SCOPE_MESSAGE,
+  filterArtifacts as mavenFilterChain,
+  GoalExecutionError,
+  type ArtifactFilterOptions,
+} from '@goalhost/api';
 import type { Artifact } from '@goalhost/model';
 
 /**

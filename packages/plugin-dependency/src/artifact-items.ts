@@ -21,18 +21,32 @@ export interface ArtifactItem {
  * none. A malformed `artifact` counts as none: the plugin refuses it in its setter, whose failure
  * Maven's configurator drops, so the goal then finds no item.
  */
-export function artifactItemsOf(configured: unknown[] | undefined, artifact: string | undefined, basedir: string): ArtifactItem[] {
+export function artifactItemsOf(
+  configured: unknown[] | undefined,
+  artifact: string | undefined,
+  basedir: string,
+): ArtifactItem[] {
   if (configured && configured.length > 0) return configured.map((c, i) => fromConfiguration(c, i, basedir));
   if (artifact === undefined) return [];
   // StringUtils.split: empty tokens do not count.
   const tokens = artifact.split(':').filter((t) => t !== '');
   if (tokens.length < 3 || tokens.length > 5) return [];
-  return [{ groupId: tokens[0], artifactId: tokens[1], version: tokens[2], type: tokens[3] ?? 'jar', ...(tokens[4] ? { classifier: tokens[4] } : {}) }];
+  return [
+    {
+      groupId: tokens[0],
+      artifactId: tokens[1],
+      version: tokens[2],
+      type: tokens[3] ?? 'jar',
+      ...(tokens[4] ? { classifier: tokens[4] } : {}),
+    },
+  ];
 }
 
 function fromConfiguration(value: unknown, index: number, basedir: string): ArtifactItem {
   if (typeof value !== 'object' || value === null) {
-    throw new GoalExecutionError(`artifactItems: item ${index + 1} must be an <artifactItem> with <groupId>, <artifactId> and the other fields as elements`);
+    throw new GoalExecutionError(
+      `artifactItems: item ${index + 1} must be an <artifactItem> with <groupId>, <artifactId> and the other fields as elements`,
+    );
   }
   const fields = value as Record<string, unknown>;
   const text = (name: string): string | undefined => {
@@ -55,7 +69,13 @@ function fromConfiguration(value: unknown, index: number, basedir: string): Arti
 
 /** ArtifactItem.toString: `g:a[:classifier]:version|?:type`. */
 export function artifactItemString(item: ArtifactItem): string {
-  return [item.groupId, item.artifactId, ...(item.classifier ? [item.classifier] : []), item.version ?? '?', item.type].join(':');
+  return [
+    item.groupId,
+    item.artifactId,
+    ...(item.classifier ? [item.classifier] : []),
+    item.version ?? '?',
+    item.type,
+  ].join(':');
 }
 
 /**
@@ -71,7 +91,9 @@ export function fillMissingVersion(item: ArtifactItem, project: Project): Artifa
     project.dependencies.find(same) ??
     project.dependencyManagement.find(same);
   if (!found) {
-    throw new GoalExecutionError(`Unable to find artifact version of ${item.groupId}:${item.artifactId} in either dependency list or in project's dependency management.`);
+    throw new GoalExecutionError(
+      `Unable to find artifact version of ${item.groupId}:${item.artifactId} in either dependency list or in project's dependency management.`,
+    );
   }
   return { ...item, ...(found.version ? { version: found.version } : {}) };
 }

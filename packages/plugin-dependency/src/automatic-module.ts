@@ -12,7 +12,12 @@ export const RUNTIME_VERSION = 17;
  * file name, no class in the unnamed package, and each META-INF/services file naming a valid
  * service whose providers are in packages of the jar. Throws ModuleNameError with the JDK's message.
  */
-export function automaticModuleName(jar: JarReader, fileName: string, declared: string | undefined, multiRelease: boolean): string {
+export function automaticModuleName(
+  jar: JarReader,
+  fileName: string,
+  declared: string | undefined,
+  multiRelease: boolean,
+): string {
   let name: string;
   if (declared !== undefined) {
     try {
@@ -39,7 +44,8 @@ export function automaticModuleName(jar: JarReader, fileName: string, declared: 
     }
     const slash = entry.lastIndexOf('/');
     if (slash < 0) {
-      if (entry !== 'module-info.class') throw new ModuleNameError(`${entry} found in top-level directory (unnamed package not allowed in module)`);
+      if (entry !== 'module-info.class')
+        throw new ModuleNameError(`${entry} found in top-level directory (unnamed package not allowed in module)`);
       continue;
     }
     const directory = entry.slice(0, slash);
@@ -52,7 +58,10 @@ export function automaticModuleName(jar: JarReader, fileName: string, declared: 
     const service = file.slice(SERVICES.length);
     if (service === '' || service.includes('/') || !isTypeName(service)) continue;
     const providers: string[] = [];
-    for (const line of jar.read(entries.get(file)!)!.toString('utf8').split(/\r\n|\r|\n/)) {
+    for (const line of jar
+      .read(entries.get(file)!)!
+      .toString('utf8')
+      .split(/\r\n|\r|\n/)) {
       const hash = line.indexOf('#');
       const provider = javaTrim(hash < 0 ? line : line.slice(0, hash));
       if (provider === '') continue;
@@ -89,7 +98,8 @@ function visibleEntries(jar: JarReader, multiRelease: boolean): Map<string, stri
   return visible;
 }
 
-const versionOf = (stored: string): number => (stored.startsWith(VERSIONS) ? Number(stored.slice(VERSIONS.length, stored.indexOf('/', VERSIONS.length))) : 0);
+const versionOf = (stored: string): number =>
+  stored.startsWith(VERSIONS) ? Number(stored.slice(VERSIONS.length, stored.indexOf('/', VERSIONS.length))) : 0;
 
 /** String.trim of Java: drops characters up to U+0020 at both ends. */
 const javaTrim = (s: string): string => s.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
@@ -102,5 +112,9 @@ function nameFromFileName(fileName: string): string {
 }
 
 function cleanModuleName(name: string): string {
-  return name.replace(/[^A-Za-z0-9]/g, '.').replace(/\.{2,}/g, '.').replace(/^\./, '').replace(/\.$/, '');
+  return name
+    .replace(/[^A-Za-z0-9]/g, '.')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^\./, '')
+    .replace(/\.$/, '');
 }

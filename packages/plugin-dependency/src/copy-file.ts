@@ -13,15 +13,21 @@ export function copyArtifactFile(source: string, destination: string, log: Log, 
   try {
     stats = statSync(source);
   } catch (e) {
-    throw new GoalExecutionError(`Error copying artifact from ${source} to ${destination}: ${(e as Error).message}`, { cause: e });
+    throw new GoalExecutionError(`Error copying artifact from ${source} to ${destination}: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   if (stats.isDirectory()) {
-    throw new GoalExecutionError('Artifact has not been packaged yet. When used on reactor artifact, copy should be executed after packaging: see MDEP-187.');
+    throw new GoalExecutionError(
+      'Artifact has not been packaged yet. When used on reactor artifact, copy should be executed after packaging: see MDEP-187.',
+    );
   }
   try {
     copyPreservingTime(source, destination);
   } catch (e) {
-    throw new GoalExecutionError(`Error copying artifact from ${source} to ${destination}: ${(e as Error).message}`, { cause: e });
+    throw new GoalExecutionError(`Error copying artifact from ${source} to ${destination}: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
 }
 

@@ -40,5 +40,11 @@ export function toSnapshotVersion(version: string): string {
 
 /** Whether two artifacts are one for Maven's artifact sets (DefaultArtifact.equals). */
 export function sameArtifact(a: DependencyArtifact, b: DependencyArtifact): boolean {
-  return a.groupId === b.groupId && a.artifactId === b.artifactId && a.version === b.version && a.type === b.type && (a.classifier ?? '') === (b.classifier ?? '');
+  return (
+    a.groupId === b.groupId &&
+    a.artifactId === b.artifactId &&
+    a.version === b.version &&
+    a.type === b.type &&
+    (a.classifier ?? '') === (b.classifier ?? '')
+  );
 }

@@ -6,13 +6,31 @@ import { DependencySelectionParameters } from './dependency-selection-parameters
  * the output goes, and the permission switches that do nothing there.
  */
 export abstract class DependencyFilterGoal extends DependencySelectionParameters {
-  @Parameter({ type: 'java.io.File', property: 'outputFile', since: '2.0', description: 'If specified, this parameter causes the dependencies to be written to the path specified instead of the console.' })
+  @Parameter({
+    type: 'java.io.File',
+    property: 'outputFile',
+    since: '2.0',
+    description:
+      'If specified, this parameter causes the dependencies to be written to the path specified instead of the console.',
+  })
   outputFile?: string;
 
-  @Parameter({ type: 'boolean', property: 'appendOutput', defaultValue: 'false', since: '2.2', description: 'Whether to append outputs into the output file or overwrite it.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'appendOutput',
+    defaultValue: 'false',
+    since: '2.2',
+    description: 'Whether to append outputs into the output file or overwrite it.',
+  })
   appendOutput = false;
 
-  @Parameter({ type: 'boolean', property: 'excludeReactor', defaultValue: 'true', since: '2.7', description: 'Don\'t resolve plugins that are in the current reactor.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'excludeReactor',
+    defaultValue: 'true',
+    since: '2.7',
+    description: "Don't resolve plugins that are in the current reactor.",
+  })
   excludeReactor = true;
 
   @Parameter({ type: 'boolean', description: '<i>not used in this goal</i>' })
@@ -20,5 +38,4 @@ export abstract class DependencyFilterGoal extends DependencySelectionParameters
 
   @Parameter({ type: 'boolean', description: '<i>not used in this goal</i>' })
   override ignorePermissions = false;
-
 }

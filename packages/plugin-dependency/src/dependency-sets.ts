@@ -1,4 +1,10 @@
-import { EXCLUDE_TEST_SCOPE_MESSAGE, filterArtifacts, GoalExecutionError, type GoalContext, type Log } from '@goalhost/api';
+import {
+  EXCLUDE_TEST_SCOPE_MESSAGE,
+  filterArtifacts,
+  GoalExecutionError,
+  type GoalContext,
+  type Log,
+} from '@goalhost/api';
 import { ownValue, type Artifact, type Coordinates, type Project } from '@goalhost/model';
 import { sameArtifact, toSnapshotVersion, type DependencyArtifact } from './dependency-artifact';
 import type { DependencySelectionParameters } from './dependency-selection-parameters';
@@ -22,8 +28,19 @@ export interface DependencySetsOptions {
 
 type Selection = Pick<
   DependencySelectionParameters,
-  | 'classifier' | 'type' | 'excludeTransitive' | 'includeScope' | 'excludeScope' | 'includeTypes' | 'excludeTypes'
-  | 'includeClassifiers' | 'excludeClassifiers' | 'includeGroupIds' | 'excludeGroupIds' | 'includeArtifactIds' | 'excludeArtifactIds'
+  | 'classifier'
+  | 'type'
+  | 'excludeTransitive'
+  | 'includeScope'
+  | 'excludeScope'
+  | 'includeTypes'
+  | 'excludeTypes'
+  | 'includeClassifiers'
+  | 'excludeClassifiers'
+  | 'includeGroupIds'
+  | 'excludeGroupIds'
+  | 'includeArtifactIds'
+  | 'excludeArtifactIds'
 >;
 
 /**
@@ -31,7 +48,12 @@ type Selection = Pick<
  * `includeParents` their parent POMs and the project's), filtered, then split by the goal's
  * marker filter or, with `classifier`, translated to that classifier and resolved.
  */
-export async function dependencySets(context: GoalContext, o: Selection, options: DependencySetsOptions, log: Log): Promise<DependencySets> {
+export async function dependencySets(
+  context: GoalContext,
+  o: Selection,
+  options: DependencySetsOptions,
+  log: Log,
+): Promise<DependencySets> {
   if (o.excludeScope === 'test') throw new GoalExecutionError(EXCLUDE_TEST_SCOPE_MESSAGE);
   let artifacts: DependencyArtifact[] = context.artifacts.map(fromResolved);
   if (options.includeParents) artifacts = await withParents(context, artifacts);
@@ -47,9 +69,17 @@ export async function dependencySets(context: GoalContext, o: Selection, options
 
 export function fromResolved(a: Artifact): DependencyArtifact {
   return {
-    groupId: a.groupId, artifactId: a.artifactId, version: a.version, baseVersion: a.baseVersion || toSnapshotVersion(a.version),
-    type: a.type, ...(a.classifier ? { classifier: a.classifier } : {}), extension: a.extension, scope: a.scope ?? null,
-    optional: a.optional, file: a.file, depth: a.depth,
+    groupId: a.groupId,
+    artifactId: a.artifactId,
+    version: a.version,
+    baseVersion: a.baseVersion || toSnapshotVersion(a.version),
+    type: a.type,
+    ...(a.classifier ? { classifier: a.classifier } : {}),
+    extension: a.extension,
+    scope: a.scope ?? null,
+    optional: a.optional,
+    file: a.file,
+    depth: a.depth,
   };
 }
 
@@ -65,7 +95,11 @@ async function withParents(context: GoalContext, artifacts: DependencyArtifact[]
     }
   };
   for (const dependency of artifacts) {
-    const project = await context.repository.readProject({ groupId: dependency.groupId, artifactId: dependency.artifactId, version: dependency.version });
+    const project = await context.repository.readProject({
+      groupId: dependency.groupId,
+      artifactId: dependency.artifactId,
+      version: dependency.version,
+    });
     await climb(project.parent);
   }
   await climb(parentOf(context.project));
@@ -73,17 +107,33 @@ async function withParents(context: GoalContext, artifacts: DependencyArtifact[]
 }
 
 function parentOf(project: Project): Coordinates | undefined {
-  return project.parent ? { groupId: project.parent.groupId, artifactId: project.parent.artifactId, version: project.parent.version } : undefined;
+  return project.parent
+    ? { groupId: project.parent.groupId, artifactId: project.parent.artifactId, version: project.parent.version }
+    : undefined;
 }
 
 async function resolvePom(context: GoalContext, c: Coordinates): Promise<DependencyArtifact> {
   const file = await context.repository.resolveArtifact({ ...c, type: 'pom', extension: 'pom' });
-  return { groupId: c.groupId, artifactId: c.artifactId, version: c.version, baseVersion: toSnapshotVersion(c.version), type: 'pom', extension: 'pom', scope: null, file };
+  return {
+    groupId: c.groupId,
+    artifactId: c.artifactId,
+    version: c.version,
+    baseVersion: toSnapshotVersion(c.version),
+    type: 'pom',
+    extension: 'pom',
+    scope: null,
+    file,
+  };
 }
 
 /** ClassifierTypeTranslator then resolution: each artifact as `classifier` (and `type`'s extension). */
 async function translate(
-  context: GoalContext, artifacts: readonly DependencyArtifact[], classifier: string, type: string | undefined, stopOnFailure: boolean, log: Log,
+  context: GoalContext,
+  artifacts: readonly DependencyArtifact[],
+  classifier: string,
+  type: string | undefined,
+  stopOnFailure: boolean,
+  log: Log,
 ): Promise<DependencyArtifact[]> {
   log.debug(`Translating Artifacts using Classifier: ${classifier} and Type: ${type ?? null}`);
   const translated: DependencyArtifact[] = [];
@@ -92,7 +142,14 @@ async function translate(
     const coordinate = `${a.groupId}:${a.artifactId}:${extension}:${classifier}:${a.version}`;
     let file: string;
     try {
-      file = await context.repository.resolveArtifact({ groupId: a.groupId, artifactId: a.artifactId, version: a.version, classifier, extension, type: extension });
+      file = await context.repository.resolveArtifact({
+        groupId: a.groupId,
+        artifactId: a.artifactId,
+        version: a.version,
+        classifier,
+        extension,
+        type: extension,
+      });
     } catch (e) {
       // The host refused the file (a dependency lock): not a missing artifact to skip.
       if (e instanceof GoalExecutionError) throw e;
@@ -102,7 +159,15 @@ async function translate(
       continue;
     }
     const artifact: DependencyArtifact = {
-      groupId: a.groupId, artifactId: a.artifactId, version: a.version, baseVersion: a.baseVersion, type: extension, classifier, extension, scope: null, file,
+      groupId: a.groupId,
+      artifactId: a.artifactId,
+      version: a.version,
+      baseVersion: a.baseVersion,
+      type: extension,
+      classifier,
+      extension,
+      scope: null,
+      file,
     };
     if (!translated.some((t) => sameArtifact(t, artifact))) translated.push(artifact);
   }
@@ -115,6 +180,16 @@ export function extensionOf(type: string): string {
 }
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
-  pom: 'pom', jar: 'jar', 'test-jar': 'jar', 'maven-plugin': 'jar', ejb: 'jar', 'ejb-client': 'jar', javadoc: 'jar', 'java-source': 'jar',
-  war: 'war', ear: 'ear', rar: 'rar', par: 'par',
+  pom: 'pom',
+  jar: 'jar',
+  'test-jar': 'jar',
+  'maven-plugin': 'jar',
+  ejb: 'jar',
+  'ejb-client': 'jar',
+  javadoc: 'jar',
+  'java-source': 'jar',
+  war: 'war',
+  ear: 'ear',
+  rar: 'rar',
+  par: 'par',
 };

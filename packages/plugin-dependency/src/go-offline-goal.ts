@@ -27,14 +27,25 @@ export class GoOfflineGoal extends DependencyFilterGoal {
       this.context.log.info('Skipping plugin execution');
       return;
     }
-    const plugins = await this.resolveAll(pluginArtifacts(this.context.project).map((p) => ({ ...p, extension: 'jar' })));
+    const plugins = await this.resolveAll(
+      pluginArtifacts(this.context.project).map((p) => ({ ...p, extension: 'jar' })),
+    );
     const dependencies = await this.resolveAll(
       this.context.project.dependencies.map((d) => ({
-        groupId: d.groupId, artifactId: d.artifactId, version: d.version ?? '', type: d.type, extension: extensionOf(d.type), ...(d.classifier ? { classifier: d.classifier } : {}),
+        groupId: d.groupId,
+        artifactId: d.artifactId,
+        version: d.version ?? '',
+        type: d.type,
+        extension: extensionOf(d.type),
+        ...(d.classifier ? { classifier: d.classifier } : {}),
       })),
     );
     if (this.silent) return;
-    const name = (a: Artifact): string => formattedFileName({ ...a, baseVersion: toSnapshotVersion(a.version), scope: null }, { removeVersion: false, prependGroupId: false, useBaseVersion: false, removeClassifier: false });
+    const name = (a: Artifact): string =>
+      formattedFileName(
+        { ...a, baseVersion: toSnapshotVersion(a.version), scope: null },
+        { removeVersion: false, prependGroupId: false, useBaseVersion: false, removeClassifier: false },
+      );
     for (const a of plugins) this.context.log.info(`Resolved plugin: ${name(a)}`);
     for (const a of dependencies) this.context.log.info(`Resolved dependency: ${name(a)}`);
   }
@@ -42,7 +53,10 @@ export class GoOfflineGoal extends DependencyFilterGoal {
   /** Each coordinate with its dependencies, gathered in a HashSet as the plugin does (which decides the order printed). */
   private async resolveAll(coordinates: readonly ArtifactRequest[]): Promise<Artifact[]> {
     const { repository } = this.context;
-    if (!repository.resolveCoordinate) throw new GoalExecutionError('This host cannot resolve a coordinate on its own (RepositoryService.resolveCoordinate).');
+    if (!repository.resolveCoordinate)
+      throw new GoalExecutionError(
+        'This host cannot resolve a coordinate on its own (RepositoryService.resolveCoordinate).',
+      );
     const all: Artifact[] = [];
     for (const c of coordinates) {
       try {

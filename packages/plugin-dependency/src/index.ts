@@ -14,7 +14,22 @@ import { ResolvePluginsGoal } from './resolve-plugins-goal';
 import { SourcesGoal } from './sources-goal';
 import { TreeGoal } from './tree-goal';
 
-export { BuildClasspathGoal, CopyDependenciesGoal, CopyGoal, GetGoal, GoOfflineGoal, ListGoal, ListRepositoriesGoal, LockGoal, PropertiesGoal, PurgeLocalRepositoryGoal, ResolveGoal, ResolvePluginsGoal, SourcesGoal, TreeGoal };
+export {
+  BuildClasspathGoal,
+  CopyDependenciesGoal,
+  CopyGoal,
+  GetGoal,
+  GoOfflineGoal,
+  ListGoal,
+  ListRepositoriesGoal,
+  LockGoal,
+  PropertiesGoal,
+  PurgeLocalRepositoryGoal,
+  ResolveGoal,
+  ResolvePluginsGoal,
+  SourcesGoal,
+  TreeGoal,
+};
 export { filterArtifacts } from './artifact-filters';
 export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
@@ -30,7 +45,23 @@ export const plugin: GoalhostPlugin = {
   version: '3.5.0',
   goalPrefix: 'dependency',
   name: 'Apache Maven Dependency Plugin',
-  description: 'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
+  description:
+    'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
   descriptor: path.join(__dirname, '..', 'plugin.xml'),
-  goals: [BuildClasspathGoal, CopyDependenciesGoal, CopyGoal, GetGoal, GoOfflineGoal, ListGoal, ListRepositoriesGoal, LockGoal, PropertiesGoal, PurgeLocalRepositoryGoal, ResolveGoal, ResolvePluginsGoal, SourcesGoal, TreeGoal],
+  goals: [
+    BuildClasspathGoal,
+    CopyDependenciesGoal,
+    CopyGoal,
+    GetGoal,
+    GoOfflineGoal,
+    ListGoal,
+    ListRepositoriesGoal,
+    LockGoal,
+    PropertiesGoal,
+    PurgeLocalRepositoryGoal,
+    ResolveGoal,
+    ResolvePluginsGoal,
+    SourcesGoal,
+    TreeGoal,
+  ],
 };

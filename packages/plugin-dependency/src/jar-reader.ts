@@ -88,7 +88,8 @@ export class JarReader {
     for (;;) {
       const tail = this.bytes(size - tailLength, tailLength);
       for (let i = tailLength - 22; i >= 0; i--) {
-        if (tail.readUInt32LE(i) === 0x06054b50 && i + 22 + tail.readUInt16LE(i + 20) <= tailLength) return { tail, eocd: i };
+        if (tail.readUInt32LE(i) === 0x06054b50 && i + 22 + tail.readUInt16LE(i + 20) <= tailLength)
+          return { tail, eocd: i };
       }
       if (tailLength === Math.min(size, 0xffff + 22)) throw new ZipFormatError('zip END header not found');
       tailLength = Math.min(size, 0xffff + 22);
@@ -115,7 +116,8 @@ export class JarReader {
     const entries = new Map<string, Entry>();
     let p = 0;
     for (let i = 0; i < count; i++) {
-      if (p + 46 > cen.length || cen.readUInt32LE(p) !== 0x02014b50) throw new ZipFormatError('invalid CEN header (bad signature)');
+      if (p + 46 > cen.length || cen.readUInt32LE(p) !== 0x02014b50)
+        throw new ZipFormatError('invalid CEN header (bad signature)');
       const flags = cen.readUInt16LE(p + 8);
       const method = cen.readUInt16LE(p + 10);
       let compressedSize = cen.readUInt32LE(p + 20);
@@ -127,7 +129,7 @@ export class JarReader {
       const name = flags & 0x800 ? rawName.toString('utf8') : rawName.toString('utf8');
       if (compressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
         const extra = cen.subarray(p + 46 + nameLength, p + 46 + nameLength + extraLength);
-        for (let q = 0; q + 4 <= extra.length; ) {
+        for (let q = 0; q + 4 <= extra.length;) {
           const id = extra.readUInt16LE(q);
           const len = extra.readUInt16LE(q + 2);
           if (id === 0x0001) {

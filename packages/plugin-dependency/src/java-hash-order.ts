@@ -3,7 +3,11 @@
  * their artifacts in: buckets by the spread hash modulo the table size (16, doubled whenever
  * the set grows past three quarters of it), insertion order within a bucket.
  */
-export function javaHashSetOrder<T>(items: readonly T[], hash: (item: T) => number, equals: (a: T, b: T) => boolean): T[] {
+export function javaHashSetOrder<T>(
+  items: readonly T[],
+  hash: (item: T) => number,
+  equals: (a: T, b: T) => boolean,
+): T[] {
   const kept: Array<{ item: T; hash: number }> = [];
   for (const item of items) {
     const h = hash(item);
@@ -27,7 +31,13 @@ export function javaStringHash(s: string): number {
 }
 
 /** org.apache.maven.artifact.DefaultArtifact.hashCode: groupId, artifactId, type, version, classifier. */
-export function mavenArtifactHash(a: { groupId: string; artifactId: string; type: string; version?: string; classifier?: string }): number {
+export function mavenArtifactHash(a: {
+  groupId: string;
+  artifactId: string;
+  type: string;
+  version?: string;
+  classifier?: string;
+}): number {
   let r = 17;
   r = (Math.imul(37, r) + javaStringHash(a.groupId)) | 0;
   r = (Math.imul(37, r) + javaStringHash(a.artifactId)) | 0;
@@ -42,5 +52,11 @@ export function sameMavenArtifact(
   a: { groupId: string; artifactId: string; type: string; version?: string; classifier?: string },
   b: { groupId: string; artifactId: string; type: string; version?: string; classifier?: string },
 ): boolean {
-  return a.groupId === b.groupId && a.artifactId === b.artifactId && a.type === b.type && a.version === b.version && (a.classifier ?? '') === (b.classifier ?? '');
+  return (
+    a.groupId === b.groupId &&
+    a.artifactId === b.artifactId &&
+    a.type === b.type &&
+    a.version === b.version &&
+    (a.classifier ?? '') === (b.classifier ?? '')
+  );
 }

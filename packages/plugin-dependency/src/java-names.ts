@@ -5,13 +5,16 @@ export class ModuleNameError extends MessageOnlyError {}
 
 /** Keywords and literals that are no identifier (java.lang.module's list, `_` included). */
 const RESERVED = new Set(
-  ('abstract assert boolean break byte case catch char class const continue default do double else enum extends final ' +
+  (
+    'abstract assert boolean break byte case catch char class const continue default do double else enum extends final ' +
     'finally float for goto if implements import instanceof int interface long native new package private protected public ' +
-    'return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null _').split(' '),
+    'return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null _'
+  ).split(' '),
 );
 
 /** Character.isJavaIdentifierStart / isJavaIdentifierPart by Unicode category. */
-const IDENTIFIER = /^[\p{L}\p{Nl}\p{Sc}\p{Pc}][\p{L}\p{Nl}\p{Sc}\p{Pc}\p{Nd}\p{Mn}\p{Mc}\p{Cf}\u0000-\u0008\u000e-\u001b\u007f-\u009f]*$/u;
+const IDENTIFIER =
+  /^[\p{L}\p{Nl}\p{Sc}\p{Pc}][\p{L}\p{Nl}\p{Sc}\p{Pc}\p{Nd}\p{Mn}\p{Mc}\p{Cf}\u0000-\u0008\u000e-\u001b\u007f-\u009f]*$/u;
 
 export function isJavaIdentifier(s: string): boolean {
   return s !== '' && !RESERVED.has(s) && IDENTIFIER.test(s);
@@ -25,14 +28,16 @@ export function isTypeName(name: string): boolean {
 /** The JDK's check of a dotted name; `what` names the kind in the message ("module name", "service provider name"...). */
 export function requireTypeName(what: string, name: string): void {
   for (const part of name.split('.')) {
-    if (!isJavaIdentifier(part)) throw new ModuleNameError(`${name}: Invalid ${what}: '${part}' is not a Java identifier`);
+    if (!isJavaIdentifier(part))
+      throw new ModuleNameError(`${name}: Invalid ${what}: '${part}' is not a Java identifier`);
   }
 }
 
 /** A service type or provider class: a valid class name in a named package. */
 export function requireQualifiedClassName(what: string, name: string): void {
   requireTypeName(what, name);
-  if (!name.includes('.')) throw new ModuleNameError(`${name}: is not a qualified name of a Java class in a named package`);
+  if (!name.includes('.'))
+    throw new ModuleNameError(`${name}: is not a qualified name of a Java class in a named package`);
 }
 
 /** The package of a class name, '' for none. */

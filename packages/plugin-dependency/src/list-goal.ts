@@ -28,18 +28,49 @@ export function artifactToString(a: ListedArtifact, withScope: boolean): string 
 const LIST_DESCRIPTION = 'Displays the list of dependencies for this project.';
 
 /** dependency:list — maven-dependency-plugin 3.5.0's ListMojo (an alias of dependency:resolve). */
-@Goal({ name: 'list', description: LIST_DESCRIPTION, requiresDependencyResolution: 'test', threadSafe: true, since: '2.0' })
+@Goal({
+  name: 'list',
+  description: LIST_DESCRIPTION,
+  requiresDependencyResolution: 'test',
+  threadSafe: true,
+  since: '2.0',
+})
 export class ListGoal extends DependencyFilterGoal {
-  @Parameter({ type: 'java.lang.String', property: 'outputEncoding', defaultValue: '${project.reporting.outputEncoding}', since: '3.2.0', description: 'Encoding to write the output file with (default UTF-8).' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'outputEncoding',
+    defaultValue: '${project.reporting.outputEncoding}',
+    since: '3.2.0',
+    description: 'Encoding to write the output file with (default UTF-8).',
+  })
   outputEncoding?: string;
 
-  @Parameter({ type: 'boolean', property: 'mdep.outputScope', defaultValue: 'true', since: '2.0-alpha-2', description: 'If we should display the scope when resolving' })
+  @Parameter({
+    type: 'boolean',
+    property: 'mdep.outputScope',
+    defaultValue: 'true',
+    since: '2.0-alpha-2',
+    description: 'If we should display the scope when resolving',
+  })
   outputScope = true;
 
-  @Parameter({ type: 'boolean', property: 'sort', defaultValue: 'false', since: '2.8', description: 'Sort the output list of resolved artifacts alphabetically. The default ordering matches the classpath order.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'sort',
+    defaultValue: 'false',
+    since: '2.8',
+    description:
+      'Sort the output list of resolved artifacts alphabetically. The default ordering matches the classpath order.',
+  })
   sort = false;
 
-  @Parameter({ type: 'boolean', property: 'includeParents', defaultValue: 'false', since: '2.8', description: 'Include parent poms in the dependency resolution list.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'includeParents',
+    defaultValue: 'false',
+    since: '2.8',
+    description: 'Include parent poms in the dependency resolution list.',
+  })
   includeParents = false;
 
   constructor(@inject(TOKENS.GoalContext) protected readonly context: GoalContext) {
@@ -57,7 +88,11 @@ export class ListGoal extends DependencyFilterGoal {
     else logOutput(output, this.log);
   }
 
-  private async dependencySets(): Promise<{ resolved: ListedArtifact[]; skipped: ListedArtifact[]; unresolved: ListedArtifact[] }> {
+  private async dependencySets(): Promise<{
+    resolved: ListedArtifact[];
+    skipped: ListedArtifact[];
+    unresolved: ListedArtifact[];
+  }> {
     const filtered = filterArtifacts(this.context.artifacts, this);
     const skipped = filtered.filter((a) => this.markerSet(a));
     const kept = filtered.filter((a) => !skipped.includes(a));
@@ -78,13 +113,28 @@ export class ListGoal extends DependencyFilterGoal {
     const extension = ownValue(EXTENSIONS, type) ?? type;
     try {
       const file = await this.context.repository.resolveArtifact({
-        groupId: a.groupId, artifactId: a.artifactId, version: a.baseVersion, type: extension, classifier: this.classifier, extension,
+        groupId: a.groupId,
+        artifactId: a.artifactId,
+        version: a.baseVersion,
+        type: extension,
+        classifier: this.classifier,
+        extension,
       });
-      return { groupId: a.groupId, artifactId: a.artifactId, type: extension, classifier: this.classifier, baseVersion: a.baseVersion, optional: false, file };
+      return {
+        groupId: a.groupId,
+        artifactId: a.artifactId,
+        type: extension,
+        classifier: this.classifier,
+        baseVersion: a.baseVersion,
+        optional: false,
+        file,
+      };
     } catch (e) {
       // The host refused the file (a dependency lock): not a missing artifact to skip.
       if (e instanceof GoalExecutionError) throw e;
-      this.log.debug(`Unable to resolve ${a.groupId}:${a.artifactId}:${extension}:${this.classifier}:${a.baseVersion}: ${(e as Error).message}`);
+      this.log.debug(
+        `Unable to resolve ${a.groupId}:${a.artifactId}:${extension}:${this.classifier}:${a.baseVersion}: ${(e as Error).message}`,
+      );
       return undefined;
     }
   }
@@ -103,11 +153,16 @@ export class ListGoal extends DependencyFilterGoal {
     }
     const name = artifactToString(a, false).replace(/:/g, '-');
     // A listed name is checked as Maven checks it (File.exists: a dangling link does not count).
-    const exists = (suffix: string): boolean => this.markerNames!.has(`${name}${suffix}`) && existsSync(path.join(this.markersDirectory!, `${name}${suffix}`));
+    const exists = (suffix: string): boolean =>
+      this.markerNames!.has(`${name}${suffix}`) && existsSync(path.join(this.markersDirectory!, `${name}${suffix}`));
     return exists('.resolved') || exists('.unresolved');
   }
 
-  render(resolved: readonly ListedArtifact[], skipped: readonly ListedArtifact[], unresolved: readonly ListedArtifact[]): string {
+  render(
+    resolved: readonly ListedArtifact[],
+    skipped: readonly ListedArtifact[],
+    unresolved: readonly ListedArtifact[],
+  ): string {
     let out = '\nThe following files have been resolved:\n';
     out += resolved.length === 0 ? '   none\n' : this.lines(resolved);
     if (skipped.length > 0) out += `\nThe following files were skipped:\n${this.lines(skipped)}`;
@@ -141,10 +196,28 @@ export class ListGoal extends DependencyFilterGoal {
 }
 
 /** dependency:resolve — the same goal under its original name. */
-@Goal({ name: 'resolve', description: 'Goal that resolves the project dependencies from the repository. When using this goal while running on Java 9 the module names will be visible as well.', requiresDependencyResolution: 'test', defaultPhase: 'generate-sources', threadSafe: true, since: '2.0' })
+@Goal({
+  name: 'resolve',
+  description:
+    'Goal that resolves the project dependencies from the repository. When using this goal while running on Java 9 the module names will be visible as well.',
+  requiresDependencyResolution: 'test',
+  defaultPhase: 'generate-sources',
+  threadSafe: true,
+  since: '2.0',
+})
 export class ResolveGoal extends ListGoal {}
 
 const EXTENSIONS: Record<string, string> = {
-  jar: 'jar', 'test-jar': 'jar', 'maven-plugin': 'jar', ejb: 'jar', 'ejb-client': 'jar', javadoc: 'jar', 'java-source': 'jar',
-  pom: 'pom', war: 'war', ear: 'ear', rar: 'rar', par: 'par',
+  jar: 'jar',
+  'test-jar': 'jar',
+  'maven-plugin': 'jar',
+  ejb: 'jar',
+  'ejb-client': 'jar',
+  javadoc: 'jar',
+  'java-source': 'jar',
+  pom: 'pom',
+  war: 'war',
+  ear: 'ear',
+  rar: 'rar',
+  par: 'par',
 };

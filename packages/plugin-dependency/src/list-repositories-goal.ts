@@ -5,7 +5,8 @@ import { DependencyGoalParameters } from './dependency-goal-parameters';
 /** dependency:list-repositories — maven-dependency-plugin 3.5.0's ListRepositoriesMojo. */
 @Goal({
   name: 'list-repositories',
-  description: 'Goal that resolves all project dependencies and then lists the repositories used by the build and by the transitive dependencies',
+  description:
+    'Goal that resolves all project dependencies and then lists the repositories used by the build and by the transitive dependencies',
   requiresDependencyResolution: 'test',
   threadSafe: true,
   since: '2.2',
@@ -21,7 +22,10 @@ export class ListRepositoriesGoal extends DependencyGoalParameters {
       return;
     }
     const { repository } = this.context;
-    if (!repository.collectionRepositories) throw new GoalExecutionError('This host cannot list the repositories of a collection (RepositoryService.collectionRepositories).');
+    if (!repository.collectionRepositories)
+      throw new GoalExecutionError(
+        'This host cannot list the repositories of a collection (RepositoryService.collectionRepositories).',
+      );
     const repositories = await repository.collectionRepositories();
     this.log.info('Repositories used by this build:');
     for (const r of repositories) this.log.info(describe(r));

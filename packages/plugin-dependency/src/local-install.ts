@@ -23,26 +23,40 @@ export function installArtifact(repository: string, a: DependencyArtifact, log: 
     if (isSnapshot(a)) writeSnapshotMetadata(versionDir, a, now);
   } catch (e) {
     if (e instanceof GoalExecutionError) throw e;
-    throw new GoalExecutionError(`Failed to install artifact ${a.groupId}:${a.artifactId}:${a.extension}${a.classifier ? `:${a.classifier}` : ''}:${a.version}: ${(e as Error).message}`, { cause: e });
+    throw new GoalExecutionError(
+      `Failed to install artifact ${a.groupId}:${a.artifactId}:${a.extension}${a.classifier ? `:${a.classifier}` : ''}:${a.version}: ${(e as Error).message}`,
+      { cause: e },
+    );
   }
 }
 
 /** `NAME>=` (installed, from no repository) in the folder's `_remote.repositories`, a Java properties file. */
 function addRemoteRepositoriesLine(versionDir: string, name: string, now: Date): void {
   const file = path.join(versionDir, '_remote.repositories');
-  const lines = existsSync(file) ? readFileSync(file, 'latin1').split('\n').filter((l) => l !== '' && !l.startsWith('#')) : [];
+  const lines = existsSync(file)
+    ? readFileSync(file, 'latin1')
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('#'))
+    : [];
   const entries = new Map(lines.map((l) => [l.slice(0, l.indexOf('>') < 0 ? l.length : l.indexOf('>')), l]));
   entries.set(name, `${name}>=`);
-  const header = ['#NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.', `#${javaDate(now)}`];
+  const header = [
+    '#NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.',
+    `#${javaDate(now)}`,
+  ];
   writeFileSync(file, `${[...header, ...entries.values()].join('\n')}\n`, 'latin1');
 }
 
 /** `g/a/maven-metadata-local.xml`: the versions installed, the newest release as `release`. */
 function writeVersionsMetadata(artifactDir: string, a: DependencyArtifact, now: Date): void {
   const file = path.join(artifactDir, 'maven-metadata-local.xml');
-  const versions = existsSync(file) ? [...readFileSync(file, 'utf8').matchAll(/<version>([^<]*)<\/version>/g)].map((m) => m[1]) : [];
+  const versions = existsSync(file)
+    ? [...readFileSync(file, 'utf8').matchAll(/<version>([^<]*)<\/version>/g)].map((m) => m[1])
+    : [];
   if (!versions.includes(a.baseVersion)) versions.push(a.baseVersion);
-  const release = isSnapshot(a) ? /<release>([^<]*)<\/release>/.exec(existsSync(file) ? readFileSync(file, 'utf8') : '')?.[1] : a.baseVersion;
+  const release = isSnapshot(a)
+    ? /<release>([^<]*)<\/release>/.exec(existsSync(file) ? readFileSync(file, 'utf8') : '')?.[1]
+    : a.baseVersion;
   writeFileSync(
     file,
     [
@@ -69,17 +83,19 @@ function writeSnapshotMetadata(versionDir: string, a: DependencyArtifact, now: D
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
   // Maven Resolver's merge: the installed file's entry first, then the older ones it does not replace.
   const key = `${a.classifier ?? ''}:${a.extension}`;
-  const entries = new Map<string, string>([[
-    key,
+  const entries = new Map<string, string>([
     [
-      '      <snapshotVersion>',
-      ...(a.classifier ? [`        <classifier>${a.classifier}</classifier>`] : []),
-      `        <extension>${a.extension}</extension>`,
-      `        <value>${a.version}</value>`,
-      `        <updated>${timestamp(now)}</updated>`,
-      '      </snapshotVersion>',
-    ].join('\n'),
-  ]]);
+      key,
+      [
+        '      <snapshotVersion>',
+        ...(a.classifier ? [`        <classifier>${a.classifier}</classifier>`] : []),
+        `        <extension>${a.extension}</extension>`,
+        `        <value>${a.version}</value>`,
+        `        <updated>${timestamp(now)}</updated>`,
+        '      </snapshotVersion>',
+      ].join('\n'),
+    ],
+  ]);
   for (const m of previous.matchAll(/<snapshotVersion>([\s\S]*?)<\/snapshotVersion>/g)) {
     const classifier = /<classifier>([^<]*)<\/classifier>/.exec(m[1])?.[1] ?? '';
     const extension = /<extension>([^<]*)<\/extension>/.exec(m[1])?.[1] ?? '';

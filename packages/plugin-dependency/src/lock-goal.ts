@@ -14,7 +14,13 @@ import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext }
   since: '0.1',
 })
 export class LockGoal {
-  @Parameter({ type: 'boolean', property: 'mdep.skip', defaultValue: 'false', since: '0.1', description: 'Skip plugin execution completely.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'mdep.skip',
+    defaultValue: 'false',
+    since: '0.1',
+    description: 'Skip plugin execution completely.',
+  })
   skip = false;
 
   constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {}
@@ -26,9 +32,13 @@ export class LockGoal {
       return;
     }
     if (!repository.writeDependencyLock) {
-      throw new GoalExecutionError('Cannot write a lock file: this host does not lock dependencies (RepositoryService.writeDependencyLock).');
+      throw new GoalExecutionError(
+        'Cannot write a lock file: this host does not lock dependencies (RepositoryService.writeDependencyLock).',
+      );
     }
     const written = await repository.writeDependencyLock(project);
-    log.info(`${written.changed ? 'Wrote' : 'Unchanged:'} ${written.file} (${written.artifacts} artifact${written.artifacts === 1 ? '' : 's'})`);
+    log.info(
+      `${written.changed ? 'Wrote' : 'Unchanged:'} ${written.file} (${written.artifacts} artifact${written.artifacts === 1 ? '' : 's'})`,
+    );
   }
 }

@@ -92,16 +92,27 @@ function readModuleName(data: Buffer): string {
         modules.set(i, data.readUInt16BE(p + 1));
         p += 3;
         break;
-      case 7: case 8: case 16: case 20:
+      case 7:
+      case 8:
+      case 16:
+      case 20:
         p += 3;
         break;
       case 15:
         p += 4;
         break;
-      case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+      case 3:
+      case 4:
+      case 9:
+      case 10:
+      case 11:
+      case 12:
+      case 17:
+      case 18:
         p += 5;
         break;
-      case 5: case 6:
+      case 5:
+      case 6:
         p += 9;
         i++;
         break;

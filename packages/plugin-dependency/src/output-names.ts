@@ -26,7 +26,11 @@ export interface OutputDirectoryOptions {
 }
 
 /** DependencyUtil.getFormattedOutputDirectory: the repository layout, or scope/type/artifact folders. */
-export function formattedOutputDirectory(outputDirectory: string, a: DependencyArtifact, o: OutputDirectoryOptions): string {
+export function formattedOutputDirectory(
+  outputDirectory: string,
+  a: DependencyArtifact,
+  o: OutputDirectoryOptions,
+): string {
   const parts: string[] = [];
   if (o.useRepositoryLayout) parts.push(...a.groupId.split('.'), a.artifactId, a.baseVersion);
   else {

@@ -18,14 +18,20 @@ export function pluginArtifacts(project: Project): PluginArtifact[] {
   const model = project.effectiveModel?.();
   const plugins = (section: string): PluginArtifact[] => {
     const container = child(child(model, section), 'plugins');
-    const found = (container?.children ?? []).filter((c) => c.name === 'plugin').map((p) => ({
-      groupId: text(p, 'groupId') ?? 'org.apache.maven.plugins', artifactId: text(p, 'artifactId') ?? '', version: text(p, 'version') ?? '',
-      type: 'maven-plugin' as const, scope: 'runtime' as const,
-    }));
+    const found = (container?.children ?? [])
+      .filter((c) => c.name === 'plugin')
+      .map((p) => ({
+        groupId: text(p, 'groupId') ?? 'org.apache.maven.plugins',
+        artifactId: text(p, 'artifactId') ?? '',
+        version: text(p, 'version') ?? '',
+        type: 'maven-plugin' as const,
+        scope: 'runtime' as const,
+      }));
     return javaHashSetOrder(found, mavenArtifactHash, sameMavenArtifact);
   };
   const all: PluginArtifact[] = [];
-  for (const p of [...plugins('reporting'), ...plugins('build')]) if (!all.some((q) => sameMavenArtifact(p, q))) all.push(p);
+  for (const p of [...plugins('reporting'), ...plugins('build')])
+    if (!all.some((q) => sameMavenArtifact(p, q))) all.push(p);
   return all;
 }
 

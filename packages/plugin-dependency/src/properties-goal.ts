@@ -7,14 +7,21 @@ import { setProjectProperty } from './project-properties';
  */
 @Goal({
   name: 'properties',
-  description: 'Goal that sets a property pointing to the artifact file for each project dependency. For each dependency (direct and transitive) a project property will be set which follows the <code>groupId:artifactId:type:[classifier]</code> form and contains the path to the resolved artifact.',
+  description:
+    'Goal that sets a property pointing to the artifact file for each project dependency. For each dependency (direct and transitive) a project property will be set which follows the <code>groupId:artifactId:type:[classifier]</code> form and contains the path to the resolved artifact.',
   requiresDependencyResolution: 'test',
   defaultPhase: 'initialize',
   threadSafe: true,
   since: '2.2',
 })
 export class PropertiesGoal {
-  @Parameter({ type: 'boolean', property: 'mdep.skip', defaultValue: 'false', since: '2.7', description: 'Skip plugin execution completely.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'mdep.skip',
+    defaultValue: 'false',
+    since: '2.7',
+    description: 'Skip plugin execution completely.',
+  })
   skip = false;
 
   constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {}

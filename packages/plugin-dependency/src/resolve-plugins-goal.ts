@@ -13,7 +13,12 @@ import { pluginArtifacts, type PluginArtifact } from './plugin-artifacts';
   since: '2.0',
 })
 export class ResolvePluginsGoal extends DependencyFilterGoal {
-  @Parameter({ type: 'java.lang.String', property: 'outputEncoding', defaultValue: '${project.reporting.outputEncoding}', description: '' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'outputEncoding',
+    defaultValue: '${project.reporting.outputEncoding}',
+    description: '',
+  })
   outputEncoding?: string;
 
   constructor(@inject(TOKENS.GoalContext) protected readonly context: GoalContext) {
@@ -46,13 +51,21 @@ export class ResolvePluginsGoal extends DependencyFilterGoal {
   /** The plugin and report artifacts through the goal's filters (no transitivity filter: they have no depth). */
   private selectedPlugins(): PluginArtifact[] {
     const reactor = this.excludeReactor ? (this.context.reactorProjects ?? []) : [];
-    const plugins = pluginArtifacts(this.context.project).filter((p) => !reactor.some((r) => r.groupId === p.groupId && r.artifactId === p.artifactId));
+    const plugins = pluginArtifacts(this.context.project).filter(
+      (p) => !reactor.some((r) => r.groupId === p.groupId && r.artifactId === p.artifactId),
+    );
     return filterArtifacts(plugins, { ...this, excludeTransitive: false }, { isDirect: () => true });
   }
 
   private async resolvePlugin(p: PluginArtifact): Promise<void> {
     try {
-      await this.context.repository.resolveArtifact({ groupId: p.groupId, artifactId: p.artifactId, version: p.version, type: p.type, extension: 'jar' });
+      await this.context.repository.resolveArtifact({
+        groupId: p.groupId,
+        artifactId: p.artifactId,
+        version: p.version,
+        type: p.type,
+        extension: 'jar',
+      });
     } catch (e) {
       if (e instanceof GoalExecutionError) throw e;
       throw new GoalExecutionError((e as Error).message, { cause: e });
@@ -62,9 +75,15 @@ export class ResolvePluginsGoal extends DependencyFilterGoal {
   /** The plugin's jar and its compile and runtime dependencies, as a lone coordinate of type jar resolves. */
   private async dependenciesOf(p: PluginArtifact): Promise<Artifact[]> {
     const { repository } = this.context;
-    if (!repository.resolveCoordinate) throw new GoalExecutionError('This host cannot resolve a coordinate on its own (RepositoryService.resolveCoordinate).');
+    if (!repository.resolveCoordinate)
+      throw new GoalExecutionError(
+        'This host cannot resolve a coordinate on its own (RepositoryService.resolveCoordinate).',
+      );
     try {
-      const resolved = await repository.resolveCoordinate({ groupId: p.groupId, artifactId: p.artifactId, version: p.version, type: 'jar', extension: 'jar' }, { transitive: true });
+      const resolved = await repository.resolveCoordinate(
+        { groupId: p.groupId, artifactId: p.artifactId, version: p.version, type: 'jar', extension: 'jar' },
+        { transitive: true },
+      );
       // The coordinate itself comes back typed by its extension.
       return resolved.map((a) => (a.depth === 1 ? { ...a, type: a.extension } : a));
     } catch (e) {

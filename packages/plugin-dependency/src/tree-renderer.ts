@@ -49,14 +49,18 @@ export function verboseNodeString(n: DependencyTreeNode): string {
   if (n.premanagedScope !== undefined) notes.push(`scope managed from ${n.premanagedScope}`);
   if (n.ignoredScope !== undefined) notes.push(`scope not updated to ${n.ignoredScope}`);
   const omitted = n.winnerVersion !== undefined;
-  if (omitted) notes.push(n.winnerVersion === n.version ? 'omitted for duplicate' : `omitted for conflict with ${n.winnerVersion}`);
+  if (omitted)
+    notes.push(
+      n.winnerVersion === n.version ? 'omitted for duplicate' : `omitted for conflict with ${n.winnerVersion}`,
+    );
   if (!omitted) return notes.length > 0 ? `${nodeString(n)} (${notes.join('; ')})` : nodeString(n);
   return `(${nodeString(n)} - ${notes.join('; ')})`;
 }
 
 function tokenMatches(token: string, pattern: string): boolean {
   if (pattern === '*' || pattern === '') return true;
-  if (pattern.length > 1 && pattern.startsWith('*') && pattern.endsWith('*')) return token.includes(pattern.slice(1, -1));
+  if (pattern.length > 1 && pattern.startsWith('*') && pattern.endsWith('*'))
+    return token.includes(pattern.slice(1, -1));
   if (pattern.startsWith('*')) return token.endsWith(pattern.slice(1));
   if (pattern.endsWith('*')) return token.startsWith(pattern.slice(0, -1));
   return token === pattern;
@@ -78,7 +82,7 @@ interface Shown {
 function select(root: DependencyTreeNode, o: TreeOptions): Shown | undefined {
   // Everything here walks without recursion: a dependency chain thousands deep is legal.
   const tree: Shown = { node: root, children: [] };
-  for (const work = [tree]; work.length > 0; ) {
+  for (const work = [tree]; work.length > 0;) {
     const s = work.pop() as Shown;
     for (const c of s.node.children) {
       if (o.scope && !scopeShows(o.scope, c.scope)) continue;
@@ -152,7 +156,11 @@ export function renderTree(root: DependencyTreeNode, o: TreeOptions): string {
 
 type Label = (n: DependencyTreeNode) => string;
 
-function renderText(tree: Shown, [branch, lastBranch, pipe, space]: readonly [string, string, string, string], nodeString: Label): string {
+function renderText(
+  tree: Shown,
+  [branch, lastBranch, pipe, space]: readonly [string, string, string, string],
+  nodeString: Label,
+): string {
   let out = '';
   const childPrefix = new Map<Shown, string>();
   walkTree(tree, (s, parent, index) => {
@@ -201,7 +209,8 @@ function renderTgf(tree: Shown, nodeString: Label): string {
 }
 
 function renderGraphml(tree: Shown, nodeString: Label): string {
-  const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const xml = (s: string): string =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const id = numbering();
   let out =
     '<?xml version="1.0" encoding="UTF-8"?> <graphml xmlns="http://graphml.graphdrawing.org/xmlns" ' +
@@ -211,8 +220,10 @@ function renderGraphml(tree: Shown, nodeString: Label): string {
     '<graph id="dependencies" edgedefault="directed">\n';
   walkTree(
     tree,
-    (s) => (out += `<node id="${id(s)}"><data key="d0"><y:ShapeNode><y:NodeLabel>${xml(nodeString(s.node))}</y:NodeLabel></y:ShapeNode></data></node>\n`),
-    (s, c) => (out += `<edge source="${id(s)}" target="${id(c)}"><data key="d1"><y:PolyLineEdge><y:EdgeLabel>${xml(c.node.scope ?? '')}</y:EdgeLabel></y:PolyLineEdge></data></edge>\n`),
+    (s) =>
+      (out += `<node id="${id(s)}"><data key="d0"><y:ShapeNode><y:NodeLabel>${xml(nodeString(s.node))}</y:NodeLabel></y:ShapeNode></data></node>\n`),
+    (s, c) =>
+      (out += `<edge source="${id(s)}" target="${id(c)}"><data key="d1"><y:PolyLineEdge><y:EdgeLabel>${xml(c.node.scope ?? '')}</y:EdgeLabel></y:PolyLineEdge></data></edge>\n`),
   );
   return `${out}</graph></graphml>`;
 }

@@ -23,25 +23,58 @@ export class DescribeGoal {
   })
   plugin?: string;
 
-  @Parameter({ type: 'java.lang.String', property: 'groupId', description: 'The groupId of the plugin to describe; used together with artifactId.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'groupId',
+    description: 'The groupId of the plugin to describe; used together with artifactId.',
+  })
   groupId?: string;
 
-  @Parameter({ type: 'java.lang.String', property: 'artifactId', description: 'The artifactId of the plugin to describe; used together with groupId.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'artifactId',
+    description: 'The artifactId of the plugin to describe; used together with groupId.',
+  })
   artifactId?: string;
 
-  @Parameter({ type: 'java.lang.String', property: 'version', description: 'The version of the plugin to describe; used together with groupId and artifactId.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'version',
+    description: 'The version of the plugin to describe; used together with groupId and artifactId.',
+  })
   version?: string;
 
-  @Parameter({ type: 'java.lang.String', property: 'goal', since: '2.1', description: 'Describe only this goal of the plugin instead of the whole plugin.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'goal',
+    since: '2.1',
+    description: 'Describe only this goal of the plugin instead of the whole plugin.',
+  })
   goal?: string;
 
-  @Parameter({ type: 'boolean', property: 'detail', defaultValue: 'false', since: '2.1', description: 'Also list every parameter of each goal described.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'detail',
+    defaultValue: 'false',
+    since: '2.1',
+    description: 'Also list every parameter of each goal described.',
+  })
   detail = false;
 
-  @Parameter({ type: 'boolean', property: 'minimal', defaultValue: 'false', since: '2.1', description: 'Describe the plugin only, without its goals.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'minimal',
+    defaultValue: 'false',
+    since: '2.1',
+    description: 'Describe the plugin only, without its goals.',
+  })
   minimal = false;
 
-  @Parameter({ type: 'java.io.File', property: 'output', description: 'Write the description to this file instead of the log.' })
+  @Parameter({
+    type: 'java.io.File',
+    property: 'output',
+    description: 'Write the description to this file instead of the log.',
+  })
   output?: string;
 
   constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {}
@@ -60,7 +93,10 @@ export class DescribeGoal {
         fs.mkdirSync(path.dirname(this.output), { recursive: true });
         fs.writeFileSync(this.output, text);
       } catch (e) {
-        throw new GoalExecutionError(`Cannot write plugin/goal description to output: ${this.output} (${(e as Error).message})`, { cause: e });
+        throw new GoalExecutionError(
+          `Cannot write plugin/goal description to output: ${this.output} (${(e as Error).message})`,
+          { cause: e },
+        );
       }
       this.context.log.info(`Wrote descriptions to: ${this.output}`);
     } else {
@@ -71,7 +107,9 @@ export class DescribeGoal {
   private lookup(): PluginDescriptor {
     const plugins = this.context.plugins;
     if (!plugins) {
-      throw new GoalExecutionError('help:describe needs the plugin descriptors of the host (GoalContext.plugins), and this host provides none');
+      throw new GoalExecutionError(
+        'help:describe needs the plugin descriptors of the host (GoalContext.plugins), and this host provides none',
+      );
     }
     const { prefix, key, version } = this.target();
     const found = plugins.find(prefix ?? key);
@@ -80,7 +118,8 @@ export class DescribeGoal {
         .all()
         .map((d) => `${d.goalPrefix} (${d.groupId}:${d.artifactId}:${d.version})`)
         .sort();
-      const what = prefix !== undefined ? `Unable to find the plugin with prefix: ${prefix}` : `Unable to find the plugin ${key}`;
+      const what =
+        prefix !== undefined ? `Unable to find the plugin with prefix: ${prefix}` : `Unable to find the plugin ${key}`;
       throw new GoalExecutionError(`${what}. Known plugins: ${known.join(', ') || 'none'}`);
     }
     if (version !== undefined && version !== found.version) {
@@ -102,7 +141,9 @@ export class DescribeGoal {
       if (parts.length === 2 || parts.length === 3) {
         return { key: `${parts[0]}:${parts[1]}`, ...(parts[2] ? { version: parts[2] } : {}) };
       }
-      throw new GoalFailureError(`plugin parameter must be a plugin prefix, or conform to: 'groupId:artifactId[:version]'.`);
+      throw new GoalFailureError(
+        `plugin parameter must be a plugin prefix, or conform to: 'groupId:artifactId[:version]'.`,
+      );
     }
     if (this.groupId && this.artifactId) {
       return { key: `${this.groupId}:${this.artifactId}`, ...(this.version ? { version: this.version } : {}) };

@@ -12,10 +12,21 @@ import { projectId, writeReport } from './output-file';
   since: '2.1',
 })
 export class EvaluateGoal {
-  @Parameter({ type: 'java.lang.String', property: 'expression', description: 'An expression to evaluate instead of prompting. Note that this must not include the surrounding ${...}.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'expression',
+    description:
+      'An expression to evaluate instead of prompting. Note that this must not include the surrounding ${...}.',
+  })
   expression?: string;
 
-  @Parameter({ type: 'java.io.File', property: 'output', since: '3.0.0', description: 'Optional parameter to write the output of this help in a given file, instead of writing to the console.' })
+  @Parameter({
+    type: 'java.io.File',
+    property: 'output',
+    since: '3.0.0',
+    description:
+      'Optional parameter to write the output of this help in a given file, instead of writing to the console.',
+  })
   output?: string;
 
   @Parameter({
@@ -23,7 +34,8 @@ export class EvaluateGoal {
     property: 'forceStdout',
     defaultValue: 'false',
     since: '3.1.0',
-    description: 'This options gives the option to output information in cases where the output has been suppressed by using -q (quiet option) in Maven.',
+    description:
+      'This options gives the option to output information in cases where the output has been suppressed by using -q (quiet option) in Maven.',
   })
   forceStdout = false;
 
@@ -33,14 +45,21 @@ export class EvaluateGoal {
     const { log, session, project } = this.context;
     if (this.expression === undefined) {
       if (session.batchMode || !session.settings.interactiveMode) {
-        log.error("Maven is configured to NOT interact with the user for input. This Mojo requires that 'interactiveMode' in your settings file is flag to 'true'.");
+        log.error(
+          "Maven is configured to NOT interact with the user for input. This Mojo requires that 'interactiveMode' in your settings file is flag to 'true'.",
+        );
         return;
       }
-      throw new GoalExecutionError('goalhost does not prompt for expressions: give one with -Dexpression=..., e.g. -Dexpression=project.version');
+      throw new GoalExecutionError(
+        'goalhost does not prompt for expressions: give one with -Dexpression=..., e.g. -Dexpression=project.version',
+      );
     }
     log.info(`No artifact parameter specified, using '${projectId(project)}' as project.`);
     const evaluate = this.context.evaluate;
-    if (!evaluate) throw new GoalExecutionError('help:evaluate needs the expression evaluator of the host (GoalContext.evaluate), and this host provides none');
+    if (!evaluate)
+      throw new GoalExecutionError(
+        'help:evaluate needs the expression evaluator of the host (GoalContext.evaluate), and this host provides none',
+      );
     const expression = `\${${this.expression}}`;
     const value = evaluate(expression);
     if (value === expression) {

@@ -50,7 +50,13 @@ export function commentLines(text: string): string[] {
 
 /** A banner: a line of `=`, a blank line, each text, a blank line, a line of `=`. */
 export function banner(...texts: string[]): XmlPart[] {
-  return [commentLineBreak(), ...commentLines(' '), ...texts.flatMap(commentLines), ...commentLines(' '), commentLineBreak()].map((comment) => ({ comment }));
+  return [
+    commentLineBreak(),
+    ...commentLines(' '),
+    ...texts.flatMap(commentLines),
+    ...commentLines(' '),
+    commentLineBreak(),
+  ].map((comment) => ({ comment }));
 }
 
 /** The document: the XML declaration, then each part on its own lines. */

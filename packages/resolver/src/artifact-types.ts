@@ -16,7 +16,13 @@ export interface ArtifactType {
 
 const KNOWN: Record<string, ArtifactType> = {};
 
-function define(id: string, extension: string, classifier = '', includesDependencies = false, addedToClasspath = true): void {
+function define(
+  id: string,
+  extension: string,
+  classifier = '',
+  includesDependencies = false,
+  addedToClasspath = true,
+): void {
   KNOWN[id] = { id, extension, classifier, includesDependencies, addedToClasspath };
 }
 
@@ -34,7 +40,15 @@ define('rar', 'rar', '', true, false);
 define('par', 'par', '', true, false);
 
 export function artifactType(type: string): ArtifactType {
-  return ownValue(KNOWN, type) ?? { id: type, extension: type, classifier: '', includesDependencies: false, addedToClasspath: false };
+  return (
+    ownValue(KNOWN, type) ?? {
+      id: type,
+      extension: type,
+      classifier: '',
+      includesDependencies: false,
+      addedToClasspath: false,
+    }
+  );
 }
 
 /** The extension and classifier a dependency of `type` (with an optional explicit classifier) resolves to. */

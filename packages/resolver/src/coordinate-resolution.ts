@@ -3,7 +3,15 @@ import type { ArtifactRequest } from './artifact-request';
 import { artifactType } from './artifact-types';
 import { toArtifact, type DependencyResolver } from './dependency-resolver';
 import { ResolutionError } from './errors';
-import { DependencyCollector, resolveConflicts, SCOPES, takenBy, type GraphDependency, type GraphNode, type ListVersions } from './graph';
+import {
+  DependencyCollector,
+  resolveConflicts,
+  SCOPES,
+  takenBy,
+  type GraphDependency,
+  type GraphNode,
+  type ListVersions,
+} from './graph';
 import { DescriptorReader, type ProjectBuilder, type ProjectRepositories } from './project';
 import type { ResolverConfig } from './resolver-config';
 import { aggregateRepositories, artifactString, fromRaw, type ArtifactResolver } from './transport';
@@ -30,7 +38,9 @@ export class CoordinateResolver {
     private readonly artifacts: ArtifactResolver,
     private readonly listVersions: ListVersions,
   ) {
-    this.descriptors = new DescriptorReader((g, a, v, repos) => projects.repositoryModel({ groupId: g, artifactId: a, version: v }, repos));
+    this.descriptors = new DescriptorReader((g, a, v, repos) =>
+      projects.repositoryModel({ groupId: g, artifactId: a, version: v }, repos),
+    );
   }
 
   async resolve(request: ArtifactRequest, options: CoordinateResolution): Promise<Artifact[]> {
@@ -39,8 +49,15 @@ export class CoordinateResolver {
     const repositories = aggregateRepositories(own, extra, this.config.settings.mirrors, true);
     const t = artifactType(request.type ?? 'jar');
     const dependency: GraphDependency = {
-      groupId: request.groupId, artifactId: request.artifactId, version: request.version, type: request.type ?? 'jar',
-      classifier: request.classifier ?? t.classifier, extension: request.extension ?? t.extension, scope: 'compile', optional: false, exclusions: [],
+      groupId: request.groupId,
+      artifactId: request.artifactId,
+      version: request.version,
+      type: request.type ?? 'jar',
+      classifier: request.classifier ?? t.classifier,
+      extension: request.extension ?? t.extension,
+      scope: 'compile',
+      optional: false,
+      exclusions: [],
     };
     if (!options.transitive) {
       // Maven reads the artifact's POM on the way (relocations): a missing one is only a warning.
@@ -51,14 +68,32 @@ export class CoordinateResolver {
     }
     // The coordinate as the only dependency of a nameless root: its own dependencies are then
     // transitive ones, whose test and provided scopes and optional ones Maven leaves out.
-    const root: GraphDependency = { groupId: '', artifactId: '', version: '', type: 'pom', classifier: '', extension: 'pom', scope: '', optional: false, exclusions: [] };
+    const root: GraphDependency = {
+      groupId: '',
+      artifactId: '',
+      version: '',
+      type: 'pom',
+      classifier: '',
+      extension: 'pom',
+      scope: '',
+      optional: false,
+      exclusions: [],
+    };
     const collector = new DependencyCollector(
-      (d, repos) => this.descriptors.read(d, repos), this.config.settings.mirrors, [], (message) => this.config.log.warn(message), this.listVersions,
+      (d, repos) => this.descriptors.read(d, repos),
+      this.config.settings.mirrors,
+      [],
+      (message) => this.config.log.warn(message),
+      this.listVersions,
     );
     const result = await collector.collect(root, [dependency], repositories);
     if (result.errors.length > 0) {
       const first = result.errors[0];
-      throw new ResolutionError(artifactString(dependency), `Failed to collect dependencies at ${first.path}: ${first.error.message}`, { cause: first.error });
+      throw new ResolutionError(
+        artifactString(dependency),
+        `Failed to collect dependencies at ${first.path}: ${first.error.message}`,
+        { cause: first.error },
+      );
     }
     resolveConflicts(result.root);
     const nodes: Array<{ node: GraphNode; depth: number }> = [];
@@ -70,7 +105,9 @@ export class CoordinateResolver {
     };
     walk(result.root, 1);
     const files = await Promise.all(nodes.map(({ node }) => this.dependencies.resolveFile(node)));
-    return nodes.map(({ node, depth }, i) => toArtifact({ ...node.dependency!, version: files[i].version }, files[i].file, depth));
+    return nodes.map(({ node, depth }, i) =>
+      toArtifact({ ...node.dependency!, version: files[i].version }, files[i].file, depth),
+    );
   }
 
   /** Forgets every file resolved so far (after files were deleted from the local repository). */
@@ -82,8 +119,11 @@ export class CoordinateResolver {
   async collectionRepositories(project: Project): Promise<Repository[]> {
     const own = await this.projects.repositoriesOf(project);
     return aggregateRepositories(this.repositories.base, own, this.config.settings.mirrors, false).map((r) => ({
-      id: r.id, url: r.url, layout: r.layout, releases: r.releases, snapshots: r.snapshots,
+      id: r.id,
+      url: r.url,
+      layout: r.layout,
+      releases: r.releases,
+      snapshots: r.snapshots,
     }));
   }
-
 }

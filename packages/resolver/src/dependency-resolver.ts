@@ -62,7 +62,11 @@ export class DependencyResolver {
    * so a dependency in a scope Maven does not know (`import` outside dependencyManagement) is a
    * node too, its children in runtime scope.
    */
-  async collectTree(project: Project, _scope: string, options: { readonly verbose?: boolean } = {}): Promise<DependencyNode> {
+  async collectTree(
+    project: Project,
+    _scope: string,
+    options: { readonly verbose?: boolean } = {},
+  ): Promise<DependencyNode> {
     const verbose = options.verbose === true;
     const root = await (verbose ? this.graphs.verbose(project) : this.graphs.tree(project));
     return dependencyTree(project, root, verbose);
@@ -71,8 +75,11 @@ export class DependencyResolver {
   async resolveArtifact(request: ArtifactRequest, project?: Project): Promise<string> {
     const t = artifactType(request.type ?? 'jar');
     const coords = {
-      groupId: request.groupId, artifactId: request.artifactId, version: request.version,
-      classifier: request.classifier ?? t.classifier, extension: request.extension ?? t.extension,
+      groupId: request.groupId,
+      artifactId: request.artifactId,
+      version: request.version,
+      classifier: request.classifier ?? t.classifier,
+      extension: request.extension ?? t.extension,
     };
     return this.artifacts.resolve(coords, await this.projects.repositoriesOf(project));
   }
@@ -83,7 +90,9 @@ export class DependencyResolver {
     if (d.systemPath !== undefined) {
       if (isFile(d.systemPath)) return Promise.resolve({ file: path.resolve(d.systemPath), version: d.version });
       const name = artifactString(d);
-      return Promise.reject(new ArtifactResolutionError(`Could not find artifact ${name} at specified path ${d.systemPath}`, name, true));
+      return Promise.reject(
+        new ArtifactResolutionError(`Could not find artifact ${name} at specified path ${d.systemPath}`, name, true),
+      );
     }
     return this.artifacts.resolveFull(d, node.repositories);
   }
@@ -94,11 +103,19 @@ export class DependencyResolver {
     const c = this.config;
     const m = built.model;
     return resolutionKey({
-      localRepository: c.localRepository, offline: c.offline, settings: c.settings, userProperties: c.userProperties,
-      systemProperties: this.projects.systemProperties, activeProfiles: c.activeProfiles, inactiveProfiles: c.inactiveProfiles,
-      debug: this.log.isDebugEnabled(), scope, pom: project.file,
+      localRepository: c.localRepository,
+      offline: c.offline,
+      settings: c.settings,
+      userProperties: c.userProperties,
+      systemProperties: this.projects.systemProperties,
+      activeProfiles: c.activeProfiles,
+      inactiveProfiles: c.inactiveProfiles,
+      debug: this.log.isDebugEnabled(),
+      scope,
+      pom: project.file,
       project: [project.groupId, project.artifactId, project.version, project.packaging, m.packaging ?? 'jar'],
-      dependencies: m.dependencies.map(toGraphDependency), managed: m.dependencyManagement.map(toGraphDependency),
+      dependencies: m.dependencies.map(toGraphDependency),
+      managed: m.dependencyManagement.map(toGraphDependency),
       repositories: this.repositories.of(built),
     });
   }
@@ -114,7 +131,14 @@ export class DependencyResolver {
       }
     };
     walk(root, 1);
-    const outcomes = await Promise.all(nodes.map(({ node }) => this.resolveFile(node).then((file) => ({ file }), (error: unknown) => ({ error }))));
+    const outcomes = await Promise.all(
+      nodes.map(({ node }) =>
+        this.resolveFile(node).then(
+          (file) => ({ file }),
+          (error: unknown) => ({ error }),
+        ),
+      ),
+    );
     const failures: Array<{ node: GraphNode; error: unknown }> = [];
     outcomes.forEach((o, i) => {
       if ('error' in o) failures.push({ node: nodes[i].node, error: o.error });
@@ -122,9 +146,10 @@ export class DependencyResolver {
     if (failures.length > 0) {
       const cause = failures[0].error;
       if (!(cause instanceof ArtifactResolutionError)) throw cause;
-      const detail = failures.length === 1
-        ? cause.message
-        : `The following artifacts could not be resolved: ${failures.map((f) => artifactString(f.node.dependency!)).join(', ')}: ${cause.message}`;
+      const detail =
+        failures.length === 1
+          ? cause.message
+          : `The following artifacts could not be resolved: ${failures.map((f) => artifactString(f.node.dependency!)).join(', ')}: ${cause.message}`;
       throw new ResolutionError(projectId(project), detail, { cause });
     }
     return nodes.map(({ node, depth }, i) => {

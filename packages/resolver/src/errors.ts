@@ -52,20 +52,33 @@ export class ProjectBuildingError extends Error {
 
 /** An artifact (file or POM) is not available; the message is Maven resolver's wording. */
 export class ArtifactResolutionError extends Error {
-  constructor(message: string, readonly artifact: string, readonly notFound: boolean) {
+  constructor(
+    message: string,
+    readonly artifact: string,
+    readonly notFound: boolean,
+  ) {
     super(message);
     this.name = 'ArtifactResolutionError';
   }
 }
 
 /** How messages name a project: `groupId:artifactId:packaging:version`. */
-export function projectId(p: { readonly groupId: string; readonly artifactId: string; readonly packaging: string; readonly version: string }): string {
+export function projectId(p: {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly packaging: string;
+  readonly version: string;
+}): string {
   return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
 }
 
 /** Dependencies of a project cannot be resolved (collection or download failed). */
 export class ResolutionError extends Error {
-  constructor(readonly projectId: string, readonly detail: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly projectId: string,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
     super(`Could not resolve dependencies for project ${projectId}: ${detail}`, options);
     this.name = 'ResolutionError';
   }

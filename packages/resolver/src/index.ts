@@ -1,7 +1,13 @@
 export type { ArtifactRequest } from './artifact-request';
 export { createRepositorySystem, type RepositorySystem } from './repository-system';
 export type { ResolverConfig, ResolverLog } from './resolver-config';
-export { ProjectBuildingError, ResolutionError, ArtifactResolutionError, formatProblem, type ModelProblem } from './errors';
+export {
+  ProjectBuildingError,
+  ResolutionError,
+  ArtifactResolutionError,
+  formatProblem,
+  type ModelProblem,
+} from './errors';
 export type { DependencyNode } from './graph';
 export { artifactType, fileCoordinates, type ArtifactType } from './artifact-types';
 export { compareVersions } from './version';

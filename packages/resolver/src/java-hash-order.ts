@@ -18,5 +18,8 @@ export function javaHashMapOrder(keys: readonly string[]): string[] {
     const h = javaStringHash(k);
     return (h ^ (h >>> 16)) & (capacity - 1);
   };
-  return distinct.map((k, i) => ({ k, i, b: bucket(k) })).sort((x, y) => x.b - y.b || x.i - y.i).map((e) => e.k);
+  return distinct
+    .map((k, i) => ({ k, i, b: bucket(k) }))
+    .sort((x, y) => x.b - y.b || x.i - y.i)
+    .map((e) => e.k);
 }

@@ -22,7 +22,10 @@ export function findJavaRuntime(env: Record<string, string | undefined>): JavaRu
   const exe = process.platform === 'win32' ? 'java.exe' : 'java';
   const candidates = env.JAVA_HOME
     ? [path.join(env.JAVA_HOME, 'bin', exe)]
-    : (env.PATH ?? '').split(path.delimiter).filter((d) => d !== '').map((d) => path.join(d, exe));
+    : (env.PATH ?? '')
+        .split(path.delimiter)
+        .filter((d) => d !== '')
+        .map((d) => path.join(d, exe));
   for (const candidate of candidates) {
     let real: string;
     try {

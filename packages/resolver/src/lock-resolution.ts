@@ -3,7 +3,13 @@ import type { ArtifactRequest } from './artifact-request';
 import { toArtifact, type DependencyResolver } from './dependency-resolver';
 import { ArtifactResolutionError, projectId, ResolutionError } from './errors';
 import type { GraphNode } from './graph';
-import type { LockableArtifact, LockableDependency, LockableFile, LockablePom, PinnedVersion } from './lockable-artifact';
+import type {
+  LockableArtifact,
+  LockableDependency,
+  LockableFile,
+  LockablePom,
+  PinnedVersion,
+} from './lockable-artifact';
 import type { ProjectBuilder } from './project';
 import type { ProjectGraphs } from './project-graphs';
 import { baseVersionOf, type LocalRepository, type ResolvedFile } from './transport';
@@ -25,10 +31,19 @@ export class LockResolution {
       const d = node.dependency!;
       const p = parent.dependency;
       return {
-        groupId: d.groupId, artifactId: d.artifactId, type: d.type, classifier: d.classifier, version: d.version, extension: d.extension,
-        scope: d.scope, depth, optional: d.optional,
+        groupId: d.groupId,
+        artifactId: d.artifactId,
+        type: d.type,
+        classifier: d.classifier,
+        version: d.version,
+        extension: d.extension,
+        scope: d.scope,
+        depth,
+        optional: d.optional,
         ...(p ? { via: `${p.groupId}:${p.artifactId}:${p.version}` } : {}),
-        ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version ? { premanagedVersion: node.premanagedVersion } : {}),
+        ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version
+          ? { premanagedVersion: node.premanagedVersion }
+          : {}),
       };
     });
   }
@@ -37,7 +52,9 @@ export class LockResolution {
     const found = await this.lockNodes(project);
     let resolved: ResolvedFile[];
     try {
-      resolved = await Promise.all(found.map(({ node }) => this.dependencies.resolveFile(node, pinned?.(node.dependency!))));
+      resolved = await Promise.all(
+        found.map(({ node }) => this.dependencies.resolveFile(node, pinned?.(node.dependency!))),
+      );
     } catch (e) {
       if (e instanceof ArtifactResolutionError) throw new ResolutionError(projectId(project), e.message, { cause: e });
       throw e;
@@ -46,14 +63,25 @@ export class LockResolution {
       const d = node.dependency!;
       const { file, version } = resolved[i];
       // A snapshot stays on its timestamped file: the -SNAPSHOT copy moves with the next deployment.
-      const exact = d.systemPath === undefined && version !== baseVersionOf(version) ? this.local.pathOf({ ...d, version, baseVersion: baseVersionOf(version) }) : file;
-      const from = d.systemPath === undefined ? this.local.find(exact, node.repositories.map((r) => r.id)).repository : undefined;
+      const exact =
+        d.systemPath === undefined && version !== baseVersionOf(version)
+          ? this.local.pathOf({ ...d, version, baseVersion: baseVersionOf(version) })
+          : file;
+      const from =
+        d.systemPath === undefined
+          ? this.local.find(
+              exact,
+              node.repositories.map((r) => r.id),
+            ).repository
+          : undefined;
       const p = parent.dependency;
       return {
         artifact: toArtifact({ ...d, version }, exact, depth),
         ...(from !== undefined ? { repository: from } : {}),
         ...(p ? { via: `${p.groupId}:${p.artifactId}:${p.version}` } : {}),
-        ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version ? { premanagedVersion: node.premanagedVersion } : {}),
+        ...(node.premanagedVersion !== undefined && node.premanagedVersion !== d.version
+          ? { premanagedVersion: node.premanagedVersion }
+          : {}),
       };
     });
   }
@@ -61,11 +89,17 @@ export class LockResolution {
   async resolveArtifactForLock(request: ArtifactRequest, project: Project): Promise<LockableFile> {
     const repositories = await this.projects.repositoriesOf(project);
     const file = await this.dependencies.resolveArtifact(request, project);
-    const from = this.local.find(file, repositories.map((r) => r.id)).repository;
+    const from = this.local.find(
+      file,
+      repositories.map((r) => r.id),
+    ).repository;
     return { file, ...(from !== undefined ? { repository: from } : {}) };
   }
 
-  async readProjectForLock(coordinates: Coordinates, project: Project): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }> {
+  async readProjectForLock(
+    coordinates: Coordinates,
+    project: Project,
+  ): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }> {
     const repositories = await this.projects.repositoriesOf(project);
     const read = await this.projects.readProject(coordinates, project);
     const built = await this.projects.repositoryModel(coordinates, repositories);

@@ -37,7 +37,9 @@ export class ProjectGraphs {
     private readonly listVersions: ListVersions,
     private readonly log: ResolverLog,
   ) {
-    this.descriptors = new DescriptorReader((g, a, v, repos) => projects.repositoryModel({ groupId: g, artifactId: a, version: v }, repos));
+    this.descriptors = new DescriptorReader((g, a, v, repos) =>
+      projects.repositoryModel({ groupId: g, artifactId: a, version: v }, repos),
+    );
   }
 
   /** Whether the project's graph was asked for already (its collection logged its lines then). */
@@ -82,7 +84,7 @@ export class ProjectGraphs {
         // One winner per conflict: every children list once, without recursion.
         const resolved = new Map<string, string>();
         const seen = new Set<GraphNode[]>([root.children]);
-        for (const work = [root]; work.length > 0; ) {
+        for (const work = [root]; work.length > 0;) {
           for (const child of work.pop()!.children) {
             const d = child.dependency!;
             resolved.set(dependencyConflictId(d), d.version);
@@ -105,7 +107,11 @@ export class ProjectGraphs {
   }
 
   /** Collects and mediates; `verbose` and `directVersions` (the trees' second collections) log nothing. */
-  private async collect(project: Project, verbose = false, directVersions?: ReadonlyMap<string, string>): Promise<GraphNode> {
+  private async collect(
+    project: Project,
+    verbose = false,
+    directVersions?: ReadonlyMap<string, string>,
+  ): Promise<GraphNode> {
     const quiet = verbose || directVersions !== undefined;
     const built = await this.projects.modelOf(project);
     const m = built.model;
@@ -113,8 +119,15 @@ export class ProjectGraphs {
     const repositories = this.repositories.of(built);
     const t = artifactType(m.packaging ?? 'jar');
     const rootArtifact: GraphDependency = {
-      groupId: project.groupId, artifactId: project.artifactId, version: project.version, type: project.packaging,
-      classifier: '', extension: t.extension, scope: '', optional: false, exclusions: [],
+      groupId: project.groupId,
+      artifactId: project.artifactId,
+      version: project.version,
+      type: project.packaging,
+      classifier: '',
+      extension: t.extension,
+      scope: '',
+      optional: false,
+      exclusions: [],
     };
     const collector = new DependencyCollector(
       (d, repos) => this.descriptors.read(d, repos),
@@ -132,7 +145,11 @@ export class ProjectGraphs {
         const legacy = isVersionRange(d.version) ? legacyRangeText(d.version) : undefined;
         return legacy === undefined ? d : { ...d, version: legacy };
       });
-      if (directVersions) dependencies = dependencies.map((d) => ({ ...d, version: directVersions.get(dependencyConflictId(d)) ?? d.version }));
+      if (directVersions)
+        dependencies = dependencies.map((d) => ({
+          ...d,
+          version: directVersions.get(dependencyConflictId(d)) ?? d.version,
+        }));
       result = await collector.collect(rootArtifact, dependencies, repositories);
     } catch (e) {
       if (e instanceof XmlSyntaxError) throw new ResolutionError(id, e.message, { cause: e });
@@ -142,7 +159,9 @@ export class ProjectGraphs {
     }
     if (result.errors.length > 0) {
       const first = result.errors[0];
-      throw new ResolutionError(id, `Failed to collect dependencies at ${first.path}: ${first.error.message}`, { cause: first.error });
+      throw new ResolutionError(id, `Failed to collect dependencies at ${first.path}: ${first.error.message}`, {
+        cause: first.error,
+      });
     }
     if (verbose) {
       resolveConflictsVerbose(result.root);
@@ -152,12 +171,18 @@ export class ProjectGraphs {
       resolveConflicts(result.root);
     } catch (e) {
       if (!(e instanceof VersionConflictError)) throw e;
-      throw new ResolutionError(id, `Failed to collect dependencies for ${artifactString(rootArtifact)}: ${describeConflict(result.root, e.key)}`, { cause: e });
+      throw new ResolutionError(
+        id,
+        `Failed to collect dependencies for ${artifactString(rootArtifact)}: ${describeConflict(result.root, e.key)}`,
+        { cause: e },
+      );
     }
     for (const child of quiet ? [] : result.root.children) {
       if (child.relocationIds.length === 0) continue;
       const message = await this.descriptors.relocationMessage(relocatedFrom(child), repositories);
-      this.log.warn(`The artifact ${child.relocationIds[0]} has been relocated to ${artifactString(child.dependency!)}${message ? `: ${message}` : ''}`);
+      this.log.warn(
+        `The artifact ${child.relocationIds[0]} has been relocated to ${artifactString(child.dependency!)}${message ? `: ${message}` : ''}`,
+      );
     }
     return result.root;
   }

@@ -4,7 +4,13 @@ import { CoordinateResolver, type CoordinateResolution } from './coordinate-reso
 import { DependencyResolver } from './dependency-resolver';
 import type { DependencyNode } from './graph';
 import { LockResolution } from './lock-resolution';
-import type { LockableArtifact, LockableDependency, LockableFile, LockablePom, PinnedVersion } from './lockable-artifact';
+import type {
+  LockableArtifact,
+  LockableDependency,
+  LockableFile,
+  LockablePom,
+  PinnedVersion,
+} from './lockable-artifact';
 import { BuildPluginVersions, ProjectBuilder, ProjectRepositories } from './project';
 import { ProjectGraphs } from './project-graphs';
 import { RecordingLog } from './recording-log';
@@ -42,14 +48,20 @@ export interface RepositorySystem {
   /** `resolveArtifact` with the repository the file came from. */
   resolveArtifactForLock(request: ArtifactRequest, project: Project): Promise<LockableFile>;
   /** `readProject` with every POM file the model was built from (the POM, its parents, imported BOMs). */
-  readProjectForLock(coordinates: Coordinates, project: Project): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }>;
+  readProjectForLock(
+    coordinates: Coordinates,
+    project: Project,
+  ): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }>;
   /**
    * Maven's check before a project's goals (and, for goal tasks, the top-level project's before
    * any): every build plugin and managed plugin without a version gets one from the plugin
    * repositories' metadata, or the build fails (PluginVersionResolutionError). Plugins for which
    * `runsOwn` is true are goalhost's own: the version registered is the one that runs.
    */
-  resolveMissingPluginVersions(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void>;
+  resolveMissingPluginVersions(
+    project: Project,
+    runsOwn: (groupId: string, artifactId: string) => boolean,
+  ): Promise<void>;
   /**
    * `request` from the repositories `project` sees (the base ones without a project) followed by
    * `extraRepositories` (mirrors applied); with `transitive`, its compile and runtime
@@ -86,19 +98,40 @@ class DefaultRepositorySystem implements RepositorySystem {
     // Every line logged goes through it, so a resolution's lines can be kept with its result.
     const log = new RecordingLog(config.log);
     config = { ...config, log };
-    const cache = config.resolutionCacheDirectory && !config.updateSnapshots ? new ResolutionCache(config.resolutionCacheDirectory, (m) => log.debug(m)) : undefined;
+    const cache =
+      config.resolutionCacheDirectory && !config.updateSnapshots
+        ? new ResolutionCache(config.resolutionCacheDirectory, (m) => log.debug(m))
+        : undefined;
     const local = new LocalRepository(config.localRepository);
     const remote = createRemoteFetcher(config, local);
-    const versionsOf = (d: Coordinates, repositories: readonly RemoteRepository[]): Promise<string[]> => listVersions(local.basedir, remote, config.offline, d, repositories);
+    const versionsOf = (d: Coordinates, repositories: readonly RemoteRepository[]): Promise<string[]> =>
+      listVersions(local.basedir, remote, config.offline, d, repositories);
     const artifacts = new ArtifactResolver(local, config.offline, remote, config.updateSnapshots);
     const repositories = new ProjectRepositories(config.settings);
-    const pluginVersionResolver = new PluginVersionResolver(local.basedir, remote, config.offline, artifacts, (m) => log.debug(m));
-    this.pluginVersions = new BuildPluginVersions(pluginVersionResolver, repositories, (project) => this.projects.modelOf(project));
-    this.projects = new ProjectBuilder(config, { local, artifacts, listVersions: versionsOf, repositories, pluginVersions: this.pluginVersions });
+    const pluginVersionResolver = new PluginVersionResolver(local.basedir, remote, config.offline, artifacts, (m) =>
+      log.debug(m),
+    );
+    this.pluginVersions = new BuildPluginVersions(pluginVersionResolver, repositories, (project) =>
+      this.projects.modelOf(project),
+    );
+    this.projects = new ProjectBuilder(config, {
+      local,
+      artifacts,
+      listVersions: versionsOf,
+      repositories,
+      pluginVersions: this.pluginVersions,
+    });
     const graphs = new ProjectGraphs(this.projects, repositories, config.settings.mirrors, versionsOf, log);
     this.dependencies = new DependencyResolver(config, log, this.projects, repositories, graphs, artifacts, cache);
     this.locks = new LockResolution(local, this.projects, graphs, this.dependencies);
-    this.coordinates = new CoordinateResolver(config, this.projects, repositories, this.dependencies, artifacts, versionsOf);
+    this.coordinates = new CoordinateResolver(
+      config,
+      this.projects,
+      repositories,
+      this.dependencies,
+      artifacts,
+      versionsOf,
+    );
   }
 
   buildProject(pomFile: string): Promise<Project> {
@@ -117,7 +150,10 @@ class DefaultRepositorySystem implements RepositorySystem {
     return this.projects.readProject(coordinates, project);
   }
 
-  resolveMissingPluginVersions(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void> {
+  resolveMissingPluginVersions(
+    project: Project,
+    runsOwn: (groupId: string, artifactId: string) => boolean,
+  ): Promise<void> {
     return this.pluginVersions.resolveMissing(project, runsOwn);
   }
 
@@ -157,7 +193,10 @@ class DefaultRepositorySystem implements RepositorySystem {
     return this.locks.resolveArtifactForLock(request, project);
   }
 
-  readProjectForLock(coordinates: Coordinates, project: Project): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }> {
+  readProjectForLock(
+    coordinates: Coordinates,
+    project: Project,
+  ): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }> {
     return this.locks.readProjectForLock(coordinates, project);
   }
 }

@@ -67,7 +67,9 @@ export class ResolutionCache {
       this.debug(`Resolution cache: ${changed} changed, resolving ${pomFile} (${scope}) again`);
       return undefined;
     }
-    this.debug(`Resolution cache: reusing the resolution of ${pomFile} (${scope}), ${entry.files.length} files unchanged`);
+    this.debug(
+      `Resolution cache: reusing the resolution of ${pomFile} (${scope}), ${entry.files.length} files unchanged`,
+    );
     return { artifacts: entry.artifacts, log: entry.log };
   }
 
@@ -99,7 +101,10 @@ export class ResolutionCache {
     const names = fs.readdirSync(this.dir).filter((n) => n.endsWith('.json'));
     if (names.length <= MAX_ENTRIES) return;
     const byAge = names
-      .map((n) => ({ file: path.join(this.dir, n), mtime: fs.statSync(path.join(this.dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+      .map((n) => ({
+        file: path.join(this.dir, n),
+        mtime: fs.statSync(path.join(this.dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0,
+      }))
       .sort((a, b) => a.mtime - b.mtime);
     for (const old of byAge.slice(0, names.length - MAX_ENTRIES)) fs.rmSync(old.file, { force: true });
   }
@@ -107,8 +112,14 @@ export class ResolutionCache {
 
 function isEntry(e: unknown): e is Entry {
   const x = e as Partial<Entry> | null;
-  return typeof x === 'object' && x !== null && Array.isArray(x.files) && Array.isArray(x.artifacts) && Array.isArray(x.log) &&
-    x.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string');
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    Array.isArray(x.files) &&
+    Array.isArray(x.artifacts) &&
+    Array.isArray(x.log) &&
+    x.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string')
+  );
 }
 
 let buildIdentity: string | undefined;
@@ -137,7 +148,9 @@ function compiledFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((e) => (e.isDirectory() ? compiledFiles(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
+    .flatMap((e) =>
+      e.isDirectory() ? compiledFiles(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : [],
+    );
 }
 
 /** The key of a resolution: a hash of everything besides files that decides its result. */

@@ -88,14 +88,24 @@ function toRaw(r: Repository): RawRepository {
     ...(x.updatePolicy ? { updatePolicy: x.updatePolicy } : {}),
     ...(x.checksumPolicy ? { checksumPolicy: x.checksumPolicy } : {}),
   });
-  return { id: r.id, url: r.url, ...(r.layout ? { layout: r.layout } : {}), releases: p(r.releases), snapshots: p(r.snapshots) };
+  return {
+    id: r.id,
+    url: r.url,
+    ...(r.layout ? { layout: r.layout } : {}),
+    releases: p(r.releases),
+    snapshots: p(r.snapshots),
+  };
 }
 
 /** settings.xml profiles in the POM profile shape, so one activation/injection path serves both. */
 export function settingsProfiles(settings: Settings): RawProfile[] {
   return settings.profiles.map((p) => ({
     id: p.id,
-    ...(p.activation ? { activation: p.activation } : p.activeByDefault ? { activation: { activeByDefault: 'true' } } : {}),
+    ...(p.activation
+      ? { activation: p.activation }
+      : p.activeByDefault
+        ? { activation: { activeByDefault: 'true' } }
+        : {}),
     base: {
       properties: Object.entries(p.properties),
       dependencies: [],

@@ -12,7 +12,11 @@ export function entrySelector(includes: string | undefined, excludes: string | u
   const inc = normalizeList(includes);
   const exc = normalizeList(excludes);
   try {
-    return new EntrySelector(inc === '' ? undefined : javaSplitComma(inc), exc === '' ? undefined : javaSplitComma(exc), SOURCES);
+    return new EntrySelector(
+      inc === '' ? undefined : javaSplitComma(inc),
+      exc === '' ? undefined : javaSplitComma(exc),
+      SOURCES,
+    );
   } catch (e) {
     if (e instanceof InvalidPatternError) throw new GoalExecutionError(e.message);
     throw e;

@@ -15,7 +15,9 @@ function problem(detail: string): GoalExecutionError {
 }
 
 function knownClasses(): string {
-  return Object.keys(FILE_MAPPER_KINDS).map((c) => c.slice(c.lastIndexOf('.') + 1)).join(', ');
+  return Object.keys(FILE_MAPPER_KINDS)
+    .map((c) => c.slice(c.lastIndexOf('.') + 1))
+    .join(', ');
 }
 
 function toMapper(item: unknown, position: number): FileMapper {

@@ -13,6 +13,13 @@ export { dependencyDirectoryName, formattedOutputDirectory, isInside, type Layou
 export { lockOutputDirectory, type OutputLock } from './output-lock';
 export { SILENT_LOG } from './silent-log';
 export { DEFAULT_MAX_SIZE, MAX_SIZE_PROPERTY, parseMaxSize, sizeLimitRefusal } from './size-limit';
-export { artifactIdOf, baseVersionOf, extensionOfType, fromResolved, isSnapshot, type UnpackArtifact } from './unpack-artifact';
+export {
+  artifactIdOf,
+  baseVersionOf,
+  extensionOfType,
+  fromResolved,
+  isSnapshot,
+  type UnpackArtifact,
+} from './unpack-artifact';
 export { unpackDependencies, type UnpackDependenciesRequest } from './unpack-dependencies';
 export { MDEP_98, Unpacker, type UnpackJob, type UnpackSettings } from './unpacker';

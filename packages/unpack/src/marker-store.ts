@@ -64,7 +64,9 @@ export class MarkerStore {
       fs.renameSync(temp, marker);
     } catch (e) {
       fs.rmSync(temp, { force: true });
-      throw new GoalExecutionError(`Unable to update Marker timestamp: ${marker}: ${(e as Error).message}`, { cause: e });
+      throw new GoalExecutionError(`Unable to update Marker timestamp: ${marker}: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
   }
 }

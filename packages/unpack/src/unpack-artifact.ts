@@ -49,7 +49,9 @@ export function isSnapshot(a: Pick<UnpackArtifact, 'baseVersion'>): boolean {
 }
 
 /** Maven's `Artifact.getId()`: `groupId:artifactId:type[:classifier]:baseVersion`. */
-export function artifactIdOf(a: Pick<UnpackArtifact, 'groupId' | 'artifactId' | 'type' | 'classifier' | 'baseVersion'>): string {
+export function artifactIdOf(
+  a: Pick<UnpackArtifact, 'groupId' | 'artifactId' | 'type' | 'classifier' | 'baseVersion'>,
+): string {
   return [a.groupId, a.artifactId, a.type, ...(a.classifier ? [a.classifier] : []), a.baseVersion].join(':');
 }
 

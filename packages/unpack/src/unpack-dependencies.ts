@@ -62,7 +62,11 @@ export async function unpackDependencies(r: UnpackDependenciesRequest): Promise<
  * The archive engine (readers, worker threads) loads only when there is something to unpack: a
  * re-run with every marker in place never pays for it.
  */
-async function unpackJobs(jobs: readonly UnpackJob[], markers: MarkerStore, r: UnpackDependenciesRequest): Promise<void> {
+async function unpackJobs(
+  jobs: readonly UnpackJob[],
+  markers: MarkerStore,
+  r: UnpackDependenciesRequest,
+): Promise<void> {
   const pool = await acquireWorkerPool();
   try {
     // The threads boot while the rest of the engine loads (Unpacker.run would start them too).

@@ -92,7 +92,8 @@ export class Unpacker {
         ignorePermissions: this.settings.ignorePermissions,
         flattenDestDirs: this.settings.flattenDestDirs,
         umask: this.settings.umask,
-        sizeLimit: maxSize === undefined ? undefined : { bytes: maxSize, refusal: (name) => sizeLimitRefusal(name, maxSize) },
+        sizeLimit:
+          maxSize === undefined ? undefined : { bytes: maxSize, refusal: (name) => sizeLimitRefusal(name, maxSize) },
         fileMappers: this.settings.fileMappers,
       },
       this.pool,
@@ -105,7 +106,10 @@ export class Unpacker {
       const job = jobs[i];
       this.log.info(`Unpacking ${job.artifact.file} to ${job.destination} ${describe}`);
       if (!extraction.begin(i)) {
-        return this.fail(i, new GoalExecutionError(`Location to write unpacked files to could not be created: ${job.destination}`));
+        return this.fail(
+          i,
+          new GoalExecutionError(`Location to write unpacked files to could not be created: ${job.destination}`),
+        );
       }
       if (isDirectory(job.artifact.file)) return this.fail(i, new GoalExecutionError(MDEP_98));
       let archiver;
@@ -115,7 +119,8 @@ export class Unpacker {
         return this.fail(i, e instanceof NoSuchArchiverError ? new GoalExecutionError(e.message) : (e as Error));
       }
       if (archiver.format === 'zip') {
-        if (this.settings.encoding) this.log.info(`Unpacks '${job.artifact.type}' with encoding '${this.settings.encoding}'.`);
+        if (this.settings.encoding)
+          this.log.info(`Unpacks '${job.artifact.type}' with encoding '${this.settings.encoding}'.`);
         if (!decoder) {
           const found = nameDecoderFor(this.settings.encoding);
           if (typeof found === 'string') return this.fail(i, new GoalExecutionError(found));
@@ -162,7 +167,9 @@ export class Unpacker {
 
   private unexpected(failure: WriteFailure): GoalExecutionError {
     const job = this.jobs[failure.archive];
-    return new GoalExecutionError(`${this.prefix(job)}: Error while expanding ${job.artifact.file}: ${failure.message}`);
+    return new GoalExecutionError(
+      `${this.prefix(job)}: Error while expanding ${job.artifact.file}: ${failure.message}`,
+    );
   }
 
   /** A failure at job `i`: everything planned before it is written (and marked) first. */

@@ -57,7 +57,10 @@ export interface ScenarioLayout {
 /** Lays the scenario out under `root` (which must be empty or absent). */
 export function layOut(scenario: Scenario, root: string, remoteUrl: string): ScenarioLayout {
   const layout: ScenarioLayout = {
-    root, repo: path.join(root, 'repo'), remote: path.join(root, 'remote'), project: path.join(root, 'project'),
+    root,
+    repo: path.join(root, 'repo'),
+    remote: path.join(root, 'remote'),
+    project: path.join(root, 'project'),
     settings: path.join(root, 'settings.xml'),
   };
   for (const a of scenario.artifacts ?? []) writeArtifact(layout.repo, a);
@@ -89,7 +92,10 @@ function writeArtifact(repo: string, a: ScenarioArtifact, checksums = false): vo
   }
   for (const file of checksums ? [...written] : []) {
     const data = fs.readFileSync(file);
-    written.push(write(`${file}.sha1`, createHash('sha1').update(data).digest('hex')), write(`${file}.md5`, createHash('md5').update(data).digest('hex')));
+    written.push(
+      write(`${file}.sha1`, createHash('sha1').update(data).digest('hex')),
+      write(`${file}.md5`, createHash('md5').update(data).digest('hex')),
+    );
   }
   for (const file of written) fs.utimesSync(file, FIXTURE_MTIME, FIXTURE_MTIME);
 }
@@ -171,7 +177,10 @@ export function recordTree(dir: string, since: number, root: string): string[] {
       } else {
         const data = normalizedContent(name, fs.readFileSync(full), root);
         const time = st.mtimeMs >= since - 1000 ? 'new' : new Date(Math.floor(st.mtimeMs / 1000) * 1000).toISOString();
-        const shown = data.length <= 160 && !data.includes(0) ? JSON.stringify(data.toString('utf8')) : createHash('sha256').update(data).digest('hex').slice(0, 12);
+        const shown =
+          data.length <= 160 && !data.includes(0)
+            ? JSON.stringify(data.toString('utf8'))
+            : createHash('sha256').update(data).digest('hex').slice(0, 12);
         out.push(`f ${r} ${shown} ${time}`);
       }
     }
@@ -184,7 +193,12 @@ export function recordTree(dir: string, since: number, root: string): string[] {
 function normalizedContent(name: string, data: Buffer, root: string): Buffer {
   let text = data.toString('latin1').split(root).join('{root}');
   // A Java properties file: a time comment, then keys in hash order.
-  if (name === '_remote.repositories') text = `${text.split('\n').filter((l) => l !== '' && !l.startsWith('#')).sort().join('\n')}\n`;
+  if (name === '_remote.repositories')
+    text = `${text
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith('#'))
+      .sort()
+      .join('\n')}\n`;
   if (/^maven-metadata.*\.xml$/.test(name)) text = text.replace(/<(lastUpdated|updated)>\d+<\/\1>/g, '<$1/>');
   return Buffer.from(text, 'latin1');
 }

@@ -10,7 +10,10 @@ const ARTIFACTS: readonly ScenarioArtifact[] = [
   { gav: 'zz.a:parent:1', packaging: 'pom', parent: 'zz.a:grand:1', relativePath: '' },
   { gav: 'zz.a:projparent:1', packaging: 'pom' },
   {
-    gav: 'zz.a:lib:1.0', parent: 'zz.a:parent:1', relativePath: '', files: ['jar', 'sources:jar', 'tests:jar'],
+    gav: 'zz.a:lib:1.0',
+    parent: 'zz.a:parent:1',
+    relativePath: '',
+    files: ['jar', 'sources:jar', 'tests:jar'],
     dependencies: ['zz.a:trans:2.0', { gav: 'zz.b:other:1.0', scope: 'runtime' }],
   },
   { gav: 'zz.a:trans:2.0', files: ['jar', 'sources:jar'] },
@@ -44,7 +47,13 @@ function configured(configuration: string, executions = ''): PomSpec & { gav: st
 }
 
 function copyDeps(name: string, ...args: string[]): Scenario {
-  return { name, artifacts: ARTIFACTS, project: PROJECT, steps: [{ args: ['-o', `${D}copy-dependencies`, ...args] }], trees: ['project/target'] };
+  return {
+    name,
+    artifacts: ARTIFACTS,
+    project: PROJECT,
+    steps: [{ args: ['-o', `${D}copy-dependencies`, ...args] }],
+    trees: ['project/target'],
+  };
 }
 
 /** A pom project with the plugins given (the first depends on zz.a:trans), another with a dependency of its own, and the lifecycle's plugins as stand-ins. */
@@ -54,7 +63,9 @@ function pluginScenario(goal: string, plugins: readonly string[]): Scenario {
     artifacts: [
       ...ARTIFACTS,
       ...plugins.map((id, i): ScenarioArtifact => ({
-        gav: `zz.plugins:${id}:1.0`, packaging: 'maven-plugin', files: ['jar'],
+        gav: `zz.plugins:${id}:1.0`,
+        packaging: 'maven-plugin',
+        files: ['jar'],
         ...(i === 0 ? { dependencies: ['zz.a:trans:2.0', { gav: 'zz.c:prov:1.0', scope: 'provided' }] } : {}),
       })),
       { gav: 'zz.plugins:other-maven-plugin:2.0', packaging: 'maven-plugin', files: ['jar'] },
@@ -73,7 +84,15 @@ function pluginScenario(goal: string, plugins: readonly string[]): Scenario {
     },
     steps: [
       { args: ['-o', `${D}${goal}`] },
-      { args: ['-o', `${D}${goal}`, '-DexcludeTransitive=true', '-DoutputAbsoluteArtifactFilename=true', '-DexcludeArtifactIds=other-maven-plugin'] },
+      {
+        args: [
+          '-o',
+          `${D}${goal}`,
+          '-DexcludeTransitive=true',
+          '-DoutputAbsoluteArtifactFilename=true',
+          '-DexcludeArtifactIds=other-maven-plugin',
+        ],
+      },
       { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-DincludeGroupIds=zz.plugins', '-Dsilent=true'] },
     ],
     trees: ['project/target'],
@@ -87,26 +106,70 @@ const DEST = 'project/target/dependency';
 export const SCENARIOS: readonly Scenario[] = [
   // copy-dependencies
   copyDeps('copy-dependencies-default'),
-  copyDeps('copy-dependencies-names', '-Dmdep.stripVersion=true', '-Dmdep.stripClassifier=true', '-Dmdep.prependGroupId=true'),
-  copyDeps('copy-dependencies-subdirectories', '-Dmdep.useSubDirectoryPerScope=true', '-Dmdep.useSubDirectoryPerType=true', '-Dmdep.useSubDirectoryPerArtifact=true'),
-  copyDeps('copy-dependencies-artifact-dirs-stripped', '-Dmdep.useSubDirectoryPerArtifact=true', '-Dmdep.stripVersion=true', '-Dmdep.stripType=true'),
+  copyDeps(
+    'copy-dependencies-names',
+    '-Dmdep.stripVersion=true',
+    '-Dmdep.stripClassifier=true',
+    '-Dmdep.prependGroupId=true',
+  ),
+  copyDeps(
+    'copy-dependencies-subdirectories',
+    '-Dmdep.useSubDirectoryPerScope=true',
+    '-Dmdep.useSubDirectoryPerType=true',
+    '-Dmdep.useSubDirectoryPerArtifact=true',
+  ),
+  copyDeps(
+    'copy-dependencies-artifact-dirs-stripped',
+    '-Dmdep.useSubDirectoryPerArtifact=true',
+    '-Dmdep.stripVersion=true',
+    '-Dmdep.stripType=true',
+  ),
   copyDeps('copy-dependencies-repository-layout', '-Dmdep.useRepositoryLayout=true'),
   copyDeps('copy-dependencies-repository-layout-poms', '-Dmdep.useRepositoryLayout=true', '-Dmdep.copyPom=true'),
   copyDeps('copy-dependencies-poms', '-Dmdep.copyPom=true', '-Dmdep.stripVersion=true'),
   copyDeps('copy-dependencies-parent-poms', '-Dmdep.addParentPoms=true', '-Dmdep.copyPom=true'),
   copyDeps('copy-dependencies-scope-type', '-DincludeScope=runtime', '-DexcludeTypes=zip'),
-  copyDeps('copy-dependencies-direct-group-artifact', '-DexcludeTransitive=true', '-DincludeGroupIds=zz.a', '-DexcludeArtifactIds=snap'),
+  copyDeps(
+    'copy-dependencies-direct-group-artifact',
+    '-DexcludeTransitive=true',
+    '-DincludeGroupIds=zz.a',
+    '-DexcludeArtifactIds=snap',
+  ),
   copyDeps('copy-dependencies-include-types-classifiers', '-DincludeTypes=jar,test-jar', '-DincludeClassifiers=tests'),
-  copyDeps('copy-dependencies-exclude-classifiers-scope', '-DexcludeClassifiers=tests', '-DexcludeScope=provided', '-DincludeArtifactIds=lib,trans,prov,snap'),
+  copyDeps(
+    'copy-dependencies-exclude-classifiers-scope',
+    '-DexcludeClassifiers=tests',
+    '-DexcludeScope=provided',
+    '-DincludeArtifactIds=lib,trans,prov,snap',
+  ),
   copyDeps('copy-dependencies-exclude-test-scope', '-DexcludeScope=test'),
   copyDeps('copy-dependencies-classifier', '-Dclassifier=sources'),
-  copyDeps('copy-dependencies-classifier-type', '-Dclassifier=sources', '-Dtype=java-source', '-DincludeArtifactIds=trans'),
-  copyDeps('copy-dependencies-classifier-missing-fails', '-Dclassifier=sources', '-Dmdep.failOnMissingClassifierArtifact=true'),
+  copyDeps(
+    'copy-dependencies-classifier-type',
+    '-Dclassifier=sources',
+    '-Dtype=java-source',
+    '-DincludeArtifactIds=trans',
+  ),
+  copyDeps(
+    'copy-dependencies-classifier-missing-fails',
+    '-Dclassifier=sources',
+    '-Dmdep.failOnMissingClassifierArtifact=true',
+  ),
   copyDeps('copy-dependencies-silent', '-Dsilent=true'),
-  copyDeps('copy-dependencies-absolute-names', '-DoutputAbsoluteArtifactFilename=true', '-DoutputDirectory=out', '-DincludeArtifactIds=trans'),
+  copyDeps(
+    'copy-dependencies-absolute-names',
+    '-DoutputAbsoluteArtifactFilename=true',
+    '-DoutputDirectory=out',
+    '-DincludeArtifactIds=trans',
+  ),
   copyDeps('copy-dependencies-skip', '-Dmdep.skip=true'),
   copyDeps('copy-dependencies-exclude-groups', '-DexcludeGroupIds=zz.b,zz.c', '-DexcludeTypes=test-jar'),
-  copyDeps('copy-dependencies-parent-poms-per-scope', '-Dmdep.addParentPoms=true', '-Dmdep.useSubDirectoryPerScope=true', '-Dmdep.useSubDirectoryPerType=true'),
+  copyDeps(
+    'copy-dependencies-parent-poms-per-scope',
+    '-Dmdep.addParentPoms=true',
+    '-Dmdep.useSubDirectoryPerScope=true',
+    '-Dmdep.useSubDirectoryPerType=true',
+  ),
   copyDeps('copy-dependencies-base-version', '-Dmdep.useBaseVersion=false', '-DincludeArtifactIds=snap'),
   {
     name: 'copy-dependencies-overwrite',
@@ -128,7 +191,15 @@ export const SCENARIOS: readonly Scenario[] = [
         args: ['-o', `${D}copy-dependencies`, '-DincludeArtifactIds=lib,snap,trans', '-DoverWriteIfNewer=false'],
         before: [{ path: `${DEST}/lib-1.0.jar`, content: 'old lib again\n', mtime: EARLIER }],
       },
-      { args: ['-o', `${D}copy-dependencies`, '-DincludeArtifactIds=lib,snap,trans', '-DoverWriteReleases=true', '-Dmdep.copyPom=true'] },
+      {
+        args: [
+          '-o',
+          `${D}copy-dependencies`,
+          '-DincludeArtifactIds=lib,snap,trans',
+          '-DoverWriteReleases=true',
+          '-Dmdep.copyPom=true',
+        ],
+      },
     ],
     trees: ['project/target'],
   },
@@ -139,9 +210,25 @@ export const SCENARIOS: readonly Scenario[] = [
     project: PROJECT,
     steps: [
       { args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib:1.0'] },
-      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib:1.0:jar:sources', '-Dmdep.stripVersion=true', '-Dmdep.prependGroupId=true'] },
+      {
+        args: [
+          '-o',
+          `${D}copy`,
+          '-Dartifact=zz.a:lib:1.0:jar:sources',
+          '-Dmdep.stripVersion=true',
+          '-Dmdep.prependGroupId=true',
+        ],
+      },
       { args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib:1.0'] },
-      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:zipped:1.0:zip', '-DoutputDirectory=zips', '-DoutputAbsoluteArtifactFilename=true'] },
+      {
+        args: [
+          '-o',
+          `${D}copy`,
+          '-Dartifact=zz.a:zipped:1.0:zip',
+          '-DoutputDirectory=zips',
+          '-DoutputAbsoluteArtifactFilename=true',
+        ],
+      },
     ],
     trees: ['project/target', 'project/zips'],
   },
@@ -173,15 +260,23 @@ export const SCENARIOS: readonly Scenario[] = [
     project: PROJECT,
     steps: [
       { args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0'] },
-      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0'], before: [{ path: `${DEST}/trans-2.0.jar`, content: 'old\n', mtime: EARLIER }] },
-      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0', '-Dmdep.overIfNewer=false'], before: [{ path: `${DEST}/trans-2.0.jar`, content: 'old again\n', mtime: EARLIER }] },
+      {
+        args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0'],
+        before: [{ path: `${DEST}/trans-2.0.jar`, content: 'old\n', mtime: EARLIER }],
+      },
+      {
+        args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0', '-Dmdep.overIfNewer=false'],
+        before: [{ path: `${DEST}/trans-2.0.jar`, content: 'old again\n', mtime: EARLIER }],
+      },
     ],
     trees: ['project/target'],
   },
   {
     name: 'copy-failures',
     artifacts: ARTIFACTS,
-    project: configured('<artifactItems><artifactItem><groupId>zz.a</groupId><artifactId>unknown</artifactId></artifactItem></artifactItems>'),
+    project: configured(
+      '<artifactItems><artifactItem><groupId>zz.a</groupId><artifactId>unknown</artifactId></artifactItem></artifactItems>',
+    ),
     steps: [
       { args: ['-o', `${D}copy`] },
       { args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib'] },
@@ -218,7 +313,9 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'copy-without-project',
     artifacts: ARTIFACTS,
     // Not the default outputDirectory: Maven's stub project leaves ${project.basedir} unexpanded in it.
-    steps: [{ args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0', '-Dmdep.useBaseVersion=true', '-DoutputDirectory=out'] }],
+    steps: [
+      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0', '-Dmdep.useBaseVersion=true', '-DoutputDirectory=out'] },
+    ],
     trees: ['project'],
   },
   // build-classpath
@@ -228,9 +325,27 @@ export const SCENARIOS: readonly Scenario[] = [
     project: PROJECT,
     steps: [
       { args: ['-o', `${D}build-classpath`] },
-      { args: ['-o', `${D}build-classpath`, '-DincludeScope=runtime', '-Dmdep.prefix=lib', '-Dmdep.stripVersion=true', '-Dmdep.pathSeparator=;'] },
+      {
+        args: [
+          '-o',
+          `${D}build-classpath`,
+          '-DincludeScope=runtime',
+          '-Dmdep.prefix=lib',
+          '-Dmdep.stripVersion=true',
+          '-Dmdep.pathSeparator=;',
+        ],
+      },
       { args: ['-o', `${D}build-classpath`, '-DincludeArtifactIds=nothing'] },
-      { args: ['-o', `${D}build-classpath`, '-Dmdep.prefix=lib', '-Dmdep.prependGroupId=true', '-Dmdep.stripClassifier=true', '-Dmdep.fileSeparator=\\'] },
+      {
+        args: [
+          '-o',
+          `${D}build-classpath`,
+          '-Dmdep.prefix=lib',
+          '-Dmdep.prependGroupId=true',
+          '-Dmdep.stripClassifier=true',
+          '-Dmdep.fileSeparator=\\',
+        ],
+      },
     ],
     trees: ['project/target'],
   },
@@ -241,8 +356,25 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: [
       { args: ['-o', `${D}build-classpath`, '-Dmdep.outputFile=target/cp.txt', '-Dmdep.localRepoProperty=$M2'] },
       { args: ['-o', `${D}build-classpath`, '-Dmdep.outputFile=target/cp.txt', '-Dmdep.localRepoProperty=$M2'] },
-      { args: ['-o', `${D}build-classpath`, '-Dmdep.outputFile=target/cp.txt', '-Dmdep.localRepoProperty=$M2', '-Dmdep.regenerateFile=true'] },
-      { args: ['-o', `${D}build-classpath`, '-Dmdep.outputFile=target/filter.properties', '-Dmdep.outputFilterFile=true', '-Dmdep.prefix=x', '-DexcludeTransitive=true'] },
+      {
+        args: [
+          '-o',
+          `${D}build-classpath`,
+          '-Dmdep.outputFile=target/cp.txt',
+          '-Dmdep.localRepoProperty=$M2',
+          '-Dmdep.regenerateFile=true',
+        ],
+      },
+      {
+        args: [
+          '-o',
+          `${D}build-classpath`,
+          '-Dmdep.outputFile=target/filter.properties',
+          '-Dmdep.outputFilterFile=true',
+          '-Dmdep.prefix=x',
+          '-DexcludeTransitive=true',
+        ],
+      },
     ],
     trees: ['project/target'],
   },
@@ -265,8 +397,25 @@ export const SCENARIOS: readonly Scenario[] = [
     project: PROJECT,
     steps: [
       { args: ['-o', `${D}sources`] },
-      { args: ['-o', `${D}sources`, '-Dclassifier=tests', '-DoutputFile=target/sources.txt', '-Dmdep.outputScope=false', '-Dsort=true'] },
-      { args: ['-o', `${D}sources`, '-DincludeParents=true', '-DexcludeTransitive=true', '-DoutputAbsoluteArtifactFilename=true'] },
+      {
+        args: [
+          '-o',
+          `${D}sources`,
+          '-Dclassifier=tests',
+          '-DoutputFile=target/sources.txt',
+          '-Dmdep.outputScope=false',
+          '-Dsort=true',
+        ],
+      },
+      {
+        args: [
+          '-o',
+          `${D}sources`,
+          '-DincludeParents=true',
+          '-DexcludeTransitive=true',
+          '-DoutputAbsoluteArtifactFilename=true',
+        ],
+      },
     ],
     trees: ['project/target'],
   },
@@ -286,7 +435,15 @@ export const SCENARIOS: readonly Scenario[] = [
   pluginScenario('resolve-plugins', ['zz-maven-plugin']),
   // Maven gathers go-offline's artifacts in a HashSet filled in an order of identity hashes: these
   // plugins fall in distinct buckets, so the order Maven prints does not depend on that.
-  pluginScenario('go-offline', ['p0-maven-plugin', 'p1-maven-plugin', 'p3-maven-plugin', 'p5-maven-plugin', 'p6-maven-plugin', 'p7-maven-plugin', 'p9-maven-plugin']),
+  pluginScenario('go-offline', [
+    'p0-maven-plugin',
+    'p1-maven-plugin',
+    'p3-maven-plugin',
+    'p5-maven-plugin',
+    'p6-maven-plugin',
+    'p7-maven-plugin',
+    'p9-maven-plugin',
+  ]),
   // get
   {
     name: 'get-transitive',
@@ -298,8 +455,25 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'get-single',
     remote: ARTIFACTS,
     steps: [
-      { args: [`${D}get`, '-Dartifact=zz.a:lib:1.0:jar:sources', '-Dtransitive=false', '-DremoteRepositories=own::default::{remote}'] },
-      { args: [`${D}get`, '-DgroupId=zz.a', '-DartifactId=zipped', '-Dversion=1.0', '-Dpackaging=zip', '-Dtransitive=false', '-DremoteRepositories=own::::{remote}'] },
+      {
+        args: [
+          `${D}get`,
+          '-Dartifact=zz.a:lib:1.0:jar:sources',
+          '-Dtransitive=false',
+          '-DremoteRepositories=own::default::{remote}',
+        ],
+      },
+      {
+        args: [
+          `${D}get`,
+          '-DgroupId=zz.a',
+          '-DartifactId=zipped',
+          '-Dversion=1.0',
+          '-Dpackaging=zip',
+          '-Dtransitive=false',
+          '-DremoteRepositories=own::::{remote}',
+        ],
+      },
     ],
     trees: ['repo/zz'],
   },

@@ -56,7 +56,12 @@ export function pomXml(gav: string, spec: PomSpec = {}): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<project>', '  <modelVersion>4.0.0</modelVersion>'];
   if (spec.parent) {
     const [pg, pa, pv] = spec.parent.split(':');
-    const rel = spec.relativePath === undefined ? '' : spec.relativePath === '' ? '<relativePath/>' : `<relativePath>${spec.relativePath}</relativePath>`;
+    const rel =
+      spec.relativePath === undefined
+        ? ''
+        : spec.relativePath === ''
+          ? '<relativePath/>'
+          : `<relativePath>${spec.relativePath}</relativePath>`;
     out.push(`  <parent><groupId>${pg}</groupId><artifactId>${pa}</artifactId><version>${pv}</version>${rel}</parent>`);
   }
   if (g) out.push(`  <groupId>${g}</groupId>`);
@@ -64,16 +69,32 @@ export function pomXml(gav: string, spec: PomSpec = {}): string {
   if (v) out.push(`  <version>${v}</version>`);
   if (spec.packaging) out.push(`  <packaging>${spec.packaging}</packaging>`);
   if (spec.properties) {
-    out.push('  <properties>', ...Object.entries(spec.properties).map(([k, val]) => `    <${k}>${esc(val)}</${k}>`), '  </properties>');
+    out.push(
+      '  <properties>',
+      ...Object.entries(spec.properties).map(([k, val]) => `    <${k}>${esc(val)}</${k}>`),
+      '  </properties>',
+    );
   }
   if (spec.managed?.length) {
-    out.push('  <dependencyManagement><dependencies>', ...spec.managed.map((d) => depXml(d, '    ')), '  </dependencies></dependencyManagement>');
+    out.push(
+      '  <dependencyManagement><dependencies>',
+      ...spec.managed.map((d) => depXml(d, '    ')),
+      '  </dependencies></dependencyManagement>',
+    );
   }
-  if (spec.dependencies?.length) out.push('  <dependencies>', ...spec.dependencies.map((d) => depXml(d, '    ')), '  </dependencies>');
+  if (spec.dependencies?.length)
+    out.push('  <dependencies>', ...spec.dependencies.map((d) => depXml(d, '    ')), '  </dependencies>');
   if (spec.relocation) {
     const r = spec.relocation;
-    const parts = [r.groupId && `<groupId>${r.groupId}</groupId>`, r.artifactId && `<artifactId>${r.artifactId}</artifactId>`, r.version && `<version>${r.version}</version>`, r.message && `<message>${r.message}</message>`];
-    out.push(`  <distributionManagement><relocation>${parts.filter(Boolean).join('')}</relocation></distributionManagement>`);
+    const parts = [
+      r.groupId && `<groupId>${r.groupId}</groupId>`,
+      r.artifactId && `<artifactId>${r.artifactId}</artifactId>`,
+      r.version && `<version>${r.version}</version>`,
+      r.message && `<message>${r.message}</message>`,
+    ];
+    out.push(
+      `  <distributionManagement><relocation>${parts.filter(Boolean).join('')}</relocation></distributionManagement>`,
+    );
   }
   if (spec.extra) out.push(spec.extra);
   out.push('</project>', '');

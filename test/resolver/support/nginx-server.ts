@@ -39,7 +39,12 @@ export class NginxServer {
   private child?: ChildProcess;
   port = 0;
 
-  constructor(private readonly dir: string, readonly root: string, private readonly user: string, private readonly password: string) {}
+  constructor(
+    private readonly dir: string,
+    readonly root: string,
+    private readonly user: string,
+    private readonly password: string,
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/repo`;
@@ -68,7 +73,9 @@ export class NginxServer {
       ].join('\n'),
     );
     mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
-    this.child = spawn('nginx', ['-p', prefix, '-c', conf, '-g', 'daemon off; master_process off;'], { stdio: 'ignore' });
+    this.child = spawn('nginx', ['-p', prefix, '-c', conf, '-g', 'daemon off; master_process off;'], {
+      stdio: 'ignore',
+    });
     await waitForPort(this.port, this.child);
   }
 

@@ -25,7 +25,10 @@ export class RepoServer {
   /** Paths whose response is cut after half the body. */
   readonly truncate = new Set<string>();
 
-  constructor(readonly root: string, private readonly options: ServerOptions = {}) {
+  constructor(
+    readonly root: string,
+    private readonly options: ServerOptions = {},
+  ) {
     mkdirSync(root, { recursive: true });
   }
 
@@ -95,7 +98,10 @@ export class RepoServer {
 }
 
 /** Central mirrored to a closed loopback port: tests never reach the internet. */
-export const NO_CENTRAL: Settings = { ...EMPTY_SETTINGS, mirrors: [{ id: 'no-central', url: 'http://127.0.0.1:9/central', mirrorOf: 'central' }] };
+export const NO_CENTRAL: Settings = {
+  ...EMPTY_SETTINGS,
+  mirrors: [{ id: 'no-central', url: 'http://127.0.0.1:9/central', mirrorOf: 'central' }],
+};
 /** The same mirror as settings.xml text, for runs of the CLI. */
 export const NO_CENTRAL_MIRROR_XML =
   '<mirrors><mirror><id>no-central</id><url>http://127.0.0.1:9/central</url><mirrorOf>central</mirrorOf></mirror></mirrors>';

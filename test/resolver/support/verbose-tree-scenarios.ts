@@ -33,7 +33,12 @@ export const VERBOSE_SCENARIOS: Record<string, (f: FixtureRepo) => void> = {
       .artifact('v2:s:1.0')
       .artifact('v2:m:1.0');
     f.projectPom('v2:root:1.0', {
-      managed: [{ gav: 'v2:c:3.0', scope: 'runtime' }, 'v2:e:2.0', { gav: 'v2:s:1.0', scope: 'provided' }, { gav: 'v2:m:1.0', scope: 'compile' }],
+      managed: [
+        { gav: 'v2:c:3.0', scope: 'runtime' },
+        'v2:e:2.0',
+        { gav: 'v2:s:1.0', scope: 'provided' },
+        { gav: 'v2:m:1.0', scope: 'compile' },
+      ],
       dependencies: ['v2:a:1.0', 'v2:b:1.0'],
     });
   },
@@ -45,7 +50,12 @@ export const VERBOSE_SCENARIOS: Record<string, (f: FixtureRepo) => void> = {
       .artifact('v3:r:1.0')
       .artifact('v3:u:1.0');
     f.projectPom('v3:root:1.0', {
-      dependencies: [{ gav: 'v3:t:1.0', scope: 'test' }, 'v3:a:1.0', { gav: 'v3:p:1.0', scope: 'provided' }, { gav: 'v3:r:1.0', scope: 'test' }],
+      dependencies: [
+        { gav: 'v3:t:1.0', scope: 'test' },
+        'v3:a:1.0',
+        { gav: 'v3:p:1.0', scope: 'provided' },
+        { gav: 'v3:r:1.0', scope: 'test' },
+      ],
     });
   },
   /**
@@ -53,7 +63,12 @@ export const VERBOSE_SCENARIOS: Record<string, (f: FixtureRepo) => void> = {
    * constant the scope selector picks.
    */
   'written-scopes': (f) => {
-    f.artifact('v4:a:1.0', { dependencies: [{ gav: 'v4:d:1.0', scope: 'runtime' }, { gav: 'v4:x:1.0', scope: 'compile' }] })
+    f.artifact('v4:a:1.0', {
+      dependencies: [
+        { gav: 'v4:d:1.0', scope: 'runtime' },
+        { gav: 'v4:x:1.0', scope: 'compile' },
+      ],
+    })
       .artifact('v4:b:1.0', { dependencies: ['v4:d:1.0', 'v4:x:1.0'] })
       .artifact('v4:c:1.0', { dependencies: ['v4:x:1.0'] })
       .artifact('v4:d:1.0')
@@ -130,7 +145,9 @@ export const VERBOSE_SCENARIOS: Record<string, (f: FixtureRepo) => void> = {
       .artifact('v7:z:2.0');
     f.file('repo/v7/x/maven-metadata-local.xml', metadata('v7', 'x', ['1.0', '2.0', '2.5']));
     f.file('repo/v7/y/maven-metadata-local.xml', metadata('v7', 'y', ['1.0', '2.0']));
-    f.projectPom('v7:root:1.0', { dependencies: ['v7:x:[1.0,3.0)', 'v7:a:1.0', { gav: 'v7:y:[1.0,3.0)', scope: 'runtime' }] });
+    f.projectPom('v7:root:1.0', {
+      dependencies: ['v7:x:[1.0,3.0)', 'v7:a:1.0', { gav: 'v7:y:[1.0,3.0)', scope: 'runtime' }],
+    });
   },
 };
 

@@ -122,11 +122,16 @@ export class GitFixture {
     this.git(['push', '-q', path.join(this.tmp, 'git', 'libA.git'), 'stable'], a);
     this.commits.libAstable = this.git(['rev-parse', 'HEAD'], a).trim();
     this.git(['checkout', '-q', 'main'], a);
-    this.repository('git', 'consumer', [{ 'pom.xml': '<project/>\n', 'externals/README': 'sources go here\n', 'src/main.c': 'int main;\n' }]);
+    this.repository('git', 'consumer', [
+      { 'pom.xml': '<project/>\n', 'externals/README': 'sources go here\n', 'src/main.c': 'int main;\n' },
+    ]);
     this.git(['clone', '-q', this.fileUrl('consumer'), this.wc]);
     // A submodule the goal does not own (its gitlink points at libA's commit, any commit will do).
     this.git(['config', '-f', '.gitmodules', 'submodule.externals/foreign.path', 'externals/foreign'], this.wc);
-    this.git(['config', '-f', '.gitmodules', 'submodule.externals/foreign.url', 'https://example.com/foreign.git'], this.wc);
+    this.git(
+      ['config', '-f', '.gitmodules', 'submodule.externals/foreign.url', 'https://example.com/foreign.git'],
+      this.wc,
+    );
     this.git(['update-index', '--add', '--cacheinfo', `160000,${this.commits.libA},externals/foreign`], this.wc);
     this.git(['add', '.gitmodules'], this.wc);
     this.git(['commit', '-q', '-m', 'foreign submodule'], this.wc);

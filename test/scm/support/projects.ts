@@ -5,7 +5,9 @@ export function dependencyPom(
   coordinates: Coordinates,
   options: { scm?: Scm; properties?: Record<string, string>; file?: string } = {},
 ): Project {
-  const file = options.file ?? `/repo/${coordinates.groupId.replace(/\./g, '/')}/${coordinates.artifactId}/${coordinates.version}/${coordinates.artifactId}-${coordinates.version}.pom`;
+  const file =
+    options.file ??
+    `/repo/${coordinates.groupId.replace(/\./g, '/')}/${coordinates.artifactId}/${coordinates.version}/${coordinates.artifactId}-${coordinates.version}.pom`;
   const basedir = file.slice(0, file.lastIndexOf('/'));
   return {
     ...coordinates,

@@ -6,7 +6,11 @@ import type { GoalhostRun } from '../../support/run-goalhost';
  * The real CLI, run asynchronously: tests that serve git over HTTP from this very process must not
  * block its event loop while goalhost talks to that server.
  */
-export function runGoalhostAsync(args: readonly string[], cwd: string, env: Record<string, string>): Promise<GoalhostRun> {
+export function runGoalhostAsync(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<GoalhostRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [GOALHOST_BIN, ...args], {
       cwd,

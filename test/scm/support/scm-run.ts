@@ -66,7 +66,9 @@ export async function runScm(input: ScmRunInput): Promise<ScmRun> {
       readProject: projectReader(input.poms),
       servers: input.servers ?? [],
       settingsFile: '/home/user/.m2/settings.xml',
-      decrypter: new SettingsDecrypter(input.settingsSecurityFile ?? path.join(input.basedir, 'no-settings-security.xml')),
+      decrypter: new SettingsDecrypter(
+        input.settingsSecurityFile ?? path.join(input.basedir, 'no-settings-security.xml'),
+      ),
       svn: new SvnExternalsUpdater(svn, log),
       git: new GitSubmodulesUpdater(git, log),
     });

@@ -7,7 +7,12 @@ export const SVN_USER = 'alice';
 export const SVN_PASSWORD = 's3cret-Pa55';
 
 /** The externals the consumer working copy starts with (committed on `externals/`). */
-export const INITIAL_EXTERNALS = ['# third-party sources', '-r1 ^/libA/trunk/src vendored-src', '^/libA/trunk fr/example/libs/liba', ''].join('\n');
+export const INITIAL_EXTERNALS = [
+  '# third-party sources',
+  '-r1 ^/libA/trunk/src vendored-src',
+  '^/libA/trunk fr/example/libs/liba',
+  '',
+].join('\n');
 
 /**
  * Two repositories behind one svnserve (anon-access = none):
@@ -45,10 +50,23 @@ export class SvnFixture {
 
   /** svn with the fixture's private config, authenticated as alice (password on stdin). */
   svn(args: readonly string[], cwd = this.tmp): string {
-    return sh('svn', ['--non-interactive', '--no-auth-cache', '--config-dir', this.configDir, '--username', SVN_USER, '--password-from-stdin', ...args], {
-      cwd,
-      input: `${SVN_PASSWORD}\n`,
-    });
+    return sh(
+      'svn',
+      [
+        '--non-interactive',
+        '--no-auth-cache',
+        '--config-dir',
+        this.configDir,
+        '--username',
+        SVN_USER,
+        '--password-from-stdin',
+        ...args,
+      ],
+      {
+        cwd,
+        input: `${SVN_PASSWORD}\n`,
+      },
+    );
   }
 
   private populate(): void {

@@ -18,7 +18,8 @@ export function freePort(): Promise<number> {
 async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before listening on ${port}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode} before listening on ${port}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.destroy();
@@ -33,7 +34,11 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10000)
 }
 
 /** Runs a command synchronously and fails loudly; returns stdout. */
-export function sh(command: string, args: readonly string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): string {
+export function sh(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {},
+): string {
   const r = spawnSync(command, args, { encoding: 'utf8', ...options });
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
   return r.stdout;
@@ -53,7 +58,12 @@ export class SvnServer {
   static async start(root: string, users: Readonly<Record<string, string>>): Promise<SvnServer> {
     fs.mkdirSync(root, { recursive: true });
     const passwd = path.join(root, 'passwd');
-    fs.writeFileSync(passwd, `[users]\n${Object.entries(users).map(([u, p]) => `${u} = ${p}`).join('\n')}\n`);
+    fs.writeFileSync(
+      passwd,
+      `[users]\n${Object.entries(users)
+        .map(([u, p]) => `${u} = ${p}`)
+        .join('\n')}\n`,
+    );
     fs.writeFileSync(
       path.join(root, 'svnserve.conf'),
       `[general]\nanon-access = none\nauth-access = write\npassword-db = ${passwd}\nrealm = goalhost-test\n`,
@@ -62,7 +72,18 @@ export class SvnServer {
       const port = await freePort();
       const child = spawn(
         'svnserve',
-        ['-d', '--foreground', '--listen-host', '127.0.0.1', '--listen-port', String(port), '-r', root, '--config-file', path.join(root, 'svnserve.conf')],
+        [
+          '-d',
+          '--foreground',
+          '--listen-host',
+          '127.0.0.1',
+          '--listen-port',
+          String(port),
+          '-r',
+          root,
+          '--config-file',
+          path.join(root, 'svnserve.conf'),
+        ],
         { stdio: 'ignore' },
       );
       // If the test process ends without stop(), the server it started must not outlive it.

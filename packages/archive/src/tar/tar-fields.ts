@@ -47,7 +47,9 @@ export function octalField(block: Uint8Array, offset: number, length: number): n
   for (let i = start; i < end; i++) {
     const c = block[i];
     if (c < 0x30 || c > 0x37) {
-      throw new TarFormatError(`Corrupted TAR archive. Invalid byte ${c} at offset ${i - offset} in '${shown(block, offset, length)}' len=${length}`);
+      throw new TarFormatError(
+        `Corrupted TAR archive. Invalid byte ${c} at offset ${i - offset} in '${shown(block, offset, length)}' len=${length}`,
+      );
     }
     value = value * 8 + (c - 0x30);
   }
@@ -89,7 +91,8 @@ export function headerFormat(block: Uint8Array, globalArchType: string | undefin
   if (ascii(block, 257, 'ustar ')) return 'oldgnu';
   if (!ascii(block, 257, 'ustar\0')) return 'v7';
   if (ascii(block, 508, 'tar\0')) return 'xstar';
-  if (globalArchType !== undefined) return globalArchType === 'xustar' || globalArchType === 'exustar' ? 'xstar' : 'posix';
+  if (globalArchType !== undefined)
+    return globalArchType === 'xustar' || globalArchType === 'exustar' ? 'xstar' : 'posix';
   // xustar: no signature; a prefix that ends early (byte 130 is NUL) and two octal times after it.
   if (block[345 + 130] !== 0) return 'posix';
   return xstarTime(block, 476) && xstarTime(block, 488) ? 'xstar' : 'posix';
@@ -230,7 +233,8 @@ export function paxRecords(data: Uint8Array, inherited: ReadonlyMap<string, stri
               if (pendingOffset === undefined) throw paxError('GNU.sparse.offset contains a non-numeric value');
               if (pendingOffset < 0) throw paxError('GNU.sparse.offset contains negative value');
             } else if (keyword === 'GNU.sparse.numbytes') {
-              if (pendingOffset === undefined) throw paxError('GNU.sparse.offset is expected before GNU.sparse.numbytes shows up.');
+              if (pendingOffset === undefined)
+                throw paxError('GNU.sparse.offset is expected before GNU.sparse.numbytes shows up.');
               const numbytes = javaLong(value);
               if (numbytes === undefined) throw paxError('GNU.sparse.numbytes contains a non-numeric value.');
               if (numbytes < 0) throw paxError('GNU.sparse.numbytes contains negative value');
@@ -253,7 +257,8 @@ export function paxRecords(data: Uint8Array, inherited: ReadonlyMap<string, stri
 /** PAX 0.1 `GNU.sparse.map`: "offset,size[,offset,size...]". */
 export function pax01Runs(map: string): SparseRun[] {
   const parts = map.split(',');
-  if (parts.length % 2 === 1) throw new TarFormatError('Corrupted TAR archive. Bad format in GNU.sparse.map PAX Header');
+  if (parts.length % 2 === 1)
+    throw new TarFormatError('Corrupted TAR archive. Bad format in GNU.sparse.map PAX Header');
   const runs: SparseRun[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const offset = javaLong(parts[i]);

@@ -77,7 +77,11 @@ const found = new Map<string, string | undefined>();
 function systemTool(names: readonly string[]): string | undefined {
   if (process.env.GOALHOST_SYSTEM_DECOMPRESSORS === 'false') return undefined;
   const key = `${process.env.PATH}\0${names.join(',')}`;
-  if (!found.has(key)) found.set(key, names.map(executable).find((p) => p !== undefined));
+  if (!found.has(key))
+    found.set(
+      key,
+      names.map(executable).find((p) => p !== undefined),
+    );
   return found.get(key);
 }
 
@@ -138,7 +142,8 @@ async function* gzipMembers(file: string): AsyncGenerator<Buffer> {
       const end = position + headerLength + inflate.bytesWritten;
       const trailer = readAt(fd, end, 8);
       if (trailer.length < 8) throw new Error('Unexpected end of ZLIB input stream');
-      if (trailer.readUInt32LE(0) !== crc >>> 0 || trailer.readUInt32LE(4) !== size % 0x100000000) throw new Error('Corrupt GZIP trailer');
+      if (trailer.readUInt32LE(0) !== crc >>> 0 || trailer.readUInt32LE(4) !== size % 0x100000000)
+        throw new Error('Corrupt GZIP trailer');
       position = end + 8;
     }
   } finally {
@@ -192,7 +197,12 @@ function gunzip(file: string, carrier: PassThrough, failure: Failure): void {
 }
 
 /** A system decompressor writing to a pipe; its failure counts only while its output is needed. */
-function toolOutput(tool: string, args: readonly string[], file: string, failure: Failure): { stream: Readable; stop: () => void } {
+function toolOutput(
+  tool: string,
+  args: readonly string[],
+  file: string,
+  failure: Failure,
+): { stream: Readable; stop: () => void } {
   const input = fs.openSync(file, 'r');
   const child = spawn(tool, args, { stdio: [input, 'pipe', 'pipe'] });
   fs.closeSync(input);
@@ -316,7 +326,8 @@ function wholeInput(whole: ReturnType<WholeInflater>, streamed: () => TarInput):
     const bytes = await whole.inflated;
     if (closed) return;
     if (bytes) {
-      for (let at = 0; at < bytes.length; at += PIECE) yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(PIECE, bytes.length - at));
+      for (let at = 0; at < bytes.length; at += PIECE)
+        yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(PIECE, bytes.length - at));
       return;
     }
     fallback = streamed();
@@ -337,7 +348,12 @@ function wholeInput(whole: ReturnType<WholeInflater>, streamed: () => TarInput):
  * Opens the archive and starts decompressing it at once; a parallel system decompressor uses
  * `threads` threads (default: every core). A tar.gz goes to `inflater` first when one is given.
  */
-export function openTarInput(file: string, format: TarFormat, threads = os.availableParallelism(), inflater?: WholeInflater): TarInput {
+export function openTarInput(
+  file: string,
+  format: TarFormat,
+  threads = os.availableParallelism(),
+  inflater?: WholeInflater,
+): TarInput {
   if (format === 'tar.gz' && inflater) return wholeInput(inflater(file), () => openTarInput(file, format, threads));
   const failure = new Failure();
   let stream: Readable;
@@ -349,10 +365,10 @@ export function openTarInput(file: string, format: TarFormat, threads = os.avail
     const carrier = carrierStream(CHUNK, READ_AHEAD);
     gunzip(file, carrier, failure);
     stream = carrier;
-  }
-  else {
+  } else {
     const tool = decompressorOf(format);
-    if (tool === 'javascript') stream = format === 'tar.bz2' ? javascriptBzip2(file, failure) : javascriptXz(file, failure);
+    if (tool === 'javascript')
+      stream = format === 'tar.bz2' ? javascriptBzip2(file, failure) : javascriptXz(file, failure);
     else {
       const output = toolOutput(tool, decompressorArgs(tool, format, Math.max(1, threads)), file, failure);
       stream = output.stream;

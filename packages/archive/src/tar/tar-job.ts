@@ -113,21 +113,31 @@ export class TarJob {
   private inMemory(target: string, entry: ArchiveEntry): TarDataSink {
     // Shared slabs the worker threads read from; else a buffer of its own, moved to the thread
     // without a copy. Zeros only where holes need them (sparse entries).
-    const content = entry.sparse ? new Uint8Array(entry.size) : (contentSlabs.take(entry.size) ?? Buffer.allocUnsafeSlow(entry.size));
+    const content = entry.sparse
+      ? new Uint8Array(entry.size)
+      : (contentSlabs.take(entry.size) ?? Buffer.allocUnsafeSlow(entry.size));
     let end = 0;
     return {
       write: (bytes, position) => {
-        if (position + bytes.length > content.length) throw new TarFormatError(`entry ${entry.name} holds more data than its size (${entry.size})`);
+        if (position + bytes.length > content.length)
+          throw new TarFormatError(`entry ${entry.name} holds more data than its size (${entry.size})`);
         content.set(bytes, position);
         end = Math.max(end, position + bytes.length);
       },
       end: () => this.planContent(target, entry, content, entry.mtimeMs, this.chmodOf(entry)),
       // Maven leaves what came, without the entry's time and mode (it fails before setting them).
-      truncated: () => this.planContent(target, entry, entry.sparse ? content : content.subarray(0, end), undefined, undefined),
+      truncated: () =>
+        this.planContent(target, entry, entry.sparse ? content : content.subarray(0, end), undefined, undefined),
     };
   }
 
-  private planContent(target: string, entry: ArchiveEntry, content: Uint8Array, mtime: number | undefined, chmod: number | undefined): void {
+  private planContent(
+    target: string,
+    entry: ArchiveEntry,
+    content: Uint8Array,
+    mtime: number | undefined,
+    chmod: number | undefined,
+  ): void {
     // The reader made this entry object for this job alone.
     (entry as { content?: Uint8Array }).content = content;
     const source = { kind: 'entry', job: this.tree.job, entry } as const;
@@ -241,7 +251,13 @@ export class TarJob {
       }
       for (const { target, entry } of this.flatten) {
         const mode = (this.chmodOf(entry) ?? 0o666) & ~(this.settings.umask ?? 0o022);
-        const failure = this.tree.replaceFile(path.join(flatRoot, path.basename(target)), entry.name, { kind: 'copy', from: target }, entry.mtimeMs, mode);
+        const failure = this.tree.replaceFile(
+          path.join(flatRoot, path.basename(target)),
+          entry.name,
+          { kind: 'copy', from: target },
+          entry.mtimeMs,
+          mode,
+        );
         if (failure) return failure;
       }
       await this.planning.dispatchNow();

@@ -154,13 +154,15 @@ export class TarReader {
     for (let i = this.metas.length - 1; i >= 0; i--) {
       const kind = this.metas[i].kind;
       if (kind === 'g') throw new TarFormatError('Error detected parsing the pax header');
-      if (kind === 'x') throw new TarFormatError("premature end of tar archive. Didn't find any entry after PAX header.");
+      if (kind === 'x')
+        throw new TarFormatError("premature end of tar archive. Didn't find any entry after PAX header.");
     }
     this.state = 'done';
   }
 
   private expect(size: number, then: (bytes: Buffer) => void): void {
-    if (size > META_LIMIT) throw new TarFormatError(`a tar header record of ${size} bytes is larger than goalhost reads (${META_LIMIT})`);
+    if (size > META_LIMIT)
+      throw new TarFormatError(`a tar header record of ${size} bytes is larger than goalhost reads (${META_LIMIT})`);
     if (this.gather.length < size) this.gather = Buffer.allocUnsafe(Math.max(size, this.gather.length * 2));
     this.state = 'gather';
     this.gatherNeed = size;
@@ -243,7 +245,17 @@ export class TarReader {
       else this.expect(size, read);
       return;
     }
-    const entry: Pending = { name, linkName, flag, mode, size, mtimeMs: mtime * 1000, realSize, sparse, mapInData: false };
+    const entry: Pending = {
+      name,
+      linkName,
+      flag,
+      mode,
+      size,
+      mtimeMs: mtime * 1000,
+      realSize,
+      sparse,
+      mapInData: false,
+    };
     if (extended) this.expect(BLOCK, (b) => this.sparseExtension(entry, b));
     else this.begin(entry);
   }
@@ -342,7 +354,10 @@ export class TarReader {
             const real = values.get('SCHILY.realsize');
             if (real !== undefined) {
               const n = javaLong(real);
-              if (n === undefined) throw new TarFormatError(`Corrupted TAR archive. SCHILY.realsize header for ${entry.name} contains non-numeric value`);
+              if (n === undefined)
+                throw new TarFormatError(
+                  `Corrupted TAR archive. SCHILY.realsize header for ${entry.name} contains non-numeric value`,
+                );
               entry.realSize = n;
             }
           }
@@ -360,7 +375,10 @@ export class TarReader {
     const realSize = values.get('GNU.sparse.realsize');
     if (sparseSize !== undefined || realSize !== undefined) {
       const size = javaLong((realSize ?? sparseSize)!);
-      if (size === undefined || size < 0) throw new TarFormatError(`Corrupted TAR archive. GNU.sparse.realsize header for ${entry.name} contains non-numeric value`);
+      if (size === undefined || size < 0)
+        throw new TarFormatError(
+          `Corrupted TAR archive. GNU.sparse.realsize header for ${entry.name} contains non-numeric value`,
+        );
       entry.realSize = size;
       const map = values.get('GNU.sparse.map');
       if (realSize !== undefined) entry.mapInData = true;
@@ -389,7 +407,8 @@ export class TarReader {
     for (let i = 0; i < text.length; i++) {
       if (text[i] !== 0x0a) continue;
       const line = text.toString('latin1', start, i);
-      if (!/^\d+$/.test(line)) throw new TarFormatError('Corrupted TAR archive. Non-numeric value in sparse headers block');
+      if (!/^\d+$/.test(line))
+        throw new TarFormatError('Corrupted TAR archive. Non-numeric value in sparse headers block');
       numbers.push(Number(line));
       start = i + 1;
       if (numbers.length === 1 + 2 * numbers[0]) break;
@@ -398,7 +417,8 @@ export class TarReader {
       if (start < text.length && /[^0-9]/.test(text.toString('latin1', start).replace(/\0+$/, ''))) {
         throw new TarFormatError('Corrupted TAR archive. Non-numeric value in sparse headers block');
       }
-      if (text.length >= entry.size) throw new TarFormatError('Unexpected EOF when reading parse information of 1.X PAX format');
+      if (text.length >= entry.size)
+        throw new TarFormatError('Unexpected EOF when reading parse information of 1.X PAX format');
       this.expect(BLOCK, (b) => this.sparseMap(entry, blocks, b));
       return;
     }

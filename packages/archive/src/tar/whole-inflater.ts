@@ -11,7 +11,10 @@ const SLOT_SIZE = 16 * 1024 * 1024;
 const SLOTS = 3;
 
 export function wholeInflater(pool: WorkerPool): WholeInflater {
-  const slots = Array.from({ length: SLOTS }, () => ({ memory: undefined as SharedArrayBuffer | undefined, busy: false }));
+  const slots = Array.from({ length: SLOTS }, () => ({
+    memory: undefined as SharedArrayBuffer | undefined,
+    busy: false,
+  }));
   return (file) => {
     const slot = slots.find((s) => !s.busy);
     if (!slot) return { inflated: Promise.resolve(undefined), done: () => undefined };

@@ -3,7 +3,16 @@ import { contentSlabs } from './content-slabs';
 import { toUtimeSeconds } from '../file-times';
 import type { PendingWork } from '../target-tree';
 import type { WorkerPool } from './worker-pool';
-import { batchBytes, batchSize, describeFsError, encodeBatch, firstEntryName, type TaskBatch, type TaskFailure, type WriteTask } from './write-tasks';
+import {
+  batchBytes,
+  batchSize,
+  describeFsError,
+  encodeBatch,
+  firstEntryName,
+  type TaskBatch,
+  type TaskFailure,
+  type WriteTask,
+} from './write-tasks';
 
 /**
  * Puts planned work on disk: directories (parents first) and links at once on the calling
@@ -159,7 +168,12 @@ export class WorkExecutor {
       },
       (e: Error) => {
         release();
-        this.failures.push({ job: batch.nums[0] ?? 0, archive: batch.archive, entryName: firstEntryName(batch), message: e.message });
+        this.failures.push({
+          job: batch.nums[0] ?? 0,
+          archive: batch.archive,
+          entryName: firstEntryName(batch),
+          message: e.message,
+        });
       },
     );
     this.inFlight.push(done);
@@ -170,7 +184,8 @@ export class WorkExecutor {
    * data): returns the failure at once, if any.
    */
   dispatchSync(work: PendingWork): TaskFailure | undefined {
-    if (work.files.some((f) => f.node.writer?.kind === 'entry')) throw new Error('internal: archive data needs the pool');
+    if (work.files.some((f) => f.node.writer?.kind === 'entry'))
+      throw new Error('internal: archive data needs the pool');
     this.dispatch(work);
     return this.failures.shift();
   }

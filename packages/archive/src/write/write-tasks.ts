@@ -92,7 +92,9 @@ export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskB
     nums[at + 10] = t.path.length;
     nums[at + 11] = t.entryName.length;
   });
-  const contents = separate ? packedContents(tasks.map((t) => (t.content && t.content.buffer === shared ? { content: undefined } : t))) : undefined;
+  const contents = separate
+    ? packedContents(tasks.map((t) => (t.content && t.content.buffer === shared ? { content: undefined } : t)))
+    : undefined;
   const paths = tasks.map((t) => t.path).join('');
   const names = tasks.map((t) => t.entryName).join('');
   return { archive, paths, names, nums, contents, shared };
@@ -130,7 +132,8 @@ function packedContents(tasks: readonly { readonly content?: Uint8Array }[]): (U
 /** The buffers a batch's contents can be moved (not copied) to a worker thread with. */
 export function batchTransfers(batch: TaskBatch): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  for (const c of batch.contents ?? []) if (c && c.byteLength > 0 && c.buffer instanceof ArrayBuffer) buffers.add(c.buffer);
+  for (const c of batch.contents ?? [])
+    if (c && c.byteLength > 0 && c.buffer instanceof ArrayBuffer) buffers.add(c.buffer);
   return [...buffers];
 }
 
@@ -161,7 +164,13 @@ function taskAt(batch: TaskBatch, i: number, pathAt: number, nameAt: number): Wr
     data:
       n[at + 1] < 0
         ? undefined
-        : { localHeaderOffset: n[at + 1], compressedSize: n[at + 2], uncompressedSize: n[at + 3], method: n[at + 4], crc32: n[at + 5] },
+        : {
+            localHeaderOffset: n[at + 1],
+            compressedSize: n[at + 2],
+            uncompressedSize: n[at + 3],
+            method: n[at + 4],
+            crc32: n[at + 5],
+          },
     content: batch.contents?.[i] ?? (n[at + 9] >= 0 ? new Uint8Array(batch.shared!, n[at + 9], n[at + 3]) : undefined),
     mtime: Number.isNaN(n[at + 6]) ? undefined : n[at + 6],
     chmod: n[at + 7] < 0 ? undefined : n[at + 7],
@@ -256,7 +265,12 @@ function finish(out: number, task: WriteTask): void {
  * One task, synchronously when it can be (no promise per file: tens of thousands of small
  * files are the common case); a promise only for an entry too large to hold in memory.
  */
-function runTask(archiveFd: number, archive: string, task: WriteTask, window: ArchiveWindow | undefined): Promise<void> | undefined {
+function runTask(
+  archiveFd: number,
+  archive: string,
+  task: WriteTask,
+  window: ArchiveWindow | undefined,
+): Promise<void> | undefined {
   if (task.unlinkFirst) fs.rmSync(task.path, { force: true });
   if (task.content) {
     const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);

@@ -59,7 +59,10 @@ export function inflateWhole(file: string, into: Uint8Array): number | undefined
     if (!compressed || compressed.length < 18) return undefined;
     const declared = compressed.readUInt32LE(compressed.length - 4);
     if (declared > into.length) return undefined;
-    let inflated: Buffer | undefined = zlib.gunzipSync(compressed, { chunkSize: Math.max(64 * 1024, declared + 1), maxOutputLength: into.length });
+    let inflated: Buffer | undefined = zlib.gunzipSync(compressed, {
+      chunkSize: Math.max(64 * 1024, declared + 1),
+      maxOutputLength: into.length,
+    });
     into.set(inflated);
     const length = inflated.length;
     inflated = undefined;

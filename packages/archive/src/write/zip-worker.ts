@@ -12,6 +12,7 @@ parentPort?.on('message', (request: WorkerRequest & { id: number }) => {
   const batch = request.batch!;
   runBatch(batch).then(
     (failure) => reply({ failure }),
-    (e: Error) => reply({ failure: { job: batch.nums[0] ?? 0, archive: batch.archive, entryName: '', message: e.message } }),
+    (e: Error) =>
+      reply({ failure: { job: batch.nums[0] ?? 0, archive: batch.archive, entryName: '', message: e.message } }),
   );
 });

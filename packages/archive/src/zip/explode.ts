@@ -28,7 +28,9 @@ class ShannonFano {
     this.size = 1 + size;
     // Codes are given out from the longest lengths down (ties: the higher value first), counting
     // upwards in 16-bit left-aligned steps of the previous code's length.
-    const order = lengths.map((length, value) => ({ length, value })).sort((a, b) => a.length - b.length || a.value - b.value);
+    const order = lengths
+      .map((length, value) => ({ length, value }))
+      .sort((a, b) => a.length - b.length || a.value - b.value);
     let code = 0;
     let increment = 0;
     let last = 0;

@@ -7,13 +7,17 @@ import type { DecodedOutput } from './decoded-output';
  * distance codes 30 and 31. zlib does not read it; this is a plain canonical-Huffman inflater.
  */
 
-const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 3];
+const LENGTH_BASE = [
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 3,
+];
 const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 16];
 const DIST_BASE = [
-  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
-  32769, 49153,
+  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+  8193, 12289, 16385, 24577, 32769, 49153,
 ];
-const DIST_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14];
+const DIST_EXTRA = [
+  0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14,
+];
 const CODE_LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
 export const DEFLATE64_WINDOW = 65536;
@@ -72,7 +76,7 @@ function dynamicCodes(bits: BitReader): { lit: Huffman; dist: Huffman } {
   for (let i = 0; i < ncode; i++) codeLengths[CODE_LENGTH_ORDER[i]] = bits.bits32(3);
   const lengthCode = new Huffman(codeLengths);
   const lengths = new Uint8Array(nlen + ndist);
-  for (let i = 0; i < nlen + ndist; ) {
+  for (let i = 0; i < nlen + ndist;) {
     const symbol = lengthCode.decode(bits);
     if (symbol < 16) lengths[i++] = symbol;
     else {
@@ -96,7 +100,7 @@ function dynamicCodes(bits: BitReader): { lit: Huffman; dist: Huffman } {
 /** Inflates deflate64 `input` into `out` until the last block ends (or `out` is full). */
 export function inflate64(input: Buffer, out: DecodedOutput): void {
   const bits = new BitReader(input);
-  for (let last = 0; !last; ) {
+  for (let last = 0; !last;) {
     last = bits.bit();
     const type = bits.bits32(2);
     if (type === 0) {

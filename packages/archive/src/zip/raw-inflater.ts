@@ -17,7 +17,15 @@ export type InflateResult =
   | { readonly kind: 'error'; readonly message: string };
 
 interface Binding {
-  writeSync(flush: number, input: Buffer, inOff: number, inLen: number, out: Buffer, outOff: number, outLen: number): void;
+  writeSync(
+    flush: number,
+    input: Buffer,
+    inOff: number,
+    inLen: number,
+    out: Buffer,
+    outOff: number,
+    outLen: number,
+  ): void;
   reset(): void;
   onerror: (message: string, errno: number) => void;
 }
@@ -43,7 +51,11 @@ class ReusedStream implements RawInflater {
 
   constructor() {
     const internals = this.stream as unknown as { _handle?: Binding; _writeState?: Uint32Array };
-    if (typeof internals._handle?.writeSync !== 'function' || typeof internals._handle.reset !== 'function' || !(internals._writeState instanceof Uint32Array)) {
+    if (
+      typeof internals._handle?.writeSync !== 'function' ||
+      typeof internals._handle.reset !== 'function' ||
+      !(internals._writeState instanceof Uint32Array)
+    ) {
       throw new Error('no zlib binding');
     }
     this.binding = internals._handle;
@@ -76,7 +88,10 @@ class OneShot implements RawInflater {
   readonly reusesStream = false;
   inflate(raw: Buffer, size: number): InflateResult {
     try {
-      return { kind: 'ok', data: zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, size + 1) }) };
+      return {
+        kind: 'ok',
+        data: zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, size + 1) }),
+      };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return { kind: 'too-large' };
       return { kind: 'error', message: (e as Error).message };
@@ -89,7 +104,9 @@ function behavesLikeOneShot(candidate: RawInflater): boolean {
   const text = Buffer.from('goalhost inflater self-check '.repeat(40));
   const deflated = zlib.deflateRawSync(text);
   const same = (a: InflateResult, b: InflateResult): boolean =>
-    a.kind === b.kind && (a.kind !== 'ok' || (b.kind === 'ok' && a.data.equals(b.data))) && (a.kind !== 'error' || (b.kind === 'error' && a.message === b.message));
+    a.kind === b.kind &&
+    (a.kind !== 'ok' || (b.kind === 'ok' && a.data.equals(b.data))) &&
+    (a.kind !== 'error' || (b.kind === 'error' && a.message === b.message));
   const reference = new OneShot();
   const cases: [Buffer, number][] = [
     [deflated, text.length],

@@ -77,7 +77,10 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
   // commons-compress and yauzl follow it).
   {
     const locator = bounds.eocd >= 20 ? readAt(fd, bounds.eocd - 20, 20) : Buffer.alloc(0);
-    const at = locator.length === 20 && locator.readUInt32LE(0) === ZIP64_LOCATOR ? bounds.start + Number(locator.readBigUInt64LE(8)) : -1;
+    const at =
+      locator.length === 20 && locator.readUInt32LE(0) === ZIP64_LOCATOR
+        ? bounds.start + Number(locator.readBigUInt64LE(8))
+        : -1;
     if (at >= 0 && at <= Number.MAX_SAFE_INTEGER) {
       const zip64 = readAt(fd, at, 56);
       if (zip64.length === 56 && zip64.readUInt32LE(0) === ZIP64_EOCD) {
@@ -102,7 +105,10 @@ export function scanCentralDirectory(fd: number, bounds: ZipBounds, decodeName: 
       count.writeBigUInt64LE(BigInt(walk.records));
       patches.push({ at: zip64At + 24, bytes: count }, { at: zip64At + 32, bytes: count });
     } else if (walk.records < 0xffff) {
-      patches.push({ at: bounds.eocd + 8, bytes: u16Bytes(walk.records) }, { at: bounds.eocd + 10, bytes: u16Bytes(walk.records) });
+      patches.push(
+        { at: bounds.eocd + 8, bytes: u16Bytes(walk.records) },
+        { at: bounds.eocd + 10, bytes: u16Bytes(walk.records) },
+      );
     }
   }
   return { patches, inPhysicalOrder: walk.inPhysicalOrder };
@@ -125,11 +131,19 @@ const u32 = (b: Buffer, at: number): number => (b[at] | (b[at + 1] << 8) | (b[at
  * central directory are kept, for their local headers to be read. Tells whether the records'
  * local header offsets never decrease.
  */
-function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number, decodeName: RecordNameDecoder, patches: BytePatch[]): { inPhysicalOrder: boolean; records: number; end: number } {
+function walkRecords(
+  fd: number,
+  bounds: ZipBounds,
+  cd: Buffer,
+  cdOffset: number,
+  decodeName: RecordNameDecoder,
+  patches: BytePatch[],
+): { inPhysicalOrder: boolean; records: number; end: number } {
   const nearEnd: number[] = [];
   let inPhysicalOrder = true;
   let lastOffset = -1;
-  const name = (p: number): string => decodeName(cd.subarray(p + CENTRAL_HEADER_SIZE, p + CENTRAL_HEADER_SIZE + u16(cd, p + 28)), u16(cd, p + 8));
+  const name = (p: number): string =>
+    decodeName(cd.subarray(p + CENTRAL_HEADER_SIZE, p + CENTRAL_HEADER_SIZE + u16(cd, p + 28)), u16(cd, p + 8));
   let p = 0;
   let records = 0;
   for (; p + CENTRAL_HEADER_SIZE <= cd.length && u32(cd, p) === CENTRAL_HEADER; records++) {
@@ -140,11 +154,13 @@ function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number
     const fieldPatch = extraFieldPatch(cd, extra, extraLength);
     if (fieldPatch) patches.push({ at: bounds.start + cdOffset + fieldPatch.at, bytes: fieldPatch.bytes });
     const [compressedSize, localHeaderOffset] = sizeAndOffset(cd, p, extra, extraLength);
-    if (localHeaderOffset > cdOffset) throw new Error(`local file header for ${name(p)} starts after central directory`);
+    if (localHeaderOffset > cdOffset)
+      throw new Error(`local file header for ${name(p)} starts after central directory`);
     if (localHeaderOffset < lastOffset) inPhysicalOrder = false;
     lastOffset = localHeaderOffset;
     // Only an entry ending near the central directory needs its local header read.
-    if (localHeaderOffset + 30 + compressedSize + 2 * 0xffff > cdOffset) nearEnd.push(p, compressedSize, localHeaderOffset);
+    if (localHeaderOffset + 30 + compressedSize + 2 * 0xffff > cdOffset)
+      nearEnd.push(p, compressedSize, localHeaderOffset);
     p = extra + extraLength + u16(cd, p + 32);
   }
   const lengths = Buffer.alloc(4);
@@ -152,7 +168,8 @@ function walkRecords(fd: number, bounds: ZipBounds, cd: Buffer, cdOffset: number
     const [record, compressedSize, localHeaderOffset] = [nearEnd[k], nearEnd[k + 1], nearEnd[k + 2]];
     if (fs.readSync(fd, lengths, 0, 4, bounds.start + localHeaderOffset + 26) < 4) continue;
     const dataOffset = localHeaderOffset + 30 + u16(lengths, 0) + u16(lengths, 2);
-    if (dataOffset + compressedSize > cdOffset) throw new Error(`data for ${name(record)} overlaps with central directory.`);
+    if (dataOffset + compressedSize > cdOffset)
+      throw new Error(`data for ${name(record)} overlaps with central directory.`);
   }
   return { inPhysicalOrder, records, end: p };
 }
@@ -162,8 +179,9 @@ function sizeAndOffset(cd: Buffer, p: number, extra: number, extraLength: number
   let compressedSize = u32(cd, p + 20);
   let localHeaderOffset = u32(cd, p + 42);
   const uncompressed = u32(cd, p + 24);
-  if (compressedSize !== 0xffffffff && localHeaderOffset !== 0xffffffff && uncompressed !== 0xffffffff) return [compressedSize, localHeaderOffset];
-  for (let f = 0; f + 4 <= extraLength; ) {
+  if (compressedSize !== 0xffffffff && localHeaderOffset !== 0xffffffff && uncompressed !== 0xffffffff)
+    return [compressedSize, localHeaderOffset];
+  for (let f = 0; f + 4 <= extraLength;) {
     const length = u16(cd, extra + f + 2);
     if (u16(cd, extra + f) === 1) {
       // in this order, each only when its 32-bit field is all ones
@@ -186,7 +204,7 @@ function sizeAndOffset(cd: Buffer, p: number, extra: number, extraLength: number
  */
 function extraFieldPatch(cd: Buffer, extra: number, extraLength: number): BytePatch | undefined {
   // yauzl's loop: fields while at least a field header (4 bytes) remains
-  for (let f = 0; f + 4 <= extraLength; ) {
+  for (let f = 0; f + 4 <= extraLength;) {
     const dataLength = u16(cd, extra + f + 2);
     if (f + 4 + dataLength > extraLength) {
       const bytes = Buffer.alloc(4);

@@ -72,7 +72,8 @@ let windowScratch = Buffer.allocUnsafe(0);
 export function readWindow(fd: number, start: number, end: number, wanted: number): ArchiveWindow | undefined {
   const length = end - start;
   if (length <= 0 || length > WINDOW_LIMIT || length > 2 * wanted + 64 * 1024) return undefined;
-  if (windowScratch.length < length) windowScratch = Buffer.allocUnsafe(Math.max(length, Math.min(WINDOW_LIMIT, windowScratch.length * 2)));
+  if (windowScratch.length < length)
+    windowScratch = Buffer.allocUnsafe(Math.max(length, Math.min(WINDOW_LIMIT, windowScratch.length * 2)));
   const bytes = windowScratch.subarray(0, length);
   return { start, bytes: bytes.subarray(0, readFully(fd, bytes, start)) };
 }
@@ -85,7 +86,9 @@ function windowBytes(window: ArchiveWindow, entry: ZipEntryData): Buffer | undef
   const at = entry.localHeaderOffset - window.start;
   if (at < 0 || at + 30 > window.bytes.length) return undefined;
   const start = checkedDataOffset(window.bytes.subarray(at, at + 30), entry) - window.start;
-  return start + entry.compressedSize <= window.bytes.length ? window.bytes.subarray(start, start + entry.compressedSize) : undefined;
+  return start + entry.compressedSize <= window.bytes.length
+    ? window.bytes.subarray(start, start + entry.compressedSize)
+    : undefined;
 }
 
 /** The stored (compressed) bytes of a small entry, valid until the next call on this thread. */
@@ -95,7 +98,9 @@ function compressedBytes(fd: number, entry: ZipEntryData, window?: ArchiveWindow
   const wanted = 30 + HEADER_SLACK + entry.compressedSize;
   // A compressed size that lies (past the end of the file) must not become a huge allocation.
   if (wanted > scratch.length && entry.localHeaderOffset + entry.compressedSize > fs.fstatSync(fd).size) {
-    throw new ZipDataError(`the entry claims ${entry.compressedSize} compressed bytes, more than the archive holds (truncated or corrupt archive)`);
+    throw new ZipDataError(
+      `the entry claims ${entry.compressedSize} compressed bytes, more than the archive holds (truncated or corrupt archive)`,
+    );
   }
   const optimistic = scratchOf(wanted).subarray(0, wanted);
   const got = readFully(fd, optimistic, entry.localHeaderOffset);
@@ -104,7 +109,8 @@ function compressedBytes(fd: number, entry: ZipEntryData, window?: ArchiveWindow
   if (start + entry.compressedSize <= got) return optimistic.subarray(start, start + entry.compressedSize);
   if (start <= 30 + HEADER_SLACK) throw new ZipDataError('unexpected end of archive');
   const data = Buffer.allocUnsafe(entry.compressedSize);
-  if (readFully(fd, data, entry.localHeaderOffset + start) < data.length) throw new ZipDataError('unexpected end of archive');
+  if (readFully(fd, data, entry.localHeaderOffset + start) < data.length)
+    throw new ZipDataError('unexpected end of archive');
   return data;
 }
 
@@ -160,7 +166,9 @@ export function decodeOther(fd: number, entry: ZipEntryData, raw: Buffer, chunk?
 export function wholeCompressedBytes(fd: number, entry: ZipEntryData): Buffer {
   const start = dataOffset(fd, entry);
   if (start + entry.compressedSize > fs.fstatSync(fd).size) {
-    throw new ZipDataError(`the entry claims ${entry.compressedSize} compressed bytes, more than the archive holds (truncated or corrupt archive)`);
+    throw new ZipDataError(
+      `the entry claims ${entry.compressedSize} compressed bytes, more than the archive holds (truncated or corrupt archive)`,
+    );
   }
   const data = Buffer.allocUnsafe(entry.compressedSize);
   if (readFully(fd, data, start) < data.length) throw new ZipDataError('unexpected end of archive');
@@ -169,7 +177,9 @@ export function wholeCompressedBytes(fd: number, entry: ZipEntryData): Buffer {
 
 /** The data inflates past the size the archive declares for it. */
 export function sizeLie(entry: ZipEntryData): ZipDataError {
-  return new ZipDataError(`size mismatch: more than the ${entry.uncompressedSize} bytes declared (a zip bomb or a corrupt archive)`);
+  return new ZipDataError(
+    `size mismatch: more than the ${entry.uncompressedSize} bytes declared (a zip bomb or a corrupt archive)`,
+  );
 }
 
 export function checkData(size: number, crc: number, entry: ZipEntryData): void {

@@ -25,15 +25,31 @@ class WindowedReader extends yauzl.RandomAccessReader {
   private windowStart = 0;
 
   /** Serves `[start, start + size)` of the file as positions `[0, size)`, with `patches` applied. */
-  constructor(readonly fd: number, readonly start: number, readonly size: number, readonly patches: readonly BytePatch[] = []) {
+  constructor(
+    readonly fd: number,
+    readonly start: number,
+    readonly size: number,
+    readonly patches: readonly BytePatch[] = [],
+  ) {
     super();
   }
 
   override _readStreamForRange(start: number, end: number): never {
-    return fs.createReadStream('', { fd: this.fd, start: this.start + start, end: this.start + end - 1, autoClose: false }) as never;
+    return fs.createReadStream('', {
+      fd: this.fd,
+      start: this.start + start,
+      end: this.start + end - 1,
+      autoClose: false,
+    }) as never;
   }
 
-  override read(buffer: Buffer, offset: number, length: number, at: number, callback: (err: Error | null, bytesRead?: number) => void): void {
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    at: number,
+    callback: (err: Error | null, bytesRead?: number) => void,
+  ): void {
     const position = this.start + at;
     try {
       if (position < this.windowStart || position + length > this.windowStart + this.window.length) {
@@ -120,7 +136,7 @@ function entryTimeMs(e: yauzl.Entry, fd: number, localHeaderOffset: number): num
   if (ut && hasModifyTime(ut)) ms = ut.readInt32LE(1) * 1000;
   const ntfs = e.extraFields.find((f) => f.id === 0x000a);
   if (ntfs) {
-    for (let at = 4; at + 4 <= ntfs.data.length; ) {
+    for (let at = 4; at + 4 <= ntfs.data.length;) {
       const tag = ntfs.data.readUInt16LE(at);
       const size = ntfs.data.readUInt16LE(at + 2);
       if (tag === 1 && size >= 24 && at + 4 + 8 <= ntfs.data.length) {
@@ -133,12 +149,11 @@ function entryTimeMs(e: yauzl.Entry, fd: number, localHeaderOffset: number): num
   return ms;
 }
 
-
 const UNICODE_PATH = 0x7075;
 
 /** The data of extra field `id` in a raw extra block, if there. */
 function extraField(extra: Buffer, id: number): Buffer | undefined {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const size = extra.readUInt16LE(at + 2);
     if (extra.readUInt16LE(at) === id) return extra.subarray(at + 4, Math.min(extra.length, at + 4 + size));
     at += 4 + size;
@@ -195,7 +210,8 @@ function storedSize(e: yauzl.Entry, localHeaderOffset: number, end: number): num
 function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: number, bounds: ZipBounds): ArchiveEntry {
   const raw = e.fileName as unknown as Buffer;
   const localHeaderOffset = bounds.start + e.relativeOffsetOfLocalHeader;
-  let name = e.generalPurposeBitFlag & 0x800 ? decodeUtf8(raw) : (unicodePath(e, raw, fd, localHeaderOffset) ?? decodeName(raw));
+  let name =
+    e.generalPurposeBitFlag & 0x800 ? decodeUtf8(raw) : (unicodePath(e, raw, fd, localHeaderOffset) ?? decodeName(raw));
   const platform = e.versionMadeBy >> 8;
   // commons-compress: an MS-DOS entry without any '/' uses '\' as its separator.
   if (platform === FAT && !name.includes('/')) name = name.replace(/\\/g, '/');
@@ -212,14 +228,17 @@ function toEntry(e: yauzl.Entry, index: number, decodeName: NameDecoder, fd: num
   if (e.generalPurposeBitFlag & 0x1) problem = `Unsupported feature encryption used in entry ${name}`;
   else if (e.compressionMethod === 0 && stored === undefined) {
     problem = `size mismatch in stored entry ${name}: ${e.compressedSize} bytes of data but ${e.uncompressedSize} bytes of content declared (a corrupt archive)`;
-  }
-  else if (!isSupportedMethod(zip.method)) problem = `Unsupported compression method ${zip.method} used in entry ${name}`;
+  } else if (!isSupportedMethod(zip.method))
+    problem = `Unsupported compression method ${zip.method} used in entry ${name}`;
   const isLink = (unixMode & 0o170000) === 0o120000;
   let linkTarget: string | undefined;
   if (isLink && !problem) {
     if (zip.uncompressedSize > IN_MEMORY_LIMIT) problem = `Symbolic link entry ${name} is too large`;
     // plexus-archiver makes the link from a java.io.File, which drops doubled and trailing slashes.
-    else linkTarget = decodeName(readEntrySync(fd, zip)).replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+    else
+      linkTarget = decodeName(readEntrySync(fd, zip))
+        .replace(/\/{2,}/g, '/')
+        .replace(/(.)\/$/, '$1');
   }
   return {
     index,
@@ -352,7 +371,9 @@ export function forEachZipEntry(file: string, decodeName: NameDecoder, visit: En
         } else next(verdict);
       });
       zipfile.on('error', (e: Error) => finish(new ZipOpenError(describeOpenError(file, e))));
-      zipfile.on('end', () => (held ? visitAll(inPhysicalOrder(held), visit).then(() => finish(undefined), finish) : finish(undefined)));
+      zipfile.on('end', () =>
+        held ? visitAll(inPhysicalOrder(held), visit).then(() => finish(undefined), finish) : finish(undefined),
+      );
       want();
     });
   });

@@ -11,7 +11,12 @@ export const IMPLODED = 6;
 export const DEFLATE64 = 9;
 export const BZIP2 = 12;
 
-const NAMES: Readonly<Record<number, string>> = { [SHRUNK]: 'shrink', [IMPLODED]: 'implode', [DEFLATE64]: 'deflate64', [BZIP2]: 'bzip2' };
+const NAMES: Readonly<Record<number, string>> = {
+  [SHRUNK]: 'shrink',
+  [IMPLODED]: 'implode',
+  [DEFLATE64]: 'deflate64',
+  [BZIP2]: 'bzip2',
+};
 
 /** Whether goalhost reads entries of this method. */
 export function isSupportedMethod(method: number): boolean {
@@ -61,12 +66,22 @@ function decoders(): {
   bits: typeof import('./bit-reader');
 } {
   /* eslint-disable @typescript-eslint/no-require-imports */
-  return { inflate64: require('./inflate64'), explode: require('./explode'), unshrink: require('./unshrink'), bits: require('./bit-reader') };
+  return {
+    inflate64: require('./inflate64'),
+    explode: require('./explode'),
+    unshrink: require('./unshrink'),
+    bits: require('./bit-reader'),
+  };
   /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 function run(method: number, input: Buffer, flags: number, out: DecodedOutput): void {
-  const { inflate64: { inflate64, InvalidData }, explode: { explode }, unshrink: { unshrink }, bits: { TruncatedInput } } = decoders();
+  const {
+    inflate64: { inflate64, InvalidData },
+    explode: { explode },
+    unshrink: { unshrink },
+    bits: { TruncatedInput },
+  } = decoders();
   try {
     if (method === DEFLATE64) inflate64(input, out);
     else if (method === IMPLODED) explode(input, flags, out);
@@ -75,7 +90,8 @@ function run(method: number, input: Buffer, flags: number, out: DecodedOutput): 
     else throw new DecodeError(`unsupported compression method ${method}`);
   } catch (e) {
     if (e instanceof TooLarge || e instanceof DecodeError) throw e;
-    if (e instanceof InvalidData || e instanceof BadDistance || e instanceof TruncatedInput) throw new DecodeError(`invalid ${NAMES[method]} data (${e.message})`);
+    if (e instanceof InvalidData || e instanceof BadDistance || e instanceof TruncatedInput)
+      throw new DecodeError(`invalid ${NAMES[method]} data (${e.message})`);
     throw new DecodeError(`invalid ${NAMES[method]} data (${(e as Error).message})`);
   }
 }
@@ -96,7 +112,13 @@ export function decodeEntry(method: number, input: Buffer, flags: number, size: 
 }
 
 /** Decodes a large entry, handing out the content in chunks; returns the byte count. */
-export function decodeEntryInChunks(method: number, input: Buffer, flags: number, size: number, chunk: (data: Buffer) => void): number {
+export function decodeEntryInChunks(
+  method: number,
+  input: Buffer,
+  flags: number,
+  size: number,
+  chunk: (data: Buffer) => void,
+): number {
   const out = new DecodedOutput(size, windowOf(method), chunk);
   run(method, input, flags, out);
   const rest = out.end();

@@ -1,4 +1,10 @@
-import { filterArtifacts as mavenFilterChain, filterTokens, GoalExecutionError, includeExclude, type ArtifactFilterOptions } from '@goalhost/api';
+import {
+  filterArtifacts as mavenFilterChain,
+  filterTokens,
+  GoalExecutionError,
+  includeExclude,
+  type ArtifactFilterOptions,
+} from '@goalhost/api';
 import type { UnpackArtifact } from '@goalhost/unpack';
 
 /**

@@ -52,10 +52,12 @@ export function serverIdOfUrl(url: string): string | undefined {
  */
 export function resolveCredentials(url: string, sources: CredentialSources): ResolvedCredentials {
   const { username, password } = sources;
-  if (username !== undefined && password !== undefined) return { username, password, source: 'the username and password parameters' };
+  if (username !== undefined && password !== undefined)
+    return { username, password, source: 'the username and password parameters' };
   const serverId = sources.settingsServerId?.trim() || serverIdOfUrl(url);
   const server = serverId === undefined ? undefined : sources.servers.find((s) => s.id === serverId);
-  const explicit = username !== undefined ? 'the username parameter' : password !== undefined ? 'the password parameter' : undefined;
+  const explicit =
+    username !== undefined ? 'the username parameter' : password !== undefined ? 'the password parameter' : undefined;
   if (!server) {
     return {
       ...(username !== undefined ? { username } : {}),
@@ -68,7 +70,11 @@ export function resolveCredentials(url: string, sources: CredentialSources): Res
   let serverPassword: string | undefined;
   if (password === undefined && server.password !== undefined) {
     try {
-      serverPassword = sources.decrypter.decryptOrPlain(server.password, `the password of server '${server.id}'${where}`, sources.warn ?? (() => undefined));
+      serverPassword = sources.decrypter.decryptOrPlain(
+        server.password,
+        `the password of server '${server.id}'${where}`,
+        sources.warn ?? (() => undefined),
+      );
     } catch (e) {
       if (e instanceof MavenPasswordError) throw new GoalExecutionError(e.message, { cause: e });
       throw e;

@@ -72,7 +72,10 @@ export function readGitmodulesFile(file: string): Buffer | undefined {
     return readInputBytes(file, 'The submodules file', INPUT_KINDS.configuration);
   } catch (e) {
     if (['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return undefined;
-    if (e instanceof InputFileError) throw new GoalExecutionError(`${e.message}: replace it with the regular file git expects, or remove it.`, { cause: e });
+    if (e instanceof InputFileError)
+      throw new GoalExecutionError(`${e.message}: replace it with the regular file git expects, or remove it.`, {
+        cause: e,
+      });
     throw e;
   }
 }
@@ -90,7 +93,14 @@ export class GitClient {
     this.executable = options.executable ?? 'git';
     const base = options.env ?? process.env;
     // Only plain transports: no remote helpers (`ext::`, `fd::`), and none chosen by a URL's owner.
-    this.env = { ...base, GIT_TERMINAL_PROMPT: '0', LC_MESSAGES: 'C', LANGUAGE: 'C', GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh', GIT_PROTOCOL_FROM_USER: '0' };
+    this.env = {
+      ...base,
+      GIT_TERMINAL_PROMPT: '0',
+      LC_MESSAGES: 'C',
+      LANGUAGE: 'C',
+      GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
+      GIT_PROTOCOL_FROM_USER: '0',
+    };
     if (!base.GIT_SSH_COMMAND && !base.GIT_SSH) this.env.GIT_SSH_COMMAND = 'ssh -o BatchMode=yes';
   }
 
@@ -112,10 +122,17 @@ export class GitClient {
   }
 
   /** `git ls-remote --symref URL REFS...` with optional credentials. */
-  async lsRemote(cwd: string, url: string, refs: readonly string[], credentials: ScmCredentials = {}): Promise<RemoteRefs> {
+  async lsRemote(
+    cwd: string,
+    url: string,
+    refs: readonly string[],
+    credentials: ScmCredentials = {},
+  ): Promise<RemoteRefs> {
     const explicit = credentials.username !== undefined || credentials.password !== undefined;
     const args = [...(explicit ? ['-c', 'credential.helper='] : []), 'ls-remote', '--symref', '--', url, ...refs];
-    const result = explicit ? await this.withAskpass(url, credentials, (env) => this.run(args, cwd, { env })) : await this.run(args, cwd);
+    const result = explicit
+      ? await this.withAskpass(url, credentials, (env) => this.run(args, cwd, { env }))
+      : await this.run(args, cwd);
     let headTarget: string | undefined;
     const found = new Map<string, string>();
     for (const line of result.stdout.split('\n')) {
@@ -155,7 +172,8 @@ export class GitClient {
 
   /** Sets (or with `undefined`, unsets) one key of a git-config file such as a copy of .gitmodules. */
   async setConfig(cwd: string, file: string, key: string, value: string | undefined): Promise<void> {
-    const args = value === undefined ? ['config', '--file', file, '--unset-all', key] : ['config', '--file', file, key, value];
+    const args =
+      value === undefined ? ['config', '--file', file, '--unset-all', key] : ['config', '--file', file, key, value];
     // Exit 5: unsetting a key that is not there.
     await this.run(args, cwd, { allowExit: value === undefined ? [5] : [] });
   }
@@ -203,7 +221,11 @@ export class GitClient {
     await this.run(['add', '--', ...files], repo);
   }
 
-  private async withAskpass<T>(url: string, credentials: ScmCredentials, action: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+  private async withAskpass<T>(
+    url: string,
+    credentials: ScmCredentials,
+    action: (env: NodeJS.ProcessEnv) => Promise<T>,
+  ): Promise<T> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalhost-askpass-'));
     try {
       const script = path.join(dir, 'askpass.sh');
@@ -226,15 +248,25 @@ export class GitClient {
   ): Promise<CommandResult> {
     // What is printed and thrown shows no password, even of a URL that still held one.
     const command = redactUrl([this.executable, ...args].join(' '));
-    this.options.log?.debug(`Running ${command} in ${cwd}${extra.env?.GIT_ASKPASS ? ' (credentials through GIT_ASKPASS)' : ''}`);
+    this.options.log?.debug(
+      `Running ${command} in ${cwd}${extra.env?.GIT_ASKPASS ? ' (credentials through GIT_ASKPASS)' : ''}`,
+    );
     const result = await runCommand(this.executable, args, {
       cwd,
       env: { ...this.env, ...extra.env },
       ...(extra.stdin !== undefined ? { stdin: extra.stdin } : {}),
     });
     if (result.exitCode !== 0 && !extra.allowExit?.includes(result.exitCode)) {
-      const detail = result.stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '').join(' ');
-      throw new GitCommandError(command, result.exitCode, redactUrl(detail) || `no message (exit code ${result.exitCode})`);
+      const detail = result.stderr
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l !== '')
+        .join(' ');
+      throw new GitCommandError(
+        command,
+        result.exitCode,
+        redactUrl(detail) || `no message (exit code ${result.exitCode})`,
+      );
     }
     return result;
   }

@@ -33,7 +33,10 @@ export interface SubmodulesPlan {
   readonly changed: boolean;
 }
 
-export function describeSubmodule(s: { path?: string; url?: string; branch?: string }, sha: string | undefined): string {
+export function describeSubmodule(
+  s: { path?: string; url?: string; branch?: string },
+  sha: string | undefined,
+): string {
   return `${s.path ?? '?'} ${s.url ?? '(no url)'}${s.branch ? ` branch=${s.branch}` : ''}${sha ? ` @${sha.slice(0, 12)}` : ' (no gitlink)'}`;
 }
 
@@ -62,7 +65,14 @@ export function planSubmodules(
     const moved =
       existing || gitlinks.has(d.path)
         ? undefined
-        : modules.find((m) => !byModule.has(m) && m.url === d.url && m.path !== undefined && !wantedPaths.has(m.path) && gitlinks.has(m.path));
+        : modules.find(
+            (m) =>
+              !byModule.has(m) &&
+              m.url === d.url &&
+              m.path !== undefined &&
+              !wantedPaths.has(m.path) &&
+              gitlinks.has(m.path),
+          );
     const current = existing ?? moved;
     if (!existing && modules.some((m) => m !== moved && m.name === d.path)) {
       throw new GoalExecutionError(
@@ -70,7 +80,8 @@ export function planSubmodules(
       );
     }
     const link = gitlinks.get(current?.path ?? d.path);
-    const followsBranch = link !== undefined && current?.url === d.url && d.branch !== undefined && current.branch === d.branch;
+    const followsBranch =
+      link !== undefined && current?.url === d.url && d.branch !== undefined && current.branch === d.branch;
     const sha = followsBranch && !freeze ? link : d.commit;
     const write: SubmoduleWrite = {
       name: current?.name ?? d.path,
@@ -89,13 +100,20 @@ export function planSubmodules(
     writes.push(write);
     const change: EntryChange =
       current || link !== undefined
-        ? { kind: 'changed', text, previous: describeSubmodule(current ?? { path: d.path }, link), dependency: d.dependency }
+        ? {
+            kind: 'changed',
+            text,
+            previous: describeSubmodule(current ?? { path: d.path }, link),
+            dependency: d.dependency,
+          }
         : { kind: 'added', text, dependency: d.dependency };
     if (current) byModule.set(current, change);
     else added.push(change);
   }
   for (const m of modules) {
-    changes.push(byModule.get(m) ?? { kind: 'kept', text: describeSubmodule(m, m.path ? gitlinks.get(m.path) : undefined) });
+    changes.push(
+      byModule.get(m) ?? { kind: 'kept', text: describeSubmodule(m, m.path ? gitlinks.get(m.path) : undefined) },
+    );
   }
   changes.push(...added);
   return { changes, writes, changed: writes.length > 0 };

@@ -14,7 +14,11 @@ import type { PreparedUpdate, SourceDependency, SourceUpdateRequest } from './so
 /** A hint for the git errors users meet most. */
 function gitHint(e: GitCommandError, d: SourceDependency): string {
   // The status as git words it ("The requested URL returned error: 403"), never a 401 inside a path.
-  if (/Authentication failed|could not read (Username|Password)|returned error: 40[13]\b|\b40[13] (Unauthorized|Forbidden)\b/i.test(e.detail)) {
+  if (
+    /Authentication failed|could not read (Username|Password)|returned error: 40[13]\b|\b40[13] (Unauthorized|Forbidden)\b/i.test(
+      e.detail,
+    )
+  ) {
     return credentialsHint(d.credentials);
   }
   if (/not found|does not appear to be a git repository|does not exist/i.test(e.detail)) {
@@ -31,11 +35,15 @@ function workTreeError(e: GitCommandError, where: string): GoalExecutionError {
   const lock = /^fatal: Unable to create '[^']+\.lock': File exists/.exec(detail);
   if (lock) {
     detail = lock[0];
-    fix = 'Another git command holds that lock: wait for it to finish or, if none is running (one may have crashed), remove the lock file and run again.';
+    fix =
+      'Another git command holds that lock: wait for it to finish or, if none is running (one may have crashed), remove the lock file and run again.';
   } else if (/bad config line|bad config file|invalid section name|invalid key/i.test(e.detail)) {
-    fix = 'Fix that line of the file named above (git config syntax: [submodule "name"] sections of key = value lines) and run again.';
+    fix =
+      'Fix that line of the file named above (git config syntax: [submodule "name"] sections of key = value lines) and run again.';
   }
-  return new GoalExecutionError(`git failed on the work tree of ${where}: ${detail} (from '${e.command}'). ${fix}`, { cause: e });
+  return new GoalExecutionError(`git failed on the work tree of ${where}: ${detail} (from '${e.command}'). ${fix}`, {
+    cause: e,
+  });
 }
 
 /** Runs one step on the work tree, turning git's own failures into errors that name it and the fix. */
@@ -81,21 +89,29 @@ export class GitSubmodulesUpdater {
     }
     const prefix = path.relative(fs.realpathSync(top), fs.realpathSync(holder)).split(path.sep).join('/');
     const remote = await this.git.config(top, 'remote.origin.url');
-    this.log.info(`Git submodules dir is '${prefix || '.'}' in ${top}${remote ? ` (remote origin ${redactUrl(remote)})` : ''}`);
+    this.log.info(
+      `Git submodules dir is '${prefix || '.'}' in ${top}${remote ? ` (remote origin ${redactUrl(remote)})` : ''}`,
+    );
 
     const modules = await this.git.readGitmodules(top);
     const desiredPaths = request.dependencies.map((d) => (prefix ? `${prefix}/${d.target.dir}` : d.target.dir));
     const modulePaths = modules.map((m) => m.path).filter((p): p is string => p !== undefined);
     const index = await this.git.indexEntries(top, [...new Set([...modulePaths, ...desiredPaths])]);
     const gitlinks = new Map(index.filter((e) => e.mode === '160000').map((e) => [e.path, e.sha]));
-    desiredPaths.forEach((p, i) => checkFreePath(top, p, request.dependencies[i], index, gitlinks.has(p) || modulePaths.includes(p)));
+    desiredPaths.forEach((p, i) =>
+      checkFreePath(top, p, request.dependencies[i], index, gitlinks.has(p) || modulePaths.includes(p)),
+    );
 
     const remotes = await allInOrder(request.dependencies, (d) => this.remoteCommit(top, d));
     const desired: DesiredSubmodule[] = request.dependencies.map((d, i) => {
       const { branch, commit } = remotes[i];
       const url = submoduleUrl(d.url, remote).url;
-      this.log.info(`Git remote of dependency : ${d.id} is ${redactUrl(d.url)} ${branch ? `branch ${branch}` : `tag ${d.tag}`} @${commit.slice(0, 12)}`);
-      this.log.info(`Dependency ${d.id} submodule computed with the ${d.target.because} is : ${desiredPaths[i]} ${url}`);
+      this.log.info(
+        `Git remote of dependency : ${d.id} is ${redactUrl(d.url)} ${branch ? `branch ${branch}` : `tag ${d.tag}`} @${commit.slice(0, 12)}`,
+      );
+      this.log.info(
+        `Dependency ${d.id} submodule computed with the ${d.target.because} is : ${desiredPaths[i]} ${url}`,
+      );
       return { dependency: d.id, path: desiredPaths[i], url, ...(branch ? { branch } : {}), commit };
     });
 
@@ -116,11 +132,14 @@ export class GitSubmodulesUpdater {
           this.log.info(`git submodules of ${top} are up to date: nothing to write`);
         } else if (dryRun) {
           for (const w of moves) this.log.info(`Dry run (scm.dryRun=true): submodule ${w.from} not moved to ${w.path}`);
-          for (const p of await this.initialisedWithNewUrl(top, plan.writes)) this.log.info(`Dry run (scm.dryRun=true): submodule ${p} not switched to its new URL`);
+          for (const p of await this.initialisedWithNewUrl(top, plan.writes))
+            this.log.info(`Dry run (scm.dryRun=true): submodule ${p} not switched to its new URL`);
           this.log.info(`Dry run (scm.dryRun=true): .gitmodules and index of ${top} not written`);
         } else {
           await this.write(top, plan.writes);
-          this.log.info(`.gitmodules and gitlinks of ${top} staged: run 'git submodule update --init' to fetch the sources, then commit`);
+          this.log.info(
+            `.gitmodules and gitlinks of ${top} staged: run 'git submodule update --init' to fetch the sources, then commit`,
+          );
         }
       },
     };
@@ -140,7 +159,10 @@ export class GitSubmodulesUpdater {
       remote = await this.git.lsRemote(cwd, d.url, refs, credentials);
     } catch (e) {
       if (!(e instanceof GitCommandError)) throw e;
-      throw new GoalExecutionError(`Git remote not available for dependency : ${d.id} at ${redactUrl(d.url)}: ${e.detail.replace(/[.\s]+$/, '')}. ${gitHint(e, d)}`, { cause: e });
+      throw new GoalExecutionError(
+        `Git remote not available for dependency : ${d.id} at ${redactUrl(d.url)}: ${e.detail.replace(/[.\s]+$/, '')}. ${gitHint(e, d)}`,
+        { cause: e },
+      );
     }
     if (d.tag) {
       const branch = remote.refs.get(`refs/heads/${d.tag}`);
@@ -178,7 +200,10 @@ export class GitSubmodulesUpdater {
         await this.git.setConfig(top, draft, `submodule.${w.name}.url`, w.url);
         await this.git.setConfig(top, draft, `submodule.${w.name}.branch`, w.branch);
       }
-      await this.git.setGitlinks(top, writes.map((w) => ({ path: w.path, sha: w.sha })));
+      await this.git.setGitlinks(
+        top,
+        writes.map((w) => ({ path: w.path, sha: w.sha })),
+      );
       const next = `${gitmodules}.goalhost-${process.pid}`;
       fs.copyFileSync(draft, next);
       fs.renameSync(next, gitmodules);
@@ -212,7 +237,12 @@ export class GitSubmodulesUpdater {
     fs.mkdirSync(path.dirname(destination), { recursive: true });
     await this.git.move(top, from, to);
     // As git does when a file goes: the directories it leaves empty go too.
-    for (let dir = path.dirname(source); dir.startsWith(`${top}${path.sep}`) && fs.readdirSync(dir).length === 0; dir = path.dirname(dir)) fs.rmdirSync(dir);
+    for (
+      let dir = path.dirname(source);
+      dir.startsWith(`${top}${path.sep}`) && fs.readdirSync(dir).length === 0;
+      dir = path.dirname(dir)
+    )
+      fs.rmdirSync(dir);
     this.log.info(`Submodule ${from} moved to ${to} (git mv: a checkout moves with it)`);
   }
 }

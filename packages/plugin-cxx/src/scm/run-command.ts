@@ -16,7 +16,10 @@ export interface CommandOptions {
 
 /** A command that could not be started at all (missing executable, bad working directory). */
 export class CommandStartError extends Error {
-  constructor(readonly command: string, override readonly cause: Error) {
+  constructor(
+    readonly command: string,
+    override readonly cause: Error,
+  ) {
     super(`Command '${command}' could not be started: ${cause.message}`);
     this.name = 'CommandStartError';
   }
@@ -26,7 +29,11 @@ export class CommandStartError extends Error {
  * Runs `executable args...` without a shell (so nothing in args is ever interpreted) and collects
  * its output. A non-zero exit is a normal result: callers decide what it means.
  */
-export function runCommand(executable: string, args: readonly string[], options: CommandOptions): Promise<CommandResult> {
+export function runCommand(
+  executable: string,
+  args: readonly string[],
+  options: CommandOptions,
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(executable, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];

@@ -27,7 +27,11 @@ export type ConnectionType = 'connection' | 'developerConnection';
  * Reads and validates the connection of a dependency POM. The error texts start as the original
  * plugin's (tests and users may match them) and go on to name the POM and the fix.
  */
-export function scmConnectionOf(id: string, project: Pick<Project, 'scm' | 'file' | 'artifactId'>, connectionType: string): ScmConnection {
+export function scmConnectionOf(
+  id: string,
+  project: Pick<Project, 'scm' | 'file' | 'artifactId'>,
+  connectionType: string,
+): ScmConnection {
   const element = connectionType === 'developerConnection' ? 'developerConnection' : 'connection';
   if (!project.scm) {
     throw new GoalExecutionError(
@@ -54,7 +58,8 @@ export function scmConnectionOf(id: string, project: Pick<Project, 'scm' | 'file
   const delimiter = /^scm\|/i.test(uri) ? '|' : ':';
   const first = uri.indexOf(delimiter);
   const second = first < 0 ? -1 : uri.indexOf(delimiter, first + 1);
-  if (first < 0 || second < 0 || uri.slice(0, first).toLowerCase() !== 'scm') invalid("it does not have the form scm:<provider>:<url>");
+  if (first < 0 || second < 0 || uri.slice(0, first).toLowerCase() !== 'scm')
+    invalid('it does not have the form scm:<provider>:<url>');
   const provider = uri.slice(first + 1, second).toLowerCase();
   const url = uri.slice(second + 1).trim();
   if (provider !== 'svn' && provider !== 'git') {
@@ -68,7 +73,8 @@ export function scmConnectionOf(id: string, project: Pick<Project, 'scm' | 'file
   if (provider === 'svn') {
     if (!isAbsoluteSvnUrl(url)) invalid(`'${url}' is not an absolute svn URL (scheme://host/path)`);
     const scheme = url.slice(0, url.indexOf(':')).toLowerCase();
-    if (!SVN_SCHEMES.includes(scheme)) invalid(`svn cannot use '${scheme}://' URLs here (${SVN_SCHEMES.join(', ')} are supported)`);
+    if (!SVN_SCHEMES.includes(scheme))
+      invalid(`svn cannot use '${scheme}://' URLs here (${SVN_SCHEMES.join(', ')} are supported)`);
     if (hostOf(url).startsWith('-')) invalid(`the host of '${url}' starts with '-', which ssh would read as an option`);
     const problem = scheme === 'svn+ssh' ? sshOptionProblem(url, authorityOf(url), true) : undefined;
     if (problem) invalid(problem);
@@ -82,7 +88,12 @@ export function scmConnectionOf(id: string, project: Pick<Project, 'scm' | 'file
  * helper, to svn on standard input), as Maven SCM reads them from the URL. An ssh login stays in
  * the URL (ssh needs it) but its password goes: ssh authenticates with keys or an agent.
  */
-function withoutPassword(url: string, sshScheme: string, id: string, element: string): Pick<ScmConnection, 'url' | 'userInfo' | 'warning'> {
+function withoutPassword(
+  url: string,
+  sshScheme: string,
+  id: string,
+  element: string,
+): Pick<ScmConnection, 'url' | 'userInfo' | 'warning'> {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:([^@/]*)@)?(.*)$/.exec(url);
   if (!m || m[2] === undefined) return { url };
   const [, name, userInfo, rest] = m;
@@ -129,18 +140,25 @@ function scpAuthorityOf(url: string): string {
 }
 
 /** git URL forms of Maven SCM: scheme URLs, scp-like `user@host:path`, `[fetch=]URL1[push=]URL2`. */
-function gitUrl(raw: string, invalid: (why: string) => never, id: string, element: string): Pick<ScmConnection, 'url' | 'userInfo' | 'warning'> {
+function gitUrl(
+  raw: string,
+  invalid: (why: string) => never,
+  id: string,
+  element: string,
+): Pick<ScmConnection, 'url' | 'userInfo' | 'warning'> {
   const fetch = /^\[fetch=\](.*?)(?:\[push=\].*)?$/.exec(raw);
   const url = (fetch ? fetch[1] : raw.replace(/^\[push=\].*$/, '')).trim();
   if (url === '') invalid('no fetch URL');
   // git reads a leading '-' as an option (`--upload-pack=CMD` runs CMD through the shell) and
   // `<transport>::<address>` as a remote helper (`ext::CMD` runs CMD): neither is a URL.
   if (url.startsWith('-')) invalid(`'${url}' starts with '-', which git would read as an option`);
-  if (/^[A-Za-z0-9+.-]+::/.test(url)) invalid(`'${url}' names a git remote helper ('<transport>::'), which can run commands`);
+  if (/^[A-Za-z0-9+.-]+::/.test(url))
+    invalid(`'${url}' names a git remote helper ('<transport>::'), which can run commands`);
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url);
   if (scheme) {
     const name = scheme[1];
-    if (!['https', 'http', 'ssh', 'git', 'file'].includes(name.toLowerCase())) invalid(`git cannot use '${name}://' URLs here (https, http, ssh, git and file are supported)`);
+    if (!['https', 'http', 'ssh', 'git', 'file'].includes(name.toLowerCase()))
+      invalid(`git cannot use '${name}://' URLs here (https, http, ssh, git and file are supported)`);
     if (hostOf(url).startsWith('-')) invalid(`the host of '${url}' starts with '-', which ssh would read as an option`);
     const problem = name.toLowerCase() === 'ssh' ? sshOptionProblem(url, authorityOf(url), true) : undefined;
     if (problem) invalid(problem);

@@ -36,28 +36,72 @@ export const DRY_RUN_PROPERTY = 'scm.dryRun';
   since: '0.0.6',
 })
 export class ScmDependenciesGoal extends DependencySelectionParameters implements GoalInstance {
-  @Parameter({ type: 'java.lang.String', property: 'connectionType', since: '0.0.6', defaultValue: 'connection', description: 'Which source-control connection information to use.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'connectionType',
+    since: '0.0.6',
+    defaultValue: 'connection',
+    description: 'Which source-control connection information to use.',
+  })
   connectionType = 'connection';
 
-  @Parameter({ type: 'java.lang.String', property: 'password', since: '0.0.6', description: 'Password for the checkout. May instead be stored encrypted in the settings.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'password',
+    since: '0.0.6',
+    description: 'Password for the checkout. May instead be stored encrypted in the settings.',
+  })
   password?: string;
 
-  @Parameter({ type: 'java.lang.String', property: 'settingsServerId', since: '0.0.6', description: 'Server id used to look up credentials in the settings.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'settingsServerId',
+    since: '0.0.6',
+    description: 'Server id used to look up credentials in the settings.',
+  })
   settingsServerId?: string;
 
-  @Parameter({ type: 'boolean', property: 'sourceFreezeRevision', since: '0.0.6', defaultValue: 'false', description: 'When true, the externals property of the version-control system uses precise revisions, retrieved from source-control info at execution time.' })
+  @Parameter({
+    type: 'boolean',
+    property: 'sourceFreezeRevision',
+    since: '0.0.6',
+    defaultValue: 'false',
+    description:
+      'When true, the externals property of the version-control system uses precise revisions, retrieved from source-control info at execution time.',
+  })
   sourceFreezeRevision = false;
 
-  @Parameter({ type: 'java.lang.String', property: 'sourceSubdir', since: '0.0.6', defaultValue: '.', description: 'Optional sub-directory that holds source dependencies.' })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'sourceSubdir',
+    since: '0.0.6',
+    defaultValue: '.',
+    description: 'Optional sub-directory that holds source dependencies.',
+  })
   sourceSubdir = '.';
 
-  @Parameter({ type: 'java.lang.String[]', since: '0.0.6', description: 'List of prefixes removed when target directories for dependencies are created. Each entry is a sourceRemoveTargetPrefixe element holding a path prefix.' })
+  @Parameter({
+    type: 'java.lang.String[]',
+    since: '0.0.6',
+    description:
+      'List of prefixes removed when target directories for dependencies are created. Each entry is a sourceRemoveTargetPrefixe element holding a path prefix.',
+  })
   sourceTargetDirRemovePrefixes?: string[];
 
-  @Parameter({ type: 'org.codehaus.mojo.SourceTarget[]', since: '0.0.6', description: 'Explicit target path for each source dependency. Each entry is a sourceTarget element with a dependency (groupId, artifactId) and a targetDir relative directory.' })
+  @Parameter({
+    type: 'org.codehaus.mojo.SourceTarget[]',
+    since: '0.0.6',
+    description:
+      'Explicit target path for each source dependency. Each entry is a sourceTarget element with a dependency (groupId, artifactId) and a targetDir relative directory.',
+  })
   sourceTargets?: SourceTarget[];
 
-  @Parameter({ type: 'java.lang.String', property: 'username', since: '0.0.6', description: "User name for the version-control checkout. May instead be stored in the build tool's settings." })
+  @Parameter({
+    type: 'java.lang.String',
+    property: 'username',
+    since: '0.0.6',
+    description: "User name for the version-control checkout. May instead be stored in the build tool's settings.",
+  })
   username?: string;
 
   constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {

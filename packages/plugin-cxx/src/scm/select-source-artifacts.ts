@@ -8,6 +8,9 @@ import type { SourceArtifact } from './source-dependencies';
  * with the type filter forced to `pom` as the original goal did (includeTypes / excludeTypes are
  * accepted but have no effect).
  */
-export function selectSourceArtifacts(artifacts: readonly Artifact[], options: CxxArtifactFilterOptions): SourceArtifact[] {
+export function selectSourceArtifacts(
+  artifacts: readonly Artifact[],
+  options: CxxArtifactFilterOptions,
+): SourceArtifact[] {
   return filterArtifacts(artifacts.map(fromResolved), { ...options, includeTypes: 'pom', excludeTypes: '' });
 }

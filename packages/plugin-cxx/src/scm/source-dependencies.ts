@@ -72,15 +72,25 @@ export async function recordSourceDependencies(
         version: a.version,
         baseVersion: a.baseVersion,
         pomFile: project.file,
-        ...(project.properties[TARGET_DIR_PROPERTY] !== undefined ? { targetDirProperty: project.properties[TARGET_DIR_PROPERTY] } : {}),
+        ...(project.properties[TARGET_DIR_PROPERTY] !== undefined
+          ? { targetDirProperty: project.properties[TARGET_DIR_PROPERTY] }
+          : {}),
       },
       options.sourceTargets,
       options.sourceTargetDirRemovePrefixes,
     );
     const fromUrl = connection.userInfo;
     const credentials = resolveCredentials(connection.url, {
-      ...(options.username !== undefined ? { username: options.username } : fromUrl ? { username: fromUrl.username } : {}),
-      ...(options.password !== undefined ? { password: options.password } : fromUrl?.password !== undefined ? { password: fromUrl.password } : {}),
+      ...(options.username !== undefined
+        ? { username: options.username }
+        : fromUrl
+          ? { username: fromUrl.username }
+          : {}),
+      ...(options.password !== undefined
+        ? { password: options.password }
+        : fromUrl?.password !== undefined
+          ? { password: fromUrl.password }
+          : {}),
       ...(options.settingsServerId !== undefined ? { settingsServerId: options.settingsServerId } : {}),
       servers: services.servers,
       ...(services.settingsFile ? { settingsFile: services.settingsFile } : {}),
@@ -103,8 +113,10 @@ export async function recordSourceDependencies(
   const holder = path.join(options.basedir, options.sourceSubdir);
   const request = { holder, buildDirectory: options.buildDirectory, freeze: options.sourceFreezeRevision };
   const prepared: PreparedUpdate[] = [];
-  if (byProvider.svn.length > 0) prepared.push(await services.svn.prepare({ ...request, dependencies: byProvider.svn }));
-  if (byProvider.git.length > 0) prepared.push(await services.git.prepare({ ...request, dependencies: byProvider.git }));
+  if (byProvider.svn.length > 0)
+    prepared.push(await services.svn.prepare({ ...request, dependencies: byProvider.svn }));
+  if (byProvider.git.length > 0)
+    prepared.push(await services.git.prepare({ ...request, dependencies: byProvider.git }));
   for (const p of prepared) await p.apply(options.dryRun);
   return prepared;
 }
@@ -114,8 +126,11 @@ async function readDependencyProject(a: SourceArtifact, services: SourceDependen
     return await services.readProject({ groupId: a.groupId, artifactId: a.artifactId, version: a.version });
   } catch (e) {
     if (e instanceof GoalExecutionError) throw e;
-    throw new GoalExecutionError(`Cannot read the POM of source dependency ${a.groupId}:${a.artifactId}:${a.version}:${a.type}: ${(e as Error).message}`, {
-      cause: e,
-    });
+    throw new GoalExecutionError(
+      `Cannot read the POM of source dependency ${a.groupId}:${a.artifactId}:${a.version}:${a.type}: ${(e as Error).message}`,
+      {
+        cause: e,
+      },
+    );
   }
 }

@@ -13,7 +13,8 @@ export function sshOptionProblem(url: string, authority: string, escaped: boolea
   const written = optionLikePart(authority);
   if (written) return `the ${written} of '${url}' starts with '-', which ssh would read as an option`;
   const decoded = escaped ? optionLikePart(percentDecoded(authority)) : undefined;
-  if (decoded) return `the ${decoded} of '${url}' starts with '-' once its %-escapes are decoded, which ssh would read as an option`;
+  if (decoded)
+    return `the ${decoded} of '${url}' starts with '-' once its %-escapes are decoded, which ssh would read as an option`;
   return undefined;
 }
 

@@ -129,22 +129,38 @@ export class SvnClient {
   private async run(args: readonly string[], credentials: ScmCredentials = {}): Promise<CommandResult> {
     if (credentials.password !== undefined && /[\r\n]/.test(credentials.password)) {
       // svn reads one line from standard input: such a password would silently be cut.
-      throw new SvnCommandError(this.commandLine(args, credentials), 0, [], 'the password contains a line break, which svn cannot read from standard input');
+      throw new SvnCommandError(
+        this.commandLine(args, credentials),
+        0,
+        [],
+        'the password contains a line break, which svn cannot read from standard input',
+      );
     }
     if (credentials.password !== undefined && args[0] !== '--version') await this.requirePasswordFromStdin();
     const argv = args[0] === '--version' ? [...args] : [...this.baseArgs(credentials), ...args];
     // What is printed and thrown shows no password, even of a URL that still held one.
     const command = redactUrl([this.executable, ...argv].join(' '));
-    this.options.log?.debug(`Running ${command}${credentials.password !== undefined ? ' (password on standard input)' : ''}`);
+    this.options.log?.debug(
+      `Running ${command}${credentials.password !== undefined ? ' (password on standard input)' : ''}`,
+    );
     const result = await runCommand(this.executable, argv, {
       cwd: this.options.cwd,
       env: this.env,
       ...(credentials.password !== undefined ? { stdin: `${credentials.password}\n` } : {}),
     });
     if (result.exitCode !== 0) {
-      const detail = result.stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '').join(' ');
+      const detail = result.stderr
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l !== '')
+        .join(' ');
       const codes = [...result.stderr.matchAll(/\b([EW]\d{6}):/g)].map((m) => m[1]);
-      throw new SvnCommandError(command, result.exitCode, codes, redactUrl(detail || `no message (stdout: ${result.stdout.trim()})`));
+      throw new SvnCommandError(
+        command,
+        result.exitCode,
+        codes,
+        redactUrl(detail || `no message (stdout: ${result.stdout.trim()})`),
+      );
     }
     return result;
   }

@@ -1,5 +1,12 @@
 import { GoalExecutionError } from '@goalhost/api';
-import { canonicalTarget, formatExternal, formatExternals, parseExternals, sameDefinition, type ExternalDefinition } from './svn-externals';
+import {
+  canonicalTarget,
+  formatExternal,
+  formatExternals,
+  parseExternals,
+  sameDefinition,
+  type ExternalDefinition,
+} from './svn-externals';
 
 /** The entry the goal wants for one source dependency. */
 export interface DesiredEntry<D = ExternalDefinition> {
@@ -30,7 +37,9 @@ export interface ExternalsPlan {
 }
 
 /** Two dependencies that would land in the same directory: an error naming both. */
-export function checkDistinctTargets(entries: readonly { dependency: string; target: string; because?: string }[]): void {
+export function checkDistinctTargets(
+  entries: readonly { dependency: string; target: string; because?: string }[],
+): void {
   const seen = new Map<string, { dependency: string; because?: string }>();
   for (const e of entries) {
     const other = seen.get(e.target);
@@ -68,7 +77,10 @@ export function planExternals(existing: string | undefined, desired: readonly De
     const target = canonicalTarget(d.target);
     let at = find((e) => canonicalTarget(e.target) === target);
     // Same origin elsewhere: the dependency moved; unless that directory is wanted by another one.
-    if (at < 0) at = find((e) => e.url === d.url && (e.peg ?? '') === (d.peg ?? '') && !wantedTargets.has(canonicalTarget(e.target)));
+    if (at < 0)
+      at = find(
+        (e) => e.url === d.url && (e.peg ?? '') === (d.peg ?? '') && !wantedTargets.has(canonicalTarget(e.target)),
+      );
     const text = formatExternal(d);
     if (at < 0) {
       added.push({ kind: 'added', text, dependency: want.dependency });
@@ -87,10 +99,11 @@ export function planExternals(existing: string | undefined, desired: readonly De
   const warnings: string[] = [];
   lines.forEach((l, i) => {
     if (l.kind === 'invalid') warnings.push(`'${l.raw}' (${l.reason})`);
-    if ((l.kind === 'entry' || l.kind === 'invalid') && !changes.has(i)) changes.set(i, { kind: 'kept', text: l.raw.trim() });
+    if ((l.kind === 'entry' || l.kind === 'invalid') && !changes.has(i))
+      changes.set(i, { kind: 'kept', text: l.raw.trim() });
   });
   const ordered = [...changes.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
   const all = [...ordered, ...added];
   const changed = all.some((c) => c.kind === 'added' || c.kind === 'changed');
-  return { value: changed ? formatExternals(raws) : existing ?? '', changes: all, changed, warnings };
+  return { value: changed ? formatExternals(raws) : (existing ?? ''), changes: all, changed, warnings };
 }

@@ -29,7 +29,10 @@ function originalEntryLines(d: SourceDependency, entry: string): string[] {
     case 'property':
       return [`Dependency ${d.id} external entry computed with '${TARGET_DIR_PROPERTY}' property is : ${entry}`];
     case 'default':
-      return [`Maven project of dependency ${d.id} do not define property '${TARGET_DIR_PROPERTY}'`, `Dependency ${d.id} defaut computed external entry is : ${entry}`];
+      return [
+        `Maven project of dependency ${d.id} do not define property '${TARGET_DIR_PROPERTY}'`,
+        `Dependency ${d.id} defaut computed external entry is : ${entry}`,
+      ];
   }
 }
 
@@ -44,8 +47,9 @@ function svnHint(e: SvnCommandError, credentials: ResolvedCredentials): string {
     return "No Subversion repository at that URL: fix the dependency POM's <scm> connection (a file:// URL names a repository directory made with svnadmin create, on this machine).";
   }
   if (has('E000111', 'E670002', 'E670008', 'E170013')) return UNREACHABLE_HINT;
-  if (has('E170000', 'W170000', 'E200009', 'E160013')) return "The URL does not exist in the repository: fix the dependency POM's <scm> connection.";
-  return 'See svn\'s message above.';
+  if (has('E170000', 'W170000', 'E200009', 'E160013'))
+    return "The URL does not exist in the repository: fix the dependency POM's <scm> connection.";
+  return "See svn's message above.";
 }
 
 /**
@@ -76,7 +80,9 @@ export class SvnExternalsUpdater {
     }
     this.log.info(`Svn externals dir is 'r${holderInfo.revision} ${holderInfo.root} ${holderInfo.relativeUrl}'`);
     const existing = await this.svn.propget('svn:externals', holder);
-    const initial = parseExternals(existing ?? '').filter((l) => l.kind !== 'blank').map((l) => l.raw.trim());
+    const initial = parseExternals(existing ?? '')
+      .filter((l) => l.kind !== 'blank')
+      .map((l) => l.raw.trim());
     this.log.info(redactUrl(`Svn initial externals are '[${initial.join(', ')}]'`));
 
     // Dependency URLs are independent: ask svn about them together, report in order.
@@ -97,7 +103,8 @@ export class SvnExternalsUpdater {
     });
 
     const plan = planExternals(existing, desired);
-    for (const w of plan.warnings) this.log.warn(redactUrl(`unrecognized svn:externals entry of ${holder} line content : ${w}; kept as it is`));
+    for (const w of plan.warnings)
+      this.log.warn(redactUrl(`unrecognized svn:externals entry of ${holder} line content : ${w}; kept as it is`));
     logChanges(this.log, `svn:externals of ${holder}`, plan.changes);
     return {
       changes: plan.changes,
@@ -109,7 +116,9 @@ export class SvnExternalsUpdater {
           this.log.info(`Dry run (scm.dryRun=true): svn:externals of ${holder} not written`);
         } else {
           await this.write(holder, request.buildDirectory, plan.value);
-          this.log.info(`svn:externals of ${holder} written: run 'svn update' there to fetch the sources, then commit the property`);
+          this.log.info(
+            `svn:externals of ${holder} written: run 'svn update' there to fetch the sources, then commit the property`,
+          );
         }
       },
     };
@@ -133,15 +142,20 @@ export class SvnExternalsUpdater {
       fs.mkdirSync(buildDirectory, { recursive: true });
       fs.writeFileSync(file, value);
     } catch (e) {
-      throw new GoalExecutionError(`Error writing intermediate properties file ${file} : ${(e as Error).message}`, { cause: e });
+      throw new GoalExecutionError(`Error writing intermediate properties file ${file} : ${(e as Error).message}`, {
+        cause: e,
+      });
     }
     try {
       await this.svn.propset('svn:externals', holder, file);
     } catch (e) {
       if (!(e instanceof SvnCommandError)) throw e;
-      throw new GoalExecutionError(`svn refused the new svn:externals of ${holder} (kept unchanged; the value is in ${file}): ${e.detail}`, {
-        cause: e,
-      });
+      throw new GoalExecutionError(
+        `svn refused the new svn:externals of ${holder} (kept unchanged; the value is in ${file}): ${e.detail}`,
+        {
+          cause: e,
+        },
+      );
     }
   }
 }

@@ -84,14 +84,16 @@ function parseLine(line: string): ExternalsLine {
   for (let i = 0; i < 2; i++) {
     if (!parts[i].startsWith('-r')) continue;
     const separate = parts[i] === '-r';
-    if (separate ? parts.length !== 4 : parts.length !== 3) return invalid(`'-r' needs ${separate ? '4' : '3'} tokens on the line`);
+    if (separate ? parts.length !== 4 : parts.length !== 3)
+      return invalid(`'-r' needs ${separate ? '4' : '3'} tokens on the line`);
     revision = separate ? parts[i + 1] : parts[i].slice(2);
     parts.splice(i, separate ? 2 : 1);
     revisionFirst = i === 0;
     break;
   }
   if (parts.length !== 2) return invalid('expected an URL and a target directory');
-  if (revision !== undefined && !REVISION.test(revision)) return invalid(`revision '${revision}' is neither a number nor a {DATE}`);
+  if (revision !== undefined && !REVISION.test(revision))
+    return invalid(`revision '${revision}' is neither a number nor a {DATE}`);
   const [first, second] = parts;
   const firstIsUrl = isAbsoluteSvnUrl(first);
   const secondIsUrl = isAbsoluteSvnUrl(second);
@@ -99,10 +101,18 @@ function parseLine(line: string): ExternalsLine {
   if (revisionFirst && secondIsUrl) return invalid('an URL in the target directory position');
   if (revisionFirst || firstIsUrl || !secondIsUrl) {
     const { url, peg } = splitPeg(first);
-    return { kind: 'entry', raw: line, definition: { ...(revision ? { revision } : {}), url, ...(peg ? { peg } : {}), target: second } };
+    return {
+      kind: 'entry',
+      raw: line,
+      definition: { ...(revision ? { revision } : {}), url, ...(peg ? { peg } : {}), target: second },
+    };
   }
   // Pre-1.5 form `DIR [-r N] URL`: the revision is both operative and peg.
-  return { kind: 'entry', raw: line, definition: { ...(revision ? { revision, peg: revision } : {}), url: second, target: first } };
+  return {
+    kind: 'entry',
+    raw: line,
+    definition: { ...(revision ? { revision, peg: revision } : {}), url: second, target: first },
+  };
 }
 
 /** Parses a property value; lines are split on LF, CR or CRLF as svn does. */
@@ -125,7 +135,12 @@ export function formatExternal(d: ExternalDefinition): string {
 
 /** The same definition, whatever the spelling (quotes, escapes, old or new form). */
 export function sameDefinition(a: ExternalDefinition, b: ExternalDefinition): boolean {
-  return a.url === b.url && canonicalTarget(a.target) === canonicalTarget(b.target) && (a.revision ?? '') === (b.revision ?? '') && (a.peg ?? '') === (b.peg ?? '');
+  return (
+    a.url === b.url &&
+    canonicalTarget(a.target) === canonicalTarget(b.target) &&
+    (a.revision ?? '') === (b.revision ?? '') &&
+    (a.peg ?? '') === (b.peg ?? '')
+  );
 }
 
 /**
@@ -133,7 +148,10 @@ export function sameDefinition(a: ExternalDefinition, b: ExternalDefinition): bo
  * `libs//a` are all `libs/a`): empty and `.` segments dropped.
  */
 export function canonicalTarget(target: string): string {
-  return target.split('/').filter((s) => s !== '' && s !== '.').join('/');
+  return target
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+    .join('/');
 }
 
 /** The property value for these lines: one per line, each ended by LF (as svn stores it). */

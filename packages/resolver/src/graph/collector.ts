@@ -1,13 +1,34 @@
 import { artifactString, aggregateRepositories, repositoriesKey, type RemoteRepository } from '../transport';
-import { conflictKey, MANAGED_EXCLUSIONS, MANAGED_OPTIONAL, MANAGED_PROPERTIES, MANAGED_SCOPE, MANAGED_VERSION, type ExclusionPattern, type GraphDependency, type GraphNode, type ScopeOrigin } from './graph';
+import {
+  conflictKey,
+  MANAGED_EXCLUSIONS,
+  MANAGED_OPTIONAL,
+  MANAGED_PROPERTIES,
+  MANAGED_SCOPE,
+  MANAGED_VERSION,
+  type ExclusionPattern,
+  type GraphDependency,
+  type GraphNode,
+  type ScopeOrigin,
+} from './graph';
 import { artifactType } from '../artifact-types';
 import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';
 import type { Mirror } from '@goalhost/model';
-import { compareVersions, InvalidVersionRangeError, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from '../version';
+import {
+  compareVersions,
+  InvalidVersionRangeError,
+  isVersionRange,
+  parseVersionRange,
+  rangeContains,
+  type VersionRange,
+} from '../version';
 
 /** Every version the repositories' metadata lists for a dependency's groupId:artifactId. */
-export type ListVersions = (dependency: GraphDependency, repositories: readonly RemoteRepository[]) => Promise<readonly string[]>;
+export type ListVersions = (
+  dependency: GraphDependency,
+  repositories: readonly RemoteRepository[],
+) => Promise<readonly string[]>;
 
 /** Scope strings of the dependencies collected so far, by everything Java's Dependency.equals compares. */
 export type DependencyPool = Map<string, ScopeOrigin | undefined>;
@@ -97,8 +118,21 @@ export class DependencyCollector {
     this.management = new Management(managed);
   }
 
-  async collect(rootId: GraphDependency, dependencies: readonly GraphDependency[], repositories: readonly RemoteRepository[]): Promise<CollectResult> {
-    const root: GraphNode = { children: [], managedBits: 0, relocations: [], relocationIds: [], premanagedVersion: undefined, premanagedScope: undefined, repositories, mark: -1 };
+  async collect(
+    rootId: GraphDependency,
+    dependencies: readonly GraphDependency[],
+    repositories: readonly RemoteRepository[],
+  ): Promise<CollectResult> {
+    const root: GraphNode = {
+      children: [],
+      managedBits: 0,
+      relocations: [],
+      relocationIds: [],
+      premanagedVersion: undefined,
+      premanagedScope: undefined,
+      repositories,
+      mark: -1,
+    };
     this.rootArtifact = rootId;
     this.stack.push(root);
     await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
@@ -139,7 +173,9 @@ export class DependencyCollector {
     const versions = (this.listVersions ? this.listVersions(d, ctx.repositories) : Promise.resolve([])).then(
       (all) => {
         const matching = [...new Set(all)].filter((v) => rangeContains(range, v)).sort(compareVersions);
-        return matching.length > 0 ? matching : new Error(`No versions available for ${artifactString(d)} within specified range`);
+        return matching.length > 0
+          ? matching
+          : new Error(`No versions available for ${artifactString(d)} within specified range`);
       },
       (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
     );
@@ -152,12 +188,17 @@ export class DependencyCollector {
       if (d.optional) return false;
     }
     for (const x of ctx.exclusions) {
-      if ((x.artifactId === '*' || x.artifactId === d.artifactId) && (x.groupId === '*' || x.groupId === d.groupId)) return false;
+      if ((x.artifactId === '*' || x.artifactId === d.artifactId) && (x.groupId === '*' || x.groupId === d.groupId))
+        return false;
     }
     return true;
   }
 
-  private manage(d: GraphDependency, level: number, disableVersion: boolean): { dependency: GraphDependency; bits: number; premanagedVersion?: string; premanagedScope?: string } {
+  private manage(
+    d: GraphDependency,
+    level: number,
+    disableVersion: boolean,
+  ): { dependency: GraphDependency; bits: number; premanagedVersion?: string; premanagedScope?: string } {
     const m = this.management;
     if (m.empty) return { dependency: d, bits: 0 };
     const key = managementKey(d);
@@ -205,14 +246,25 @@ export class DependencyCollector {
     const exclusions = m.exclusions.get(key);
     if (exclusions) {
       const merged = [...d.exclusions];
-      for (const x of exclusions) if (!merged.some((y) => y.groupId === x.groupId && y.artifactId === x.artifactId)) merged.push(x);
+      for (const x of exclusions)
+        if (!merged.some((y) => y.groupId === x.groupId && y.artifactId === x.artifactId)) merged.push(x);
       result = { ...result, exclusions: merged };
       bits |= MANAGED_EXCLUSIONS;
     }
-    return { dependency: result, bits, ...(premanagedVersion !== undefined ? { premanagedVersion } : {}), ...(premanagedScope !== undefined ? { premanagedScope } : {}) };
+    return {
+      dependency: result,
+      bits,
+      ...(premanagedVersion !== undefined ? { premanagedVersion } : {}),
+      ...(premanagedScope !== undefined ? { premanagedScope } : {}),
+    };
   }
 
-  private async processDependency(prepared: Prepared, ctx: Context, relocations: readonly GraphDependency[], walk: readonly string[] = NONE): Promise<void> {
+  private async processDependency(
+    prepared: Prepared,
+    ctx: Context,
+    relocations: readonly GraphDependency[],
+    walk: readonly string[] = NONE,
+  ): Promise<void> {
     const managed = prepared.managed;
     const d = managed.dependency;
     if (prepared.versions && !prepared.descriptor) {
@@ -228,7 +280,11 @@ export class DependencyCollector {
         descriptor.catch(() => undefined);
         return { managed: { ...managed, dependency }, descriptor, range: prepared.range!, versions: prepared.versions };
       };
-      const progress = rangeProgress(this.progress, `${d.groupId}:${d.artifactId}:${prepared.range!.spec}`, versions.length);
+      const progress = rangeProgress(
+        this.progress,
+        `${d.groupId}:${d.artifactId}:${prepared.range!.spec}`,
+        versions.length,
+      );
       await inOrderReadAhead(versions, start, async (p, done) => {
         await this.processDependency(p, ctx, relocations, walk);
         progress(done);
@@ -268,7 +324,10 @@ export class DependencyCollector {
     }
     // Descriptors are shared by every occurrence: take only the (relocated) coordinates from it.
     const r = descriptor.dependency;
-    const target = descriptor.relocations.length > 0 ? { ...d, groupId: r.groupId, artifactId: r.artifactId, version: r.version } : d;
+    const target =
+      descriptor.relocations.length > 0
+        ? { ...d, groupId: r.groupId, artifactId: r.artifactId, version: r.version }
+        : d;
     const cycleAt = this.findCycle(target);
     if (cycleAt >= 0) {
       const cycleNode = this.stack[cycleAt];
@@ -290,9 +349,16 @@ export class DependencyCollector {
         seen.push(id);
       }
       cycle ||= seen.includes(relocationId(target));
-      const problem = cycle ? `Artifact relocations form a cycle: [${seen.join(', ')}]` : seen.length > MAX_RELOCATIONS ? relocationChainTooLong(seen) : undefined;
+      const problem = cycle
+        ? `Artifact relocations form a cycle: [${seen.join(', ')}]`
+        : seen.length > MAX_RELOCATIONS
+          ? relocationChainTooLong(seen)
+          : undefined;
       if (problem) {
-        this.errors.push({ path: this.pathTo(d), error: new Error(`Failed to read artifact descriptor for ${artifactString(d)}: ${problem}`) });
+        this.errors.push({
+          path: this.pathTo(d),
+          error: new Error(`Failed to read artifact descriptor for ${artifactString(d)}: ${problem}`),
+        });
         parent.children.push(node(d));
         return;
       }
@@ -311,7 +377,10 @@ export class DependencyCollector {
     const pool = this.interned;
     if (!pool) return d;
     const optional = d.optionalDeclared || (bits & MANAGED_OPTIONAL) !== 0 ? String(d.optional) : 'null';
-    const exclusions = d.exclusions.map((x) => `${x.groupId}:${x.artifactId}`).sort().join(',');
+    const exclusions = d.exclusions
+      .map((x) => `${x.groupId}:${x.artifactId}`)
+      .sort()
+      .join(',');
     const key = `${artifactString(d)}|${d.type}|${d.systemPath ?? ''}|${d.scope}|${optional}|${exclusions}`;
     if (!pool.has(key)) {
       pool.set(key, d.scopeRef);
@@ -328,8 +397,19 @@ export class DependencyCollector {
     let exclusionsKey = ctx.exclusionsKey;
     if (d.exclusions.length > 0) {
       const merged = [...ctx.exclusions];
-      for (const x of d.exclusions) if (!merged.some((y) => y.groupId === x.groupId && y.artifactId === x.artifactId)) merged.push(x);
-      merged.sort((a, b) => (a.artifactId < b.artifactId ? -1 : a.artifactId > b.artifactId ? 1 : a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0));
+      for (const x of d.exclusions)
+        if (!merged.some((y) => y.groupId === x.groupId && y.artifactId === x.artifactId)) merged.push(x);
+      merged.sort((a, b) =>
+        a.artifactId < b.artifactId
+          ? -1
+          : a.artifactId > b.artifactId
+            ? 1
+            : a.groupId < b.groupId
+              ? -1
+              : a.groupId > b.groupId
+                ? 1
+                : 0,
+      );
       exclusions = merged;
       exclusionsKey = merged.map((x) => `${x.groupId}:${x.artifactId}`).join(',');
     }
@@ -360,7 +440,14 @@ export class DependencyCollector {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const a = i === 0 ? this.rootArtifact : this.stack[i].dependency;
       if (!a) break;
-      if (a.artifactId === d.artifactId && a.groupId === d.groupId && a.extension === d.extension && a.classifier === d.classifier && baseVersion(a.version) === base) return i;
+      if (
+        a.artifactId === d.artifactId &&
+        a.groupId === d.groupId &&
+        a.extension === d.extension &&
+        a.classifier === d.classifier &&
+        baseVersion(a.version) === base
+      )
+        return i;
     }
     return -1;
   }

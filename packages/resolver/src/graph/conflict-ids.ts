@@ -88,7 +88,10 @@ function merge(a: Set<string>, b: Set<string>): Set<string> {
 class ConflictId {
   readonly children: ConflictId[] = [];
   inDegree = 0;
-  constructor(readonly key: number, public minDepth: number) {}
+  constructor(
+    readonly key: number,
+    public minDepth: number,
+  ) {}
 
   add(child: ConflictId): void {
     if (this.children.includes(child)) return;
@@ -114,7 +117,10 @@ function javaHashOrder(items: readonly ConflictId[]): ConflictId[] {
   let capacity = 16;
   while (items.length > capacity * 0.75) capacity *= 2;
   const bucket = (id: ConflictId): number => (id.key ^ (id.key >>> 16)) & (capacity - 1);
-  return items.map((item, i) => ({ item, i, b: bucket(item) })).sort((x, y) => x.b - y.b || x.i - y.i).map((x) => x.item);
+  return items
+    .map((item, i) => ({ item, i, b: bucket(item) }))
+    .sort((x, y) => x.b - y.b || x.i - y.i)
+    .map((x) => x.item);
 }
 
 export function sortConflictIds(root: GraphNode, ids: Map<GraphNode, number>): ConflictIds {
@@ -161,7 +167,12 @@ export function sortConflictIds(root: GraphNode, ids: Map<GraphNode, number>): C
     let nearest: ConflictId | undefined;
     for (const id of all) {
       if (id.inDegree <= 0) continue;
-      if (!nearest || id.minDepth < nearest.minDepth || (id.minDepth === nearest.minDepth && id.inDegree < nearest.inDegree)) nearest = id;
+      if (
+        !nearest ||
+        id.minDepth < nearest.minDepth ||
+        (id.minDepth === nearest.minDepth && id.inDegree < nearest.inDegree)
+      )
+        nearest = id;
     }
     nearest!.inDegree = 0;
     enqueue(nearest!);

@@ -42,6 +42,12 @@ const PLAIN_SCOPES: ScopeModel<string, ConflictItem> = {
   own: (node) => node.dependency?.scope,
   derive: deriveScope,
   text: (scope) => scope,
-  item: (parent, node, scope, optional) => ({ parent, node, depth: 0, scopes: new Set([scope]), optionalities: optional ? OPT_TRUE : OPT_FALSE }),
+  item: (parent, node, scope, optional) => ({
+    parent,
+    node,
+    depth: 0,
+    scopes: new Set([scope]),
+    optionalities: optional ? OPT_TRUE : OPT_FALSE,
+  }),
   addScope: (item, scope) => item.scopes.add(scope),
 };

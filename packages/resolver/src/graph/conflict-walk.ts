@@ -43,7 +43,11 @@ interface NodeInfo<I> {
  * gathered with its depth, derived scopes and optionalities, and `settle` picks the winner and
  * removes (or, verbose, keeps) the losers, in place. Kept losers (`node.winner`) are not walked.
  */
-export function walkConflicts<S, I extends ConflictItem>(root: GraphNode, scopes: ScopeModel<S, I>, settle: (items: I[]) => I): void {
+export function walkConflicts<S, I extends ConflictItem>(
+  root: GraphNode,
+  scopes: ScopeModel<S, I>,
+  settle: (items: I[]) => I,
+): void {
   const ids = markConflicts(root);
   const { sorted, cyclicPredecessors, hasCycles } = sortConflictIds(root, ids);
   const resolved = new Map<number, GraphNode | null>();
@@ -65,7 +69,8 @@ export function walkConflicts<S, I extends ConflictItem>(root: GraphNode, scopes
   };
   const optionalOf = (node: GraphNode, id: number | undefined): boolean => {
     const optional = node.dependency?.optional ?? false;
-    if (optional || (node.managedBits & MANAGED_OPTIONAL) !== 0 || (id !== undefined && resolved.has(id))) return optional;
+    if (optional || (node.managedBits & MANAGED_OPTIONAL) !== 0 || (id !== undefined && resolved.has(id)))
+      return optional;
     const depth = parentNodes.length;
     return depth > 0 ? parentOptionals[depth - 1] : false;
   };
@@ -100,7 +105,11 @@ export function walkConflicts<S, I extends ConflictItem>(root: GraphNode, scopes
     const optional = optionalOf(node, id);
     const info = infos.get(graphNode);
     if (!info) {
-      const created: NodeInfo<I> = { minDepth: depth, derivedScopes: new Set([text]), derivedOptionalities: optional ? OPT_TRUE : OPT_FALSE };
+      const created: NodeInfo<I> = {
+        minDepth: depth,
+        derivedScopes: new Set([text]),
+        derivedOptionalities: optional ? OPT_TRUE : OPT_FALSE,
+      };
       infos.set(graphNode, created);
       parentInfos.push(created);
       enter(node, scope, optional);
@@ -122,9 +131,11 @@ export function walkConflicts<S, I extends ConflictItem>(root: GraphNode, scopes
     parentInfos.push(null);
     enter(node, scope, optional);
     const children = info.children ?? [];
-    if (scopeChanged) for (let i = children.length - 1; i >= 0; i--) scopes.addScope(children[i], scopeOf(children[i].node, undefined));
+    if (scopeChanged)
+      for (let i = children.length - 1; i >= 0; i--) scopes.addScope(children[i], scopeOf(children[i].node, undefined));
     if (optionalChanged) {
-      for (let i = children.length - 1; i >= 0; i--) children[i].optionalities |= optionalOf(children[i].node, undefined) ? OPT_TRUE : OPT_FALSE;
+      for (let i = children.length - 1; i >= 0; i--)
+        children[i].optionalities |= optionalOf(children[i].node, undefined) ? OPT_TRUE : OPT_FALSE;
     }
     return true;
   };
@@ -143,7 +154,7 @@ export function walkConflicts<S, I extends ConflictItem>(root: GraphNode, scopes
     else if (id !== undefined && resolved.get(id) && resolved.get(id) !== node) return false;
     else if (push(node, id)) {
       const children = node.children;
-      for (let i = 0; i < children.length; ) {
+      for (let i = 0; i < children.length;) {
         if (!gather(children[i])) children.splice(i, 1);
         else i++;
       }

@@ -13,10 +13,14 @@ export interface Descriptor {
 }
 
 /** A descriptor, or the error of a POM unusable in a way that fails collection; `warning` to log once when consumed. */
-export type DescriptorResult = (Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string };
+export type DescriptorResult =
+  (Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string };
 
 /** Reads descriptors (cached). */
-export type ReadDescriptor = (dependency: GraphDependency, repositories: readonly RemoteRepository[]) => Promise<DescriptorResult>;
+export type ReadDescriptor = (
+  dependency: GraphDependency,
+  repositories: readonly RemoteRepository[],
+) => Promise<DescriptorResult>;
 
 /** More relocations than any real artifact needs (Maven sets no bound; a hostile repository could relocate forever). */
 export const MAX_RELOCATIONS = 16;

@@ -85,7 +85,10 @@ function compareWidth(a: ScopeString, b: ScopeString): number {
  * The widest scope of the items (the first string of each value, ties to the earlier), when
  * it is not the very string chosen: what maven-dependency-tree 3.2.1 calls REDUCED_SCOPE.
  */
-export function reducedScope(itemScopes: ReadonlyArray<readonly ScopeString[]>, chosen: ScopeString): ScopeString | undefined {
+export function reducedScope(
+  itemScopes: ReadonlyArray<readonly ScopeString[]>,
+  chosen: ScopeString,
+): ScopeString | undefined {
   const seen = new Set<string>();
   let max: ScopeString | undefined;
   for (const scopes of itemScopes) {
@@ -99,7 +102,10 @@ export function reducedScope(itemScopes: ReadonlyArray<readonly ScopeString[]>, 
 }
 
 /** Maven's JavaScopeSelector choice over the items (the winner's own scope when system). */
-export function chooseJavaScope(winner: GraphDependency, items: ReadonlyArray<{ readonly depth: number; readonly own: ScopeString; readonly scopes: readonly ScopeString[] }>): ScopeString {
+export function chooseJavaScope(
+  winner: GraphDependency,
+  items: ReadonlyArray<{ readonly depth: number; readonly own: ScopeString; readonly scopes: readonly ScopeString[] }>,
+): ScopeString {
   const own = scopeOf(winner);
   if (own.value === 'system') return own;
   const set = new Map<string, ScopeString>();

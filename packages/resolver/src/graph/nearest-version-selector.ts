@@ -23,7 +23,9 @@ function selectNearest(items: readonly ConflictItem[]): ConflictItem {
 }
 
 const isNearer = (item: ConflictItem, other: ConflictItem): boolean =>
-  item.parent === other.parent ? compareVersions(item.node.dependency!.version, other.node.dependency!.version) > 0 : item.depth < other.depth;
+  item.parent === other.parent
+    ? compareVersions(item.node.dependency!.version, other.node.dependency!.version) > 0
+    : item.depth < other.depth;
 
 /**
  * Maven's NearestVersionSelector with ranges: each range is a hard constraint on the winner;
@@ -34,10 +36,11 @@ function selectWithRanges(items: readonly ConflictItem[]): ConflictItem {
   const constraints: VersionRange[] = [];
   const candidates: ConflictItem[] = [];
   let winner: ConflictItem | undefined;
-  const acceptable = (item: ConflictItem): boolean => constraints.every((c) => rangeContains(c, item.node.dependency!.version));
+  const acceptable = (item: ConflictItem): boolean =>
+    constraints.every((c) => rangeContains(c, item.node.dependency!.version));
   const backtrack = (): void => {
     winner = undefined;
-    for (let i = 0; i < candidates.length; ) {
+    for (let i = 0; i < candidates.length;) {
       const c = candidates[i];
       if (!acceptable(c)) {
         candidates.splice(i, 1);

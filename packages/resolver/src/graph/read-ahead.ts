@@ -26,7 +26,11 @@ export async function inOrderReadAhead<T, P>(
 const PROGRESS_FROM = 100;
 
 /** A progress line for the POM reads of one range, at most every 200 ms, and at the end. */
-export function rangeProgress(show: ((text: string) => void) | undefined, label: string, total: number): (done: number) => void {
+export function rangeProgress(
+  show: ((text: string) => void) | undefined,
+  label: string,
+  total: number,
+): (done: number) => void {
   if (!show || total < PROGRESS_FROM) return () => undefined;
   let last = 0;
   return (done) => {

@@ -111,7 +111,8 @@ export function mediateAcyclic(root: GraphNode): boolean {
       const top = owner === root;
       const ownerScope = top ? undefined : scopeOf[owner.mark];
       const scope = (node.managedBits & MANAGED_SCOPE) !== 0 || top ? d.scope : deriveScope(ownerScope, d.scope);
-      const optional = d.optional || (node.managedBits & MANAGED_OPTIONAL) !== 0 || top ? d.optional : optionalOf[owner.mark];
+      const optional =
+        d.optional || (node.managedBits & MANAGED_OPTIONAL) !== 0 || top ? d.optional : optionalOf[owner.mark];
       items.push({
         parent: list,
         node,

@@ -2,7 +2,14 @@ import { OPT_FALSE, OPT_TRUE, walkConflicts, type ConflictItem, type ScopeModel 
 import type { GraphNode } from './graph';
 import { selectVersion } from './nearest-version-selector';
 import { effectiveOptional } from './settle-conflict';
-import { chooseJavaScope, deriveJavaScope, ItemScopes, reducedScope, scopeOf as ownScope, type ScopeString } from './java-scopes';
+import {
+  chooseJavaScope,
+  deriveJavaScope,
+  ItemScopes,
+  reducedScope,
+  scopeOf as ownScope,
+  type ScopeString,
+} from './java-scopes';
 
 interface VerboseItem extends ConflictItem {
   readonly javaScopes: ItemScopes;
@@ -25,8 +32,12 @@ const JAVA_SCOPES: ScopeModel<ScopeString, VerboseItem> = {
   derive: (parent, child) => (child ? deriveJavaScope(parent, child) : undefined),
   text: (scope) => scope?.value,
   item: (parent, node, scope, optional) => ({
-    parent, node, depth: 0, scopes: new Set([scope!.value]),
-    optionalities: optional ? OPT_TRUE : OPT_FALSE, javaScopes: new ItemScopes(scope!),
+    parent,
+    node,
+    depth: 0,
+    scopes: new Set([scope!.value]),
+    optionalities: optional ? OPT_TRUE : OPT_FALSE,
+    javaScopes: new ItemScopes(scope!),
   }),
   addScope: (item, scope) => {
     item.scopes.add(scope!.value);

@@ -76,8 +76,19 @@ export class DependencyLocks {
   ) {
     this.repositoryPrefix = `${path.resolve(options.localRepository)}/`;
     const debug = (m: string): void => options.log.debug(m);
-    this.state = state ?? new BuildLockState(new RememberedDigests(options.digestsFile, debug, (m) => options.log.warn(m)), new VerifiedLocks(options.verifiedLocksFile, debug));
-    this.requested = new RequestedFiles(options.mode === 'update', this.state.verified, options.log, (project, lockFile, items) => this.check(project, lockFile, items), (files) => this.sha256All(files));
+    this.state =
+      state ??
+      new BuildLockState(
+        new RememberedDigests(options.digestsFile, debug, (m) => options.log.warn(m)),
+        new VerifiedLocks(options.verifiedLocksFile, debug),
+      );
+    this.requested = new RequestedFiles(
+      options.mode === 'update',
+      this.state.verified,
+      options.log,
+      (project, lockFile, items) => this.check(project, lockFile, items),
+      (files) => this.sha256All(files),
+    );
   }
 
   /** The same locks (one state for the whole build) logging to `log`: a project's own log in a parallel build. */
@@ -119,7 +130,9 @@ export class DependencyLocks {
     if (!lockFile) return this.system.resolveArtifact(request, project);
     await this.lockedSet(project, lockFile);
     const resolved = await this.system.resolveArtifactForLock(request, project);
-    await this.requested.check(project, this.loaded(project), [{ ...RequestedFiles.coordinatesOf(request), ...resolved }]);
+    await this.requested.check(project, this.loaded(project), [
+      { ...RequestedFiles.coordinatesOf(request), ...resolved },
+    ]);
     return resolved.file;
   }
 
@@ -135,7 +148,11 @@ export class DependencyLocks {
   }
 
   /** The tree dependency:tree prints, once its graph was found to be the locked set. */
-  async collectTree(project: Project, scope: string, options?: { readonly verbose?: boolean }): Promise<DependencyNode> {
+  async collectTree(
+    project: Project,
+    scope: string,
+    options?: { readonly verbose?: boolean },
+  ): Promise<DependencyNode> {
     const lockFile = this.lockFileInForce(project);
     if (lockFile) {
       let checked = this.state.graphs.get(project.file);
@@ -168,7 +185,9 @@ export class DependencyLocks {
 
   private async update(project: Project): Promise<Artifact[]> {
     const written = await this.writeLock(project);
-    this.options.log.info(`${written.changed ? 'Updated' : 'Unchanged'} lock file ${written.file} (${written.artifacts} artifact${written.artifacts === 1 ? '' : 's'})`);
+    this.options.log.info(
+      `${written.changed ? 'Updated' : 'Unchanged'} lock file ${written.file} (${written.artifacts} artifact${written.artifacts === 1 ? '' : 's'})`,
+    );
     return this.verify(project, written.file);
   }
 
@@ -179,14 +198,21 @@ export class DependencyLocks {
     const consistent = lock.inputs === lockInputs(project);
     let why: string;
     if (!consistent) why = `${project.file} changed since ${lockFile} was written`;
-    else if (!this.state.verified.has(lockFile, text)) why = `this text of ${lockFile} was neither written nor verified on this machine`;
+    else if (!this.state.verified.has(lockFile, text))
+      why = `this text of ${lockFile} was neither written nor verified on this machine`;
     else {
       const files = this.fastFiles(project, lock.entries);
       why = `a system-scope dependency of ${lockFile} is not declared by ${project.file} itself`;
       if (files) {
         try {
-          await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: files[i] })));
-          this.options.log.debug(`Lock: ${lockFile} is consistent with ${project.file}: ${files.length} locked artifacts, no resolution`);
+          await this.check(
+            project,
+            lockFile,
+            lock.entries.map((entry, i) => ({ entry, file: files[i] })),
+          );
+          this.options.log.debug(
+            `Lock: ${lockFile} is consistent with ${project.file}: ${files.length} locked artifacts, no resolution`,
+          );
           return lock.entries.map((e, i) => toArtifact(e, files[i]));
         } catch (e) {
           // A locked file not in the local repository (yet): resolution downloads it.
@@ -196,14 +222,27 @@ export class DependencyLocks {
       }
     }
     this.options.log.debug(`Lock: ${why}: resolving`);
-    const pins = new Map(lock.entries.map((e) => [pinKey(e.groupId, e.artifactId, e.classifier, e.extension, baseVersionOf(e.version)), e.version]));
-    const resolved = await this.system.resolveForLock(project, (d) => pins.get(pinKey(d.groupId, d.artifactId, d.classifier, d.extension, baseVersionOf(d.version))));
+    const pins = new Map(
+      lock.entries.map((e) => [
+        pinKey(e.groupId, e.artifactId, e.classifier, e.extension, baseVersionOf(e.version)),
+        e.version,
+      ]),
+    );
+    const resolved = await this.system.resolveForLock(project, (d) =>
+      pins.get(pinKey(d.groupId, d.artifactId, d.classifier, d.extension, baseVersionOf(d.version))),
+    );
     const differences = lockDifferences(lock.entries, resolved.map(toEntry), project.file);
     if (differences.length > 0) throw new LockMismatchError(projectId(project), lockFile, differences);
-    await this.check(project, lockFile, lock.entries.map((entry, i) => ({ entry, file: resolved[i].artifact.file })));
+    await this.check(
+      project,
+      lockFile,
+      lock.entries.map((entry, i) => ({ entry, file: resolved[i].artifact.file })),
+    );
     this.state.verified.remember(lockFile, text);
     if (!consistent) {
-      this.options.log.info(`The POM ${project.file} changed without changing the dependencies of ${lockFile}: resolved and verified (goalhost dependency:lock lets the next builds skip resolution)`);
+      this.options.log.info(
+        `The POM ${project.file} changed without changing the dependencies of ${lockFile}: resolved and verified (goalhost dependency:lock lets the next builds skip resolution)`,
+      );
     }
     return resolved.map((r) => r.artifact);
   }
@@ -223,7 +262,12 @@ export class DependencyLocks {
         continue;
       }
       own ??= new Map(
-        project.dependencies.filter((d) => d.scope === 'system' && d.systemPath !== undefined).map((d) => [systemKey({ ...d, classifier: d.classifier ?? '', version: d.version ?? '' }), path.resolve(d.systemPath!)]),
+        project.dependencies
+          .filter((d) => d.scope === 'system' && d.systemPath !== undefined)
+          .map((d) => [
+            systemKey({ ...d, classifier: d.classifier ?? '', version: d.version ?? '' }),
+            path.resolve(d.systemPath!),
+          ]),
       );
       const file = e.depth === 1 ? own.get(systemKey(e)) : undefined;
       if (file === undefined) return undefined;
@@ -242,14 +286,21 @@ export class DependencyLocks {
   }
 
   /** Every file's SHA-256 against the lock; all mismatches reported at once. */
-  private async check(project: Project, lockFile: string, items: ReadonlyArray<{ entry: Digested; file: string }>): Promise<void> {
+  private async check(
+    project: Project,
+    lockFile: string,
+    items: ReadonlyArray<{ entry: Digested; file: string }>,
+  ): Promise<void> {
     if (items.length === 0) return;
     const hashedBefore = this.state.digests.hashed;
     const actual = await this.sha256All(items.map((i) => i.file));
-    this.options.log.debug(`Lock: ${items.length} digests checked, ${this.state.digests.hashed - hashedBefore} files hashed`);
+    this.options.log.debug(
+      `Lock: ${items.length} digests checked, ${this.state.digests.hashed - hashedBefore} files hashed`,
+    );
     const mismatches: DigestMismatch[] = [];
     items.forEach(({ entry, file }, i) => {
-      if (actual[i] !== entry.sha256) mismatches.push({ artifact: entryId(entry), file, locked: entry.sha256, actual: actual[i] });
+      if (actual[i] !== entry.sha256)
+        mismatches.push({ artifact: entryId(entry), file, locked: entry.sha256, actual: actual[i] });
     });
     if (mismatches.length > 0) throw new LockDigestError(projectId(project), lockFile, mismatches);
   }
@@ -281,8 +332,14 @@ export class DependencyLocks {
     return this.state.loaded.get(project.file)!;
   }
 
-  private logChanges(previous: LockFile, lockFile: string, resolved: readonly LockableArtifact[], project: Project): void {
-    for (const line of lockDifferences(previous.entries, resolved.map(toEntry), project.file)) this.options.log.info(`${lockFile}:${line.slice(1)}`);
+  private logChanges(
+    previous: LockFile,
+    lockFile: string,
+    resolved: readonly LockableArtifact[],
+    project: Project,
+  ): void {
+    for (const line of lockDifferences(previous.entries, resolved.map(toEntry), project.file))
+      this.options.log.info(`${lockFile}:${line.slice(1)}`);
   }
 }
 
@@ -302,7 +359,13 @@ class BuildLockState {
 }
 
 /** What identifies a system-scope dependency: `g:a:type:classifier:version`. */
-function systemKey(d: { readonly groupId: string; readonly artifactId: string; readonly type: string; readonly classifier: string; readonly version: string }): string {
+function systemKey(d: {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly type: string;
+  readonly classifier: string;
+  readonly version: string;
+}): string {
   return `${d.groupId}:${d.artifactId}:${d.type}:${d.classifier}:${d.version}`;
 }
 
@@ -314,7 +377,13 @@ function parseQuietly(text: string, file: string): LockFile | undefined {
   }
 }
 
-function pinKey(groupId: string, artifactId: string, classifier: string, extension: string, baseVersion: string): string {
+function pinKey(
+  groupId: string,
+  artifactId: string,
+  classifier: string,
+  extension: string,
+  baseVersion: string,
+): string {
   return `${groupId}:${artifactId}:${extension}:${classifier}:${baseVersion}`;
 }
 
@@ -322,8 +391,15 @@ function toEntry(r: LockableArtifact): ResolvedEntry {
   const a = r.artifact;
   const system = a.scope === 'system';
   return {
-    groupId: a.groupId, artifactId: a.artifactId, type: a.type, classifier: a.classifier ?? '', version: a.version, extension: a.extension,
-    scope: a.scope, depth: a.depth, optional: a.optional,
+    groupId: a.groupId,
+    artifactId: a.artifactId,
+    type: a.type,
+    classifier: a.classifier ?? '',
+    version: a.version,
+    extension: a.extension,
+    scope: a.scope,
+    depth: a.depth,
+    optional: a.optional,
     ...(r.via !== undefined ? { via: r.via } : {}),
     ...(system ? { systemPath: a.file } : r.repository !== undefined ? { repository: r.repository } : {}),
     ...(r.premanagedVersion !== undefined ? { premanagedVersion: r.premanagedVersion } : {}),
@@ -332,8 +408,16 @@ function toEntry(r: LockableArtifact): ResolvedEntry {
 
 function toArtifact(e: LockEntry, file: string): Artifact {
   return {
-    groupId: e.groupId, artifactId: e.artifactId, version: e.version, baseVersion: baseVersionOf(e.version), type: e.type,
+    groupId: e.groupId,
+    artifactId: e.artifactId,
+    version: e.version,
+    baseVersion: baseVersionOf(e.version),
+    type: e.type,
     ...(e.classifier ? { classifier: e.classifier } : {}),
-    extension: e.extension, scope: e.scope, optional: e.optional, file, depth: e.depth,
+    extension: e.extension,
+    scope: e.scope,
+    optional: e.optional,
+    file,
+    depth: e.depth,
   };
 }

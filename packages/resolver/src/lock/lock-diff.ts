@@ -12,7 +12,11 @@ export interface ResolvedEntry extends Omit<LockEntry, 'sha256'> {
  * caused it; when the set is the same but in another order, the first place they differ (the
  * order is the link and class path order, so it is locked too). Empty when they are the same.
  */
-export function lockDifferences(locked: readonly LockEntry[], resolved: readonly ResolvedEntry[], pomFile: string): string[] {
+export function lockDifferences(
+  locked: readonly LockEntry[],
+  resolved: readonly ResolvedEntry[],
+  pomFile: string,
+): string[] {
   const lockedByKey = new Map(locked.map((e) => [entryKey(e), e]));
   const resolvedByKey = new Map(resolved.map((e) => [entryKey(e), e]));
   const lines: string[] = [];
@@ -28,20 +32,27 @@ export function lockDifferences(locked: readonly LockEntry[], resolved: readonly
     if (l.optional !== r.optional) changes.push(r.optional ? 'now optional' : 'no longer optional');
     if (l.extension !== r.extension) changes.push(`extension ${l.extension} -> ${r.extension}`);
     if (l.depth !== r.depth || l.via !== r.via) changes.push(`depth ${l.depth} -> ${r.depth}`);
-    if (changes.length > 0) lines.push(`  ~ ${entryKey(r)} ${changes.join(', ')}, brought by ${cause(r, pomFile)} (locked: ${lockedCause(l, pomFile)})`);
+    if (changes.length > 0)
+      lines.push(
+        `  ~ ${entryKey(r)} ${changes.join(', ')}, brought by ${cause(r, pomFile)} (locked: ${lockedCause(l, pomFile)})`,
+      );
   }
   for (const l of locked) {
-    if (!resolvedByKey.has(entryKey(l))) lines.push(`  - ${entryId(l)} (${l.scope}), was brought by ${lockedCause(l, pomFile)}`);
+    if (!resolvedByKey.has(entryKey(l)))
+      lines.push(`  - ${entryId(l)} (${l.scope}), was brought by ${lockedCause(l, pomFile)}`);
   }
   if (lines.length > 0) return lines;
   const at = locked.findIndex((l, i) => entryKey(l) !== entryKey(resolved[i]));
   if (at < 0) return [];
-  return [`  order: position ${at + 1} is now ${entryId(resolved[at])}, locked ${entryId(locked[at])} (the order is the class and link path order)`];
+  return [
+    `  order: position ${at + 1} is now ${entryId(resolved[at])}, locked ${entryId(locked[at])} (the order is the class and link path order)`,
+  ];
 }
 
 function cause(r: ResolvedEntry, pomFile: string): string {
   const declared = r.via === undefined ? `the project's POM ${pomFile}` : `the POM of ${r.via}`;
-  if (r.premanagedVersion !== undefined) return `${declared}, version ${r.premanagedVersion} managed to ${r.version} by the dependencyManagement of ${pomFile}`;
+  if (r.premanagedVersion !== undefined)
+    return `${declared}, version ${r.premanagedVersion} managed to ${r.version} by the dependencyManagement of ${pomFile}`;
   return declared;
 }
 

@@ -8,8 +8,14 @@ export class LockError extends Error {}
 
 /** The resolution no longer gives the locked set (added, removed, changed artifacts). */
 export class LockMismatchError extends LockError {
-  constructor(readonly projectId: string, readonly lockFile: string, readonly differences: readonly string[]) {
-    super(`The dependencies of ${projectId} no longer match the lock file ${lockFile}:\n${differences.join('\n')}\n${UPDATE_HINT}`);
+  constructor(
+    readonly projectId: string,
+    readonly lockFile: string,
+    readonly differences: readonly string[],
+  ) {
+    super(
+      `The dependencies of ${projectId} no longer match the lock file ${lockFile}:\n${differences.join('\n')}\n${UPDATE_HINT}`,
+    );
     this.name = 'LockMismatchError';
   }
 }
@@ -24,7 +30,11 @@ export interface DigestMismatch {
 
 /** A file's content is not the locked content. */
 export class LockDigestError extends LockError {
-  constructor(readonly projectId: string, readonly lockFile: string, readonly mismatches: readonly DigestMismatch[]) {
+  constructor(
+    readonly projectId: string,
+    readonly lockFile: string,
+    readonly mismatches: readonly DigestMismatch[],
+  ) {
     const lines = mismatches.flatMap((m) => [
       `  ${m.artifact}`,
       `    file:   ${m.file}`,
@@ -50,7 +60,11 @@ export interface UnlockedFile {
 
 /** Files a goal asked for that the lock does not list: their content cannot be verified. */
 export class UnlockedFilesError extends LockError {
-  constructor(readonly projectId: string, readonly lockFile: string, readonly files: readonly UnlockedFile[]) {
+  constructor(
+    readonly projectId: string,
+    readonly lockFile: string,
+    readonly files: readonly UnlockedFile[],
+  ) {
     const lines = files.flatMap((f) => [`  ${f.artifact}`, `    file:   ${f.file}`]);
     const what = files.length === 1 ? '1 file' : `${files.length} files`;
     super(

@@ -74,8 +74,14 @@ export function entryKey(e: Pick<LockEntry, 'groupId' | 'artifactId' | 'type' | 
 }
 
 export class LockFileError extends LockError {
-  constructor(readonly file: string, readonly line: number, why: string) {
-    super(`Invalid lock file ${file}, line ${line}: ${why}; fix the line or write the lock again with goalhost dependency:lock`);
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    why: string,
+  ) {
+    super(
+      `Invalid lock file ${file}, line ${line}: ${why}; fix the line or write the lock again with goalhost dependency:lock`,
+    );
     this.name = 'LockFileError';
   }
 }
@@ -99,7 +105,9 @@ function formatEntry(e: LockEntry): string {
   if (e.extension !== artifactType(e.type).extension) fields.push(`ext=${e.extension}`);
   fields.push(`sha256:${e.sha256}`);
   // The system path goes last: it is the rest of the line, spaces included.
-  fields.push(e.systemPath !== undefined ? `path=${e.systemPath}` : e.repository !== undefined ? `from=${e.repository}` : 'local');
+  fields.push(
+    e.systemPath !== undefined ? `path=${e.systemPath}` : e.repository !== undefined ? `from=${e.repository}` : 'local',
+  );
   return fields.join(' ');
 }
 
@@ -130,9 +138,19 @@ export function parseLockFile(text: string, file: string): LockFile {
     if (line.trim() === '' || line.startsWith('#')) return;
     if (format === undefined) {
       const m = /^format (\d+)$/.exec(line);
-      if (!m) throw new LockFileError(file, n, `expected 'format ${LOCK_FORMAT}' before anything else, found '${excerpt(line)}'`);
+      if (!m)
+        throw new LockFileError(
+          file,
+          n,
+          `expected 'format ${LOCK_FORMAT}' before anything else, found '${excerpt(line)}'`,
+        );
       format = Number(m[1]);
-      if (format !== LOCK_FORMAT) throw new LockFileError(file, n, `format ${format} is not known to this goalhost (it reads format ${LOCK_FORMAT})`);
+      if (format !== LOCK_FORMAT)
+        throw new LockFileError(
+          file,
+          n,
+          `format ${format} is not known to this goalhost (it reads format ${LOCK_FORMAT})`,
+        );
       return;
     }
     if (inputs === undefined) {
@@ -142,10 +160,12 @@ export function parseLockFile(text: string, file: string): LockFile {
       return;
     }
     if (line.split(' ', 2)[1] === 'requested') requested.push(parseRequested(line, file, n));
-    else if (requested.length > 0) throw new LockFileError(file, n, "a dependency line after the 'requested' lines (they come last)");
+    else if (requested.length > 0)
+      throw new LockFileError(file, n, "a dependency line after the 'requested' lines (they come last)");
     else entries.push(parseEntry(line, file, n));
   });
-  if (format === undefined || inputs === undefined) throw new LockFileError(file, lines.length, `no '${format === undefined ? 'format' : 'inputs'}' line`);
+  if (format === undefined || inputs === undefined)
+    throw new LockFileError(file, lines.length, `no '${format === undefined ? 'format' : 'inputs'}' line`);
   return { inputs, entries, requested };
 }
 
@@ -161,17 +181,38 @@ function parseRequested(line: string, file: string, n: number): RequestedEntry {
     throw new LockFileError(file, n, `'${fields[0]}' is not groupId:artifactId:type[:classifier]:version`);
   }
   const well =
-    ext !== '' && shaField !== undefined && shaField.startsWith('sha256:') && HEX64.test(shaField.slice(7)) &&
-    (origin === 'local' || (origin !== undefined && origin.startsWith('from=') && origin.length > 5)) && i === fields.length;
-  if (!well) throw new LockFileError(file, n, `the fields of ${fields[0]} are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)`);
+    ext !== '' &&
+    shaField !== undefined &&
+    shaField.startsWith('sha256:') &&
+    HEX64.test(shaField.slice(7)) &&
+    (origin === 'local' || (origin !== undefined && origin.startsWith('from=') && origin.length > 5)) &&
+    i === fields.length;
+  if (!well)
+    throw new LockFileError(
+      file,
+      n,
+      `the fields of ${fields[0]} are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)`,
+    );
   const [groupId, artifactId, type] = parts;
   const version = parts[parts.length - 1];
-  if (SEPARATOR.test(`${fields[0]}${ext ?? ''}`) || artifactId === '.' || artifactId === '..' || version === '.' || version === '..') {
+  if (
+    SEPARATOR.test(`${fields[0]}${ext ?? ''}`) ||
+    artifactId === '.' ||
+    artifactId === '..' ||
+    version === '.' ||
+    version === '..'
+  ) {
     throw new LockFileError(file, n, `the coordinates ${fields[0]} could place a file outside the local repository`);
   }
   return {
-    groupId, artifactId, type, classifier: parts.length === 5 ? parts[3] : '', version, extension: ext ?? artifactType(type).extension,
-    sha256: shaField.slice(7), ...(origin !== 'local' ? { repository: origin.slice(5) } : {}),
+    groupId,
+    artifactId,
+    type,
+    classifier: parts.length === 5 ? parts[3] : '',
+    version,
+    extension: ext ?? artifactType(type).extension,
+    sha256: shaField.slice(7),
+    ...(origin !== 'local' ? { repository: origin.slice(5) } : {}),
   };
 }
 
@@ -196,20 +237,49 @@ function parseEntry(line: string, file: string, n: number): LockEntry {
   const shaField = fields[i++];
   const origin = systemPath === undefined ? fields[i++] : undefined;
   const well =
-    (parts.length === 4 || parts.length === 5) && !parts.includes('') && SCOPE_NAMES.has(scope) &&
-    depthField !== undefined && depthField.startsWith('depth=') && /^[1-9]\d*$/.test(depthField.slice(6)) &&
-    via !== '' && ext !== '' && shaField !== undefined && shaField.startsWith('sha256:') && HEX64.test(shaField.slice(7)) &&
-    (systemPath !== undefined ? systemPath !== '' : origin === 'local' || (origin !== undefined && origin.startsWith('from=') && origin.length > 5)) &&
+    (parts.length === 4 || parts.length === 5) &&
+    !parts.includes('') &&
+    SCOPE_NAMES.has(scope) &&
+    depthField !== undefined &&
+    depthField.startsWith('depth=') &&
+    /^[1-9]\d*$/.test(depthField.slice(6)) &&
+    via !== '' &&
+    ext !== '' &&
+    shaField !== undefined &&
+    shaField.startsWith('sha256:') &&
+    HEX64.test(shaField.slice(7)) &&
+    (systemPath !== undefined
+      ? systemPath !== ''
+      : origin === 'local' || (origin !== undefined && origin.startsWith('from=') && origin.length > 5)) &&
     i === fields.length;
   if (!well) return parseFields(line, file, n);
   const [groupId, artifactId, type] = parts;
   const classifier = parts.length === 5 ? parts[3] : '';
   const version = parts[parts.length - 1];
-  if (SEPARATOR.test(`${fields[0]}${ext ?? ''}`) || artifactId === '.' || artifactId === '..' || version === '.' || version === '..') {
-    throw new LockFileError(file, n, `the coordinates ${excerpt(fields[0])} could place a file outside the local repository`);
+  if (
+    SEPARATOR.test(`${fields[0]}${ext ?? ''}`) ||
+    artifactId === '.' ||
+    artifactId === '..' ||
+    version === '.' ||
+    version === '..'
+  ) {
+    throw new LockFileError(
+      file,
+      n,
+      `the coordinates ${excerpt(fields[0])} could place a file outside the local repository`,
+    );
   }
   const entry: { -readonly [K in keyof LockEntry]: LockEntry[K] } = {
-    groupId, artifactId, type, classifier, version, extension: ext ?? artifactType(type).extension, scope, depth: Number(depthField.slice(6)), optional, sha256: shaField.slice(7),
+    groupId,
+    artifactId,
+    type,
+    classifier,
+    version,
+    extension: ext ?? artifactType(type).extension,
+    scope,
+    depth: Number(depthField.slice(6)),
+    optional,
+    sha256: shaField.slice(7),
   };
   if (via !== undefined) entry.via = via;
   if (origin !== undefined && origin !== 'local') entry.repository = origin.slice(5);
@@ -226,7 +296,12 @@ function parseFields(line: string, file: string, n: number): never {
   if ((parts.length !== 4 && parts.length !== 5) || parts.some((p) => p === '')) {
     throw new LockFileError(file, n, `'${excerpt(id)}' is not groupId:artifactId:type[:classifier]:version`);
   }
-  if (!SCOPE_NAMES.has(scope)) throw new LockFileError(file, n, `'${excerpt(scope ?? '')}' is not a scope (compile, provided, runtime, test or system)`);
+  if (!SCOPE_NAMES.has(scope))
+    throw new LockFileError(
+      file,
+      n,
+      `'${excerpt(scope ?? '')}' is not a scope (compile, provided, runtime, test or system)`,
+    );
   const seen = new Set<string>();
   for (const field of rest) {
     const known =
@@ -243,7 +318,15 @@ function parseFields(line: string, file: string, n: number): never {
   if (!seen.has('depth')) throw new LockFileError(file, n, `no 'depth=N' for ${excerpt(id)}`);
   if (!seen.has('sha256')) throw new LockFileError(file, n, `no 'sha256:<64 hex digits>' for ${excerpt(id)}`);
   if ([seen.has('from'), seen.has('local'), pathAt >= 0].filter(Boolean).length !== 1) {
-    throw new LockFileError(file, n, `${excerpt(id)} needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end`);
+    throw new LockFileError(
+      file,
+      n,
+      `${excerpt(id)} needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end`,
+    );
   }
-  throw new LockFileError(file, n, `the fields of ${excerpt(id)} are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)`);
+  throw new LockFileError(
+    file,
+    n,
+    `the fields of ${excerpt(id)} are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)`,
+  );
 }

@@ -29,7 +29,14 @@ export function lockInputs(project: Project): string {
 
 function dependencyFields(d: Dependency): unknown[] {
   return [
-    d.groupId, d.artifactId, d.version ?? null, d.type, d.classifier ?? '', d.scope ?? null, d.optional ?? null, d.systemPath ?? null,
+    d.groupId,
+    d.artifactId,
+    d.version ?? null,
+    d.type,
+    d.classifier ?? '',
+    d.scope ?? null,
+    d.optional ?? null,
+    d.systemPath ?? null,
     d.exclusions.map((x) => `${x.groupId}:${x.artifactId}`),
   ];
 }

@@ -47,7 +47,14 @@ export class RememberedDigests {
     for (let i = 0; i < files.length; i++) {
       const state = provingFileState(files[i]);
       const known = digests[files[i]];
-      if (state !== undefined && Array.isArray(known) && known[0] === state && typeof known[1] === 'string' && known[1].length === 64) out[i] = known[1];
+      if (
+        state !== undefined &&
+        Array.isArray(known) &&
+        known[0] === state &&
+        typeof known[1] === 'string' &&
+        known[1].length === 64
+      )
+        out[i] = known[1];
       else todo.push({ index: i, state });
     }
     let next = 0;
@@ -91,10 +98,12 @@ export class RememberedDigests {
     try {
       // Entries are checked where they are used (a malformed one is simply not reused).
       const parsed = JSON.parse(readInputFile(this.file, 'The remembered digests', INPUT_KINDS.cache)) as Stored;
-      if (parsed.format === FORMAT && typeof parsed.digests === 'object' && parsed.digests !== null) this.stored = Object.assign(this.stored, parsed.digests);
+      if (parsed.format === FORMAT && typeof parsed.digests === 'object' && parsed.digests !== null)
+        this.stored = Object.assign(this.stored, parsed.digests);
     } catch (e) {
       // None yet, or unreadable (a run killed while writing it): everything is hashed again.
-      if (e instanceof InputFileError) this.warn(`${e.message}: ignored, every locked file is hashed and the file is written anew`);
+      if (e instanceof InputFileError)
+        this.warn(`${e.message}: ignored, every locked file is hashed and the file is written anew`);
     }
     return this.stored;
   }
@@ -115,4 +124,3 @@ export function hashFile(file: string): Promise<string> {
       .on('end', () => resolve(hash.digest('hex')));
   });
 }
-

@@ -3,7 +3,15 @@ import { artifactType } from '../artifact-types';
 import type { ArtifactRequest } from '../artifact-request';
 import { projectId } from '../errors';
 import { UnlockedFilesError } from './lock-errors';
-import { entryId, formatLockFile, sortRequested, type LockCoordinates, type LockEntry, type LockFile, type RequestedEntry } from './lock-file';
+import {
+  entryId,
+  formatLockFile,
+  sortRequested,
+  type LockCoordinates,
+  type LockEntry,
+  type LockFile,
+  type RequestedEntry,
+} from './lock-file';
 import type { LockableFile } from '../lockable-artifact';
 import { writeAtomically } from './text-files';
 import type { VerifiedLocks } from './verified-locks';
@@ -21,7 +29,11 @@ export interface LoadedLock {
 export type Digested = Pick<LockEntry, 'groupId' | 'artifactId' | 'type' | 'classifier' | 'version' | 'sha256'>;
 
 /** Checks files against their locked digests (all mismatches at once), as DependencyLocks does for dependencies. */
-export type CheckDigests = (project: Project, lockFile: string, items: ReadonlyArray<{ entry: Digested; file: string }>) => Promise<void>;
+export type CheckDigests = (
+  project: Project,
+  lockFile: string,
+  items: ReadonlyArray<{ entry: Digested; file: string }>,
+) => Promise<void>;
 
 /**
  * Files goals ask for beyond the dependencies (a `-Dclassifier` translation, the POMs a source
@@ -45,8 +57,12 @@ export class RequestedFiles {
     const type = request.type ?? 'jar';
     const t = artifactType(type);
     return {
-      groupId: request.groupId, artifactId: request.artifactId, type, classifier: request.classifier ?? t.classifier,
-      version: request.version, extension: request.extension ?? t.extension,
+      groupId: request.groupId,
+      artifactId: request.artifactId,
+      type,
+      classifier: request.classifier ?? t.classifier,
+      version: request.version,
+      extension: request.extension ?? t.extension,
     };
   }
 
@@ -54,13 +70,19 @@ export class RequestedFiles {
     const locked: Array<{ entry: Digested; file: string }> = [];
     const unlocked: RequestedFile[] = [];
     for (const f of files) {
-      const dependency = loaded.lock.entries.find((e) => sameFile(e, f) && e.systemPath === undefined && e.scope !== 'system');
+      const dependency = loaded.lock.entries.find(
+        (e) => sameFile(e, f) && e.systemPath === undefined && e.scope !== 'system',
+      );
       const line = dependency ?? (this.update ? undefined : loaded.lock.requested.find((r) => sameFile(r, f)));
       if (line) locked.push({ entry: line, file: f.file });
       else unlocked.push(f);
     }
     if (unlocked.length > 0 && !this.update) {
-      throw new UnlockedFilesError(projectId(project), loaded.file, unlocked.map((f) => ({ artifact: entryId(f), file: f.file })));
+      throw new UnlockedFilesError(
+        projectId(project),
+        loaded.file,
+        unlocked.map((f) => ({ artifact: entryId(f), file: f.file })),
+      );
     }
     await this.checkDigests(project, loaded.file, locked);
     if (unlocked.length > 0) await this.record(project, loaded, unlocked);
@@ -74,12 +96,26 @@ export class RequestedFiles {
     let changed = false;
     files.forEach((f, i) => {
       const entry: RequestedEntry = {
-        groupId: f.groupId, artifactId: f.artifactId, type: f.type, classifier: f.classifier, version: f.version, extension: f.extension,
-        sha256: digests[i], ...(f.repository !== undefined ? { repository: f.repository } : {}),
+        groupId: f.groupId,
+        artifactId: f.artifactId,
+        type: f.type,
+        classifier: f.classifier,
+        version: f.version,
+        extension: f.extension,
+        sha256: digests[i],
+        ...(f.repository !== undefined ? { repository: f.repository } : {}),
       };
       const old = lines.get(entryId(entry));
-      if (old && old.sha256 === entry.sha256 && old.repository === entry.repository && old.extension === entry.extension) return;
-      this.log.info(`${loaded.file}: ${old ? '~' : '+'} ${entryId(entry)} requested by a goal${old && old.sha256 !== entry.sha256 ? ', new content' : ''}`);
+      if (
+        old &&
+        old.sha256 === entry.sha256 &&
+        old.repository === entry.repository &&
+        old.extension === entry.extension
+      )
+        return;
+      this.log.info(
+        `${loaded.file}: ${old ? '~' : '+'} ${entryId(entry)} requested by a goal${old && old.sha256 !== entry.sha256 ? ', new content' : ''}`,
+      );
       lines.set(entryId(entry), entry);
       changed = true;
     });
@@ -93,5 +129,11 @@ export class RequestedFiles {
 }
 
 function sameFile(a: Omit<RequestedFile, 'file'>, b: Omit<RequestedFile, 'file'>): boolean {
-  return a.groupId === b.groupId && a.artifactId === b.artifactId && a.version === b.version && a.classifier === b.classifier && a.extension === b.extension;
+  return (
+    a.groupId === b.groupId &&
+    a.artifactId === b.artifactId &&
+    a.version === b.version &&
+    a.classifier === b.classifier &&
+    a.extension === b.extension
+  );
 }

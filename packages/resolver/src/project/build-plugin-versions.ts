@@ -27,13 +27,22 @@ export class BuildPluginVersions {
    */
   async resolveExtensions(built: BuiltModel, file: string): Promise<void> {
     for (const p of built.model.build.plugins) {
-      if (p.extensions?.toLowerCase() !== 'true' || p.version !== undefined || SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p))) continue;
+      if (
+        p.extensions?.toLowerCase() !== 'true' ||
+        p.version !== undefined ||
+        SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p))
+      )
+        continue;
       if (isProvidedExtension(p)) continue;
       try {
         await this.resolver.resolve(versionless(p), this.repositories.pluginsOf(built));
       } catch (e) {
         if (!(e instanceof PluginVersionResolutionError)) throw e;
-        const problem = { severity: 'ERROR' as const, message: `Unresolveable build extension: ${e.message}`, modelId: built.id };
+        const problem = {
+          severity: 'ERROR' as const,
+          message: `Unresolveable build extension: ${e.message}`,
+          modelId: built.id,
+        };
         throw new ProjectBuildingError(file, built.id, [...built.problems, problem]);
       }
     }
@@ -43,19 +52,25 @@ export class BuildPluginVersions {
   async resolveMissing(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void> {
     const built = await this.modelOf(project);
     const { plugins, pluginManagement } = built.model.build;
-    const lifecycle = new Set<string>(lifecyclePlugins(built.model.packaging ?? 'jar').map((d) => `${MAVEN_PLUGINS}:${d.artifactId}`));
+    const lifecycle = new Set<string>(
+      lifecyclePlugins(built.model.packaging ?? 'jar').map((d) => `${MAVEN_PLUGINS}:${d.artifactId}`),
+    );
     const repositories = this.repositories.pluginsOf(built);
     const needed = (p: WorkingPlugin): boolean =>
-      !SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p)) && !runsOwn(p.groupId ?? MAVEN_PLUGINS, p.artifactId ?? '') && !isProvidedExtension(p);
+      !SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p)) &&
+      !runsOwn(p.groupId ?? MAVEN_PLUGINS, p.artifactId ?? '') &&
+      !isProvidedExtension(p);
     // The build's plugins as the lifecycle leaves them (its own plugins carry its versions), then the managed ones.
     const versioned = new Set(lifecycle);
     for (const p of plugins) {
       const key = pluginKey(p);
-      if (p.version === undefined && !lifecycle.has(key) && needed(p)) await this.resolver.resolve(versionless(p), repositories);
+      if (p.version === undefined && !lifecycle.has(key) && needed(p))
+        await this.resolver.resolve(versionless(p), repositories);
       versioned.add(key);
     }
     for (const p of pluginManagement) {
-      if (p.version === undefined && !versioned.has(pluginKey(p)) && needed(p)) await this.resolver.resolve(versionless(p), repositories);
+      if (p.version === undefined && !versioned.has(pluginKey(p)) && needed(p))
+        await this.resolver.resolve(versionless(p), repositories);
     }
   }
 }

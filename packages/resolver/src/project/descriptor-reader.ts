@@ -1,6 +1,12 @@
 import { InputFileError, XmlSyntaxError } from '@goalhost/model';
 import { artifactType } from '../artifact-types';
-import { MAX_RELOCATIONS, relocationChainTooLong, scopeOrigin, type DescriptorResult, type GraphDependency } from '../graph';
+import {
+  MAX_RELOCATIONS,
+  relocationChainTooLong,
+  scopeOrigin,
+  type DescriptorResult,
+  type GraphDependency,
+} from '../graph';
 import { ArtifactResolutionError } from '../errors';
 import { artifactString, baseVersionOf, fromRaw, type RemoteRepository } from '../transport';
 import { ModelBuildingFailure, type BuiltModel } from './model-building';
@@ -26,7 +32,12 @@ export function toGraphDependency(d: WorkingDependency): GraphDependency {
   };
 }
 
-type ModelSource = (groupId: string, artifactId: string, version: string, repositories: readonly RemoteRepository[]) => Promise<BuiltModel>;
+type ModelSource = (
+  groupId: string,
+  artifactId: string,
+  version: string,
+  repositories: readonly RemoteRepository[],
+) => Promise<BuiltModel>;
 
 /**
  * Maven's artifact descriptor reader: the dependency's effective POM (relocations followed);
@@ -48,36 +59,62 @@ export class DescriptorReader {
     return result;
   }
 
-  private async load(dependency: GraphDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
+  private async load(
+    dependency: GraphDependency,
+    repositories: readonly RemoteRepository[],
+  ): Promise<DescriptorResult> {
     let a = dependency;
     const relocations: GraphDependency[] = [];
     const visited: string[] = [];
-    const empty = (warning: string): DescriptorResult => ({ dependency: a, relocations, dependencies: [], repositories: [], warning });
+    const empty = (warning: string): DescriptorResult => ({
+      dependency: a,
+      relocations,
+      dependencies: [],
+      repositories: [],
+      warning,
+    });
     for (;;) {
       const gav = `${a.groupId}:${a.artifactId}:${baseVersionOf(a.version)}`;
       if (visited.includes(gav)) {
-        return empty(`The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [${visited.join(', ')}]`);
+        return empty(
+          `The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available: Artifact relocations form a cycle: [${visited.join(', ')}]`,
+        );
       }
       visited.push(gav);
       if (visited.length > MAX_RELOCATIONS) {
-        return { error: new Error(`Failed to read artifact descriptor for ${artifactString(dependency)}: ${relocationChainTooLong(visited)}`) };
+        return {
+          error: new Error(
+            `Failed to read artifact descriptor for ${artifactString(dependency)}: ${relocationChainTooLong(visited)}`,
+          ),
+        };
       }
       let built: BuiltModel;
       try {
         built = await this.model(a.groupId, a.artifactId, a.version, repositories);
       } catch (e) {
         if (e instanceof ArtifactResolutionError) {
-          if (e.notFound) return empty(`The POM for ${artifactString(a)} is missing, no dependency information available`);
-          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }) };
+          if (e.notFound)
+            return empty(`The POM for ${artifactString(a)} is missing, no dependency information available`);
+          return {
+            error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }),
+          };
         }
         if (e instanceof ModelBuildingFailure && e.unresolvable) {
-          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.unresolvable.message}`, { cause: e }) };
+          return {
+            error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.unresolvable.message}`, {
+              cause: e,
+            }),
+          };
         }
         if (e instanceof InputFileError) {
-          return { error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }) };
+          return {
+            error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }),
+          };
         }
         if (e instanceof ModelBuildingFailure || e instanceof XmlSyntaxError) {
-          return empty(`The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`);
+          return empty(
+            `The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`,
+          );
         }
         throw e;
       }
@@ -85,7 +122,12 @@ export class DescriptorReader {
       if (m.relocation) {
         relocations.push(a);
         const r = m.relocation;
-        a = { ...a, groupId: r.groupId || a.groupId, artifactId: r.artifactId || a.artifactId, version: r.version || a.version };
+        a = {
+          ...a,
+          groupId: r.groupId || a.groupId,
+          artifactId: r.artifactId || a.artifactId,
+          version: r.version || a.version,
+        };
         continue;
       }
       return {
@@ -98,7 +140,10 @@ export class DescriptorReader {
   }
 
   /** The relocation message of the POM that relocated to `dependency`, if any. */
-  async relocationMessage(from: GraphDependency, repositories: readonly RemoteRepository[]): Promise<string | undefined> {
+  async relocationMessage(
+    from: GraphDependency,
+    repositories: readonly RemoteRepository[],
+  ): Promise<string | undefined> {
     try {
       const built = await this.model(from.groupId, from.artifactId, from.version, repositories);
       return built.model.relocation?.message || undefined;

@@ -23,7 +23,8 @@ function valueOf(el: XmlElement): string | undefined {
 function mergeInto(dominant: XmlElement, recessive: XmlElement): XmlElement {
   if (ownValue(dominant.attributes, 'combine.self') === 'override') return dominant;
   let text = dominant.text;
-  if (isEmpty(valueOf(dominant)) && !isEmpty(valueOf(recessive)) && dominant.children.length === 0) text = recessive.text;
+  if (isEmpty(valueOf(dominant)) && !isEmpty(valueOf(recessive)) && dominant.children.length === 0)
+    text = recessive.text;
   const attributes = dictionary(Object.entries(dominant.attributes));
   for (const [k, v] of Object.entries(recessive.attributes)) if (isEmpty(attributes[k])) attributes[k] = v;
   let children: XmlElement[] = [...dominant.children];

@@ -1,4 +1,14 @@
-import { child, childrenNamed, childText, INPUT_KINDS, parseXmlFast, readInputFile, tagEnd, type XmlElement, type XmlNode } from '@goalhost/model';
+import {
+  child,
+  childrenNamed,
+  childText,
+  INPUT_KINDS,
+  parseXmlFast,
+  readInputFile,
+  tagEnd,
+  type XmlElement,
+  type XmlNode,
+} from '@goalhost/model';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import { LIFECYCLE_BINDINGS_ID, REPORTING_CONVERTER_ID, SUPER_POM_ID, superPomLocations } from './super-pom-locations';
 import { managementKey, MAVEN_PLUGINS, type WorkingDependency, type WorkingModel } from './working-model';
@@ -34,7 +44,6 @@ interface SourceTree {
   readonly id: string;
   readonly roots: readonly XmlElement[];
 }
-
 
 /** `tree` (an effective model from effectiveModelXml) with the location of every value it can place. */
 export function locateEffectiveModel(tree: XmlNode, model: WorkingModel, lineage: readonly LineageSource[]): XmlNode {
@@ -132,9 +141,13 @@ class Locator {
   private readonly projectRoot: XmlElement | undefined;
   private readonly lifecycle: ReadonlySet<string>;
 
-  constructor(private readonly model: WorkingModel, lineage: readonly LineageSource[]) {
+  constructor(
+    private readonly model: WorkingModel,
+    lineage: readonly LineageSource[],
+  ) {
     const trees = lineage.map(readTree).filter((t): t is SourceTree => t !== undefined);
-    this.projectRoot = lineage.length > 0 && trees[0]?.id === lineage[0].id ? trees[0].roots[trees[0].roots.length - 1] : undefined;
+    this.projectRoot =
+      lineage.length > 0 && trees[0]?.id === lineage[0].id ? trees[0].roots[trees[0].roots.length - 1] : undefined;
     this.trees = [...trees, { id: SUPER_POM_ID, roots: [superPomLocations()] }];
     this.lifecycle = new Set(lifecyclePlugins(model.packaging ?? 'jar').map((p) => p.artifactId));
   }
@@ -151,10 +164,16 @@ class Locator {
   }
 
   /** Every element at `path` in the lineage whose `key` is `value`, in precedence order. */
-  private all(path: readonly string[], item: string, key: (e: XmlElement) => string | undefined, value: string): Located[] {
+  private all(
+    path: readonly string[],
+    item: string,
+    key: (e: XmlElement) => string | undefined,
+    value: string,
+  ): Located[] {
     const found: Located[] = [];
     for (const t of this.trees) {
-      for (const r of t.roots) for (const e of childrenNamed(at(r, path), item)) if (key(e) === value) found.push({ id: t.id, el: e });
+      for (const r of t.roots)
+        for (const e of childrenNamed(at(r, path), item)) if (key(e) === value) found.push({ id: t.id, el: e });
     }
     return found;
   }
@@ -176,9 +195,13 @@ class Locator {
         case 'properties':
           return mapChildren(c, (p) => located(p, this.first(['properties', p.name])));
         case 'dependencyManagement':
-          return mapChildren(c, (ds) => mapChildren(ds, (d, i) => this.dependency(d, this.model.dependencyManagement[i], undefined)));
+          return mapChildren(c, (ds) =>
+            mapChildren(ds, (d, i) => this.dependency(d, this.model.dependencyManagement[i], undefined)),
+          );
         case 'dependencies':
-          return mapChildren(c, (d, i) => this.dependency(d, this.model.dependencies[i], this.managementOf(this.model.dependencies[i])));
+          return mapChildren(c, (d, i) =>
+            this.dependency(d, this.model.dependencies[i], this.managementOf(this.model.dependencies[i])),
+          );
         case 'repositories':
         case 'pluginRepositories':
           return mapChildren(c, (r) => {
@@ -190,7 +213,9 @@ class Locator {
         case 'profiles':
           return mapChildren(c, (p) => {
             const id = nodeText(p, 'id') ?? 'default';
-            const el = childrenNamed(child(this.projectRoot, 'profiles'), 'profile').find((e) => (childText(e, 'id') ?? 'default') === id);
+            const el = childrenNamed(child(this.projectRoot, 'profiles'), 'profile').find(
+              (e) => (childText(e, 'id') ?? 'default') === id,
+            );
             return mirror(p, el, projectId);
           });
         default:
@@ -252,13 +277,20 @@ class Locator {
       if (c.name === 'extensions') {
         return mapChildren(c, (x) => {
           const key = `${nodeText(x, 'groupId')}:${nodeText(x, 'artifactId')}`;
-          const [found] = this.all(['build', 'extensions'], 'extension', (e) => `${childText(e, 'groupId')?.trim()}:${childText(e, 'artifactId')?.trim()}`, key);
+          const [found] = this.all(
+            ['build', 'extensions'],
+            'extension',
+            (e) => `${childText(e, 'groupId')?.trim()}:${childText(e, 'artifactId')?.trim()}`,
+            key,
+          );
           return found ? mirror(x, found.el, found.id) : x;
         });
       }
       if (c.name === 'plugins') {
         return mapChildren(c, (p) => {
-          const lifecycle = (nodeText(p, 'groupId') ?? MAVEN_PLUGINS) === MAVEN_PLUGINS && this.lifecycle.has(nodeText(p, 'artifactId') ?? '');
+          const lifecycle =
+            (nodeText(p, 'groupId') ?? MAVEN_PLUGINS) === MAVEN_PLUGINS &&
+            this.lifecycle.has(nodeText(p, 'artifactId') ?? '');
           return this.plugin(p, [...this.pluginsAt(['build', 'plugins'], p), ...this.managedPlugins(p)], lifecycle);
         });
       }
@@ -272,7 +304,12 @@ class Locator {
 
   private pluginsAt(path: readonly string[], p: XmlNode): Located[] {
     const key = `${nodeText(p, 'groupId') ?? MAVEN_PLUGINS}:${nodeText(p, 'artifactId')}`;
-    return this.all(path, 'plugin', (e) => `${childText(e, 'groupId')?.trim() ?? MAVEN_PLUGINS}:${childText(e, 'artifactId')?.trim()}`, key);
+    return this.all(
+      path,
+      'plugin',
+      (e) => `${childText(e, 'groupId')?.trim() ?? MAVEN_PLUGINS}:${childText(e, 'artifactId')?.trim()}`,
+      key,
+    );
   }
 
   /** A plugin from its declarations (`candidates`, in precedence order); `lifecycle`: bound by the packaging. */
@@ -294,7 +331,13 @@ class Locator {
                 .filter((e) => (childText(e, 'id')?.trim() ?? 'default') === id)
                 .map((el) => ({ id: p.id, el })),
             );
-            return this.execution(x, executions, [...configurations(executions), ...configurations(candidates)], bindings, site);
+            return this.execution(
+              x,
+              executions,
+              [...configurations(executions), ...configurations(candidates)],
+              bindings,
+              site,
+            );
           });
         case 'dependencies':
           return mapChildren(c, (d) => {
@@ -314,7 +357,13 @@ class Locator {
     });
   }
 
-  private execution(node: XmlNode, executions: readonly Located[], configurations: readonly Located[], bindings: string | undefined, site: boolean): XmlNode {
+  private execution(
+    node: XmlNode,
+    executions: readonly Located[],
+    configurations: readonly Located[],
+    bindings: string | undefined,
+    site: boolean,
+  ): XmlNode {
     return mapChildren(node, (c) => {
       if (c.name === 'goals') {
         // Merging executions, Maven appends the other declarations' goals without their locations.
@@ -331,7 +380,12 @@ class Locator {
   }
 
   /** Configuration leaves at their path in the first configuration declaring them (the site plugin's defaults otherwise). */
-  private configuration(node: XmlNode, path: ReadonlyArray<readonly [string, number]>, configurations: readonly Located[], site: boolean): XmlNode {
+  private configuration(
+    node: XmlNode,
+    path: ReadonlyArray<readonly [string, number]>,
+    configurations: readonly Located[],
+    site: boolean,
+  ): XmlNode {
     if (!node.children || node.children.length === 0) {
       for (const x of configurations) {
         const el = atPath(x.el, path);
@@ -339,7 +393,9 @@ class Locator {
       }
       if (!site || path.length === 0) return node;
       if (path[0][0] === 'reportPlugins') return located(node, REPORTING_CONVERTER_ID);
-      return path.length === 1 && path[0][0] === 'outputDirectory' ? located(node, this.first(['reporting', 'outputDirectory'])) : node;
+      return path.length === 1 && path[0][0] === 'outputDirectory'
+        ? located(node, this.first(['reporting', 'outputDirectory']))
+        : node;
     }
     const seen = new Map<string, number>();
     return mapChildren(node, (c) => {

@@ -6,7 +6,10 @@ import type { WorkingDependency, WorkingModel } from './working-model';
 /** A `${...}` expression that refers back to itself (Maven's InterpolationCycleException). */
 export class InterpolationCycleError extends Error {
   /** `expression`: as written, met again while expanding; `cycle`: the expressions since its first expansion. */
-  constructor(readonly expression: string, readonly cycle: readonly string[]) {
+  constructor(
+    readonly expression: string,
+    readonly cycle: readonly string[],
+  ) {
     super(`Detected the following recursive expression cycle in '${expression}': [${cycle.join(', ')}]`);
     this.name = 'InterpolationCycleError';
   }
@@ -37,7 +40,8 @@ interface Frame {
 
 /** Appends an expanded value to a frame, within MAX_EXPANDED_LENGTH. */
 function append(frame: Frame, text: string, expression: string): void {
-  if (frame.out.length + text.length > MAX_EXPANDED_LENGTH) throw new InterpolationSizeError(frame.expression ?? expression, MAX_EXPANDED_LENGTH);
+  if (frame.out.length + text.length > MAX_EXPANDED_LENGTH)
+    throw new InterpolationSizeError(frame.expression ?? expression, MAX_EXPANDED_LENGTH);
   frame.out += text;
 }
 
@@ -133,7 +137,9 @@ function reflect(model: WorkingModel, expr: string): string | undefined {
     case 'modelVersion':
       return one(model[head]);
     case 'id':
-      return rest.length === 0 ? `${model.groupId}:${model.artifactId}:${model.packaging ?? 'jar'}:${model.version}` : undefined;
+      return rest.length === 0
+        ? `${model.groupId}:${model.artifactId}:${model.packaging ?? 'jar'}:${model.version}`
+        : undefined;
     case 'parent':
     case 'build':
     case 'scm': {
@@ -150,7 +156,11 @@ function reflect(model: WorkingModel, expr: string): string | undefined {
 /** Maven's value sources for POM interpolation, in Maven's order. */
 export function modelLookup(model: WorkingModel, ctx: InterpolationContext): Lookup {
   const dir = model.projectDir;
-  const timestamp = (): string => formatTimestamp(ctx.buildStartTime ?? new Date(), model.properties.get('maven.build.timestamp.format') ?? 'yyyyMMdd-HHmm');
+  const timestamp = (): string =>
+    formatTimestamp(
+      ctx.buildStartTime ?? new Date(),
+      model.properties.get('maven.build.timestamp.format') ?? 'yyyyMMdd-HHmm',
+    );
   const lookup: Lookup = (expr) => {
     let prefixed: string | undefined;
     for (const p of PREFIXES) if (expr.startsWith(p)) prefixed = expr.slice(p.length);
@@ -195,7 +205,8 @@ export function alignToBase(value: string, dir: string): string {
  */
 export function interpolateModel(model: WorkingModel, ctx: InterpolationContext, withBuild = true): void {
   const lookup = modelLookup(model, ctx);
-  const s = <T extends string | undefined>(v: T): T => (v === undefined || v.indexOf('${') < 0 ? v : (interpolate(v, lookup) as T));
+  const s = <T extends string | undefined>(v: T): T =>
+    v === undefined || v.indexOf('${') < 0 ? v : (interpolate(v, lookup) as T);
   model.modelVersion = s(model.modelVersion);
   model.groupId = s(model.groupId);
   model.artifactId = s(model.artifactId);
@@ -205,7 +216,12 @@ export function interpolateModel(model: WorkingModel, ctx: InterpolationContext,
   model.description = s(model.description);
   model.url = s(model.url);
   if (model.parent) {
-    model.parent = { ...model.parent, groupId: s(model.parent.groupId), artifactId: s(model.parent.artifactId), version: s(model.parent.version) };
+    model.parent = {
+      ...model.parent,
+      groupId: s(model.parent.groupId),
+      artifactId: s(model.parent.artifactId),
+      version: s(model.parent.version),
+    };
   }
   for (const [k, v] of model.properties) if (v.indexOf('${') >= 0) model.properties.set(k, s(v));
   const has = (v: string | undefined): boolean => v !== undefined && v.indexOf('${') >= 0;
@@ -228,7 +244,8 @@ export function interpolateModel(model: WorkingModel, ctx: InterpolationContext,
   };
   model.dependencies.forEach(dep);
   model.dependencyManagement.forEach(dep);
-  const repo = (r: WorkingModel['repositories'][number]) => (has(r.id) || has(r.url) || has(r.layout) ? { ...r, id: s(r.id), url: s(r.url), layout: s(r.layout) } : r);
+  const repo = (r: WorkingModel['repositories'][number]) =>
+    has(r.id) || has(r.url) || has(r.layout) ? { ...r, id: s(r.id), url: s(r.url), layout: s(r.layout) } : r;
   model.repositories = model.repositories.map(repo);
   model.pluginRepositories = model.pluginRepositories.map(repo);
   model.modules = model.modules.map((m) => s(m));
@@ -240,11 +257,25 @@ export function interpolateModel(model: WorkingModel, ctx: InterpolationContext,
   }
   if (model.relocation) {
     const r = model.relocation;
-    model.relocation = { groupId: s(r.groupId), artifactId: s(r.artifactId), version: s(r.version), message: s(r.message) };
+    model.relocation = {
+      groupId: s(r.groupId),
+      artifactId: s(r.artifactId),
+      version: s(r.version),
+      message: s(r.message),
+    };
   }
   if (!withBuild) return;
   const b = model.build;
-  for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
+  for (const f of [
+    'directory',
+    'outputDirectory',
+    'testOutputDirectory',
+    'sourceDirectory',
+    'testSourceDirectory',
+    'scriptSourceDirectory',
+    'finalName',
+    'defaultGoal',
+  ] as const) {
     b[f] = s(b[f]);
   }
   for (const p of [...b.plugins, ...b.pluginManagement]) {
@@ -280,7 +311,7 @@ export function formatTimestamp(date: Date, format: string): string {
     S: (w) => pad(date.getUTCMilliseconds(), w),
   };
   let out = '';
-  for (let i = 0; i < format.length; ) {
+  for (let i = 0; i < format.length;) {
     const c = format[i];
     if (c === "'") {
       const close = format.indexOf("'", i + 1);

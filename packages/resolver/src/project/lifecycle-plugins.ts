@@ -27,9 +27,21 @@ export const SUPER_POM_MANAGED_PLUGINS: ReadonlyArray<readonly [string, string]>
   ['maven-release-plugin', '2.5.3'],
 ];
 
-const CLEAN: DefaultPlugin = { artifactId: 'maven-clean-plugin', version: '2.5', executions: [{ id: 'default-clean', phase: 'clean', goal: 'clean' }] };
-const INSTALL: DefaultPlugin = { artifactId: 'maven-install-plugin', version: '2.4', executions: [{ id: 'default-install', phase: 'install', goal: 'install' }] };
-const DEPLOY: DefaultPlugin = { artifactId: 'maven-deploy-plugin', version: '2.7', executions: [{ id: 'default-deploy', phase: 'deploy', goal: 'deploy' }] };
+const CLEAN: DefaultPlugin = {
+  artifactId: 'maven-clean-plugin',
+  version: '2.5',
+  executions: [{ id: 'default-clean', phase: 'clean', goal: 'clean' }],
+};
+const INSTALL: DefaultPlugin = {
+  artifactId: 'maven-install-plugin',
+  version: '2.4',
+  executions: [{ id: 'default-install', phase: 'install', goal: 'install' }],
+};
+const DEPLOY: DefaultPlugin = {
+  artifactId: 'maven-deploy-plugin',
+  version: '2.7',
+  executions: [{ id: 'default-deploy', phase: 'deploy', goal: 'deploy' }],
+};
 const SITE: DefaultPlugin = {
   artifactId: 'maven-site-plugin',
   version: '3.3',
@@ -56,8 +68,16 @@ const COMPILER: DefaultPlugin = {
     { id: 'default-testCompile', phase: 'test-compile', goal: 'testCompile' },
   ],
 };
-const SUREFIRE: DefaultPlugin = { artifactId: 'maven-surefire-plugin', version: '2.12.4', executions: [{ id: 'default-test', phase: 'test', goal: 'test' }] };
-const JAR: DefaultPlugin = { artifactId: 'maven-jar-plugin', version: '2.4', executions: [{ id: 'default-jar', phase: 'package', goal: 'jar' }] };
+const SUREFIRE: DefaultPlugin = {
+  artifactId: 'maven-surefire-plugin',
+  version: '2.12.4',
+  executions: [{ id: 'default-test', phase: 'test', goal: 'test' }],
+};
+const JAR: DefaultPlugin = {
+  artifactId: 'maven-jar-plugin',
+  version: '2.4',
+  executions: [{ id: 'default-jar', phase: 'package', goal: 'jar' }],
+};
 
 /** A packaging that builds from sources: `archiver` makes the package. */
 function compiled(...archivers: DefaultPlugin[]): readonly DefaultPlugin[] {
@@ -68,9 +88,21 @@ function compiled(...archivers: DefaultPlugin[]): readonly DefaultPlugin[] {
 const BY_PACKAGING: Readonly<Record<string, readonly DefaultPlugin[]>> = {
   pom: [CLEAN, INSTALL, DEPLOY, SITE],
   jar: compiled(JAR),
-  war: compiled({ artifactId: 'maven-war-plugin', version: '2.2', executions: [{ id: 'default-war', phase: 'package', goal: 'war' }] }),
-  ejb: compiled({ artifactId: 'maven-ejb-plugin', version: '2.3', executions: [{ id: 'default-ejb', phase: 'package', goal: 'ejb' }] }),
-  rar: compiled({ artifactId: 'maven-rar-plugin', version: '2.2', executions: [{ id: 'default-rar', phase: 'package', goal: 'rar' }] }),
+  war: compiled({
+    artifactId: 'maven-war-plugin',
+    version: '2.2',
+    executions: [{ id: 'default-war', phase: 'package', goal: 'war' }],
+  }),
+  ejb: compiled({
+    artifactId: 'maven-ejb-plugin',
+    version: '2.3',
+    executions: [{ id: 'default-ejb', phase: 'package', goal: 'ejb' }],
+  }),
+  rar: compiled({
+    artifactId: 'maven-rar-plugin',
+    version: '2.2',
+    executions: [{ id: 'default-rar', phase: 'package', goal: 'rar' }],
+  }),
   'maven-plugin': compiled(JAR, {
     artifactId: 'maven-plugin-plugin',
     version: '3.2',
@@ -90,7 +122,11 @@ const BY_PACKAGING: Readonly<Record<string, readonly DefaultPlugin[]>> = {
       ],
     },
     INSTALL,
-    { artifactId: 'maven-resources-plugin', version: '2.6', executions: [{ id: 'default-resources', phase: 'process-resources', goal: 'resources' }] },
+    {
+      artifactId: 'maven-resources-plugin',
+      version: '2.6',
+      executions: [{ id: 'default-resources', phase: 'process-resources', goal: 'resources' }],
+    },
     DEPLOY,
     SITE,
   ],

@@ -1,5 +1,12 @@
 import * as path from 'node:path';
-import { ModelParseError, type ModelParseProblem, type ProfileSource, type RawModel, type RawProfile, type RawRepository } from '@goalhost/model';
+import {
+  ModelParseError,
+  type ModelParseProblem,
+  type ProfileSource,
+  type RawModel,
+  type RawProfile,
+  type RawRepository,
+} from '@goalhost/model';
 import { ArtifactResolutionError, type ModelProblem } from '../errors';
 import { observedExists, observedIsDirectory } from '../file-observations';
 import { compareVersions, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from '../version';
@@ -93,30 +100,48 @@ export class LineageReader<R> {
           for (const p of external) injectProfile(w, p, origin);
           activeProfiles.push(...external.map((p) => p.id));
           externalProfileIds.push(...external.map((p) => p.id));
-          externalLayers = external.map((p): PropertyLayer => ({ origin: 'settings', source: 'settings.xml', profile: p.id, properties: p.base.properties })).reverse();
+          externalLayers = external
+            .map((p): PropertyLayer => ({
+              origin: 'settings',
+              source: 'settings.xml',
+              profile: p.id,
+              properties: p.base.properties,
+            }))
+            .reverse();
         }
       }
       models.push(w);
       if (!raw.parent) break;
-      const next: ParentPom | undefined = await this.readParent(raw, file, local, models, req, problems).catch((e: unknown) => {
-        if (e instanceof ArtifactResolutionError) building.fail(e);
-        if (e instanceof ModelParseError) {
-          problems.push(nonParseable(e));
-          building.fail();
-        }
-        throw e;
-      });
+      const next: ParentPom | undefined = await this.readParent(raw, file, local, models, req, problems).catch(
+        (e: unknown) => {
+          if (e instanceof ArtifactResolutionError) building.fail(e);
+          if (e instanceof ModelParseError) {
+            problems.push(nonParseable(e));
+            building.fail();
+          }
+          throw e;
+        },
+      );
       if (!next) building.fail();
       const parentId = originOf(next!.raw).id;
       if (ids.includes(parentId)) {
-        problems.push({ severity: 'FATAL', message: `The parents form a cycle: ${[...ids, parentId].join(' -> ')}`, modelId: building.leafId });
+        problems.push({
+          severity: 'FATAL',
+          message: `The parents form a cycle: ${[...ids, parentId].join(' -> ')}`,
+          modelId: building.leafId,
+        });
         building.fail();
       }
       ids.push(parentId);
       if (models.length === 1) {
         parent = next;
         const inherited = next!.raw.version ?? next!.raw.parent?.version;
-        if (req.raw.version === undefined && req.raw.parent && inherited !== undefined && isVersionRange(req.raw.parent.version ?? '')) {
+        if (
+          req.raw.version === undefined &&
+          req.raw.parent &&
+          inherited !== undefined &&
+          isVersionRange(req.raw.parent.version ?? '')
+        ) {
           building.failedId = originOf({ ...req.raw, parent: { ...req.raw.parent, version: inherited } }).id;
         }
       }
@@ -126,7 +151,12 @@ export class LineageReader<R> {
       onDisk &&= local && !this.isRepositoryFile(file);
     }
     return {
-      models, hasExpressions, activeProfiles, profileSources, externalProfileIds, externalLayers,
+      models,
+      hasExpressions,
+      activeProfiles,
+      profileSources,
+      externalProfileIds,
+      externalLayers,
       ...(lineageSources ? { lineageSources } : {}),
       ...(propertyLayers ? { propertyLayers } : {}),
       ...(parent?.file ? { parentFile: parent.file } : {}),
@@ -181,21 +211,45 @@ export class LineageReader<R> {
     try {
       let version = parent.version ?? '';
       if (isVersionRange(version)) {
-        version = await this.parentFromRange(parent.groupId ?? '', parent.artifactId ?? '', version, req.context, repositories);
+        version = await this.parentFromRange(
+          parent.groupId ?? '',
+          parent.artifactId ?? '',
+          version,
+          req.context,
+          repositories,
+        );
         checkConstantVersion(child, childFile, problems);
       }
-      const file = await this.config.resolvePom(parent.groupId ?? '', parent.artifactId ?? '', version, req.context, repositories);
+      const file = await this.config.resolvePom(
+        parent.groupId ?? '',
+        parent.artifactId ?? '',
+        version,
+        req.context,
+        repositories,
+      );
       const raw = this.readRaw(file, !req.strict);
       this.checkParentPackaging(raw, file, problems);
       return { raw, file, local: false };
     } catch (e) {
       if (!(e instanceof ArtifactResolutionError)) throw e;
       const coords = `${parent.groupId}:${parent.artifactId}:${parent.version}`;
-      const mentions = e.message.includes(`${parent.groupId}:${parent.artifactId}`) && e.message.includes(String(parent.version));
+      const mentions =
+        e.message.includes(`${parent.groupId}:${parent.artifactId}`) && e.message.includes(String(parent.version));
       // Maven always names the child here (its root-model check compares against a copy).
       let message = `Non-resolvable parent POM${mentions ? '' : ` ${coords}`} for ${originOf(child).id}: ${e.message}`;
-      if (childLocal) message += rel === '' ? " and 'parent.relativePath' points at no local POM" : " and 'parent.relativePath' points at wrong local POM";
-      problems.push({ severity: 'FATAL', message, modelId: originOf(child).id, ...(childFile ? { source: childFile } : {}), line: parent.line, column: parent.column });
+      if (childLocal)
+        message +=
+          rel === ''
+            ? " and 'parent.relativePath' points at no local POM"
+            : " and 'parent.relativePath' points at wrong local POM";
+      problems.push({
+        severity: 'FATAL',
+        message,
+        modelId: originOf(child).id,
+        ...(childFile ? { source: childFile } : {}),
+        line: parent.line,
+        column: parent.column,
+      });
       throw e;
     }
   }
@@ -204,7 +258,13 @@ export class LineageReader<R> {
    * The highest version of a parent range, as Maven's project model resolver picks it, with its
    * messages for no match and for a range without an upper bound.
    */
-  private async parentFromRange(groupId: string, artifactId: string, spec: string, context: R, repositories: readonly RawRepository[]): Promise<string> {
+  private async parentFromRange(
+    groupId: string,
+    artifactId: string,
+    spec: string,
+    context: R,
+    repositories: readonly RawRepository[],
+  ): Promise<string> {
     const coords = `${groupId}:${artifactId}:${spec}`;
     let range: VersionRange;
     try {
@@ -212,11 +272,22 @@ export class LineageReader<R> {
     } catch (e) {
       throw new ArtifactResolutionError(`Invalid version range ${spec}: ${(e as Error).message}`, coords, true);
     }
-    const versions = this.config.listVersions ? await this.config.listVersions(groupId, artifactId, spec, context, repositories) : [];
+    const versions = this.config.listVersions
+      ? await this.config.listVersions(groupId, artifactId, spec, context, repositories)
+      : [];
     const matching = versions.filter((v) => rangeContains(range, v));
-    if (matching.length === 0) throw new ArtifactResolutionError(`No versions matched the requested parent version range '${spec}'`, coords, true);
+    if (matching.length === 0)
+      throw new ArtifactResolutionError(
+        `No versions matched the requested parent version range '${spec}'`,
+        coords,
+        true,
+      );
     if (range.intervals[range.intervals.length - 1]?.upper === undefined) {
-      throw new ArtifactResolutionError(`The requested parent version range '${spec}' does not specify an upper bound`, coords, true);
+      throw new ArtifactResolutionError(
+        `The requested parent version range '${spec}' does not specify an upper bound`,
+        coords,
+        true,
+      );
     }
     return matching.reduce((best, v) => (compareVersions(v, best) > 0 ? v : best));
   }
@@ -225,13 +296,24 @@ export class LineageReader<R> {
     const packaging = raw.packaging ?? 'jar';
     if (packaging !== 'pom') {
       const id = originOf(raw).id;
-      problems.push({ severity: 'ERROR', message: `Invalid packaging for parent POM ${id} (${file}), must be "pom" but is "${packaging}"`, modelId: id, source: file });
+      problems.push({
+        severity: 'ERROR',
+        message: `Invalid packaging for parent POM ${id} (${file}), must be "pom" but is "${packaging}"`,
+        modelId: id,
+        source: file,
+      });
     }
   }
 }
 
 /** A POM's `<properties>` layers, highest precedence first: its active profiles (the last injected wins), then its own. */
-function layersOf(origin: 'disk' | 'repository', source: string, file: string | undefined, raw: RawModel, profiles: readonly RawProfile[]): PropertyLayer[] {
+function layersOf(
+  origin: 'disk' | 'repository',
+  source: string,
+  file: string | undefined,
+  raw: RawModel,
+  profiles: readonly RawProfile[],
+): PropertyLayer[] {
   const at = { origin, source, ...(file ? { file } : {}) };
   return [
     ...profiles.map((p): PropertyLayer => ({ ...at, profile: p.id, properties: p.base.properties })).reverse(),
@@ -246,8 +328,12 @@ function layersOf(origin: 'disk' | 'repository', source: string, file: string | 
  */
 function malformed(problem: ModelParseProblem, file: string, local: boolean): ModelProblem {
   return {
-    severity: local ? 'ERROR' : 'WARNING', message: `Malformed POM ${file}: ${problem.message}`,
-    modelId: '', source: file, line: problem.line, column: problem.column,
+    severity: local ? 'ERROR' : 'WARNING',
+    message: `Malformed POM ${file}: ${problem.message}`,
+    modelId: '',
+    source: file,
+    line: problem.line,
+    column: problem.column,
   };
 }
 
@@ -267,7 +353,9 @@ function inRange(spec: string, version: string): boolean {
  */
 function checkConstantVersion(child: RawModel, childFile: string | undefined, problems: ModelProblem[]): void {
   const own = child.version;
-  const refersToParent = own !== undefined && ['${pom.version}', '${project.version}', '${pom.parent.version}', '${project.parent.version}'].includes(own);
+  const refersToParent =
+    own !== undefined &&
+    ['${pom.version}', '${project.version}', '${pom.parent.version}', '${project.parent.version}'].includes(own);
   if (own !== undefined && !refersToParent) return;
   const at = own === undefined ? child.projectAt : child.versionAt;
   problems.push({

@@ -3,10 +3,21 @@ import { ModelBuildingFailure, type BuiltModel, type ModelBuilding } from './mod
 import { managementKey, type WorkingDependency, type WorkingModel } from './working-model';
 
 /** The effective model of a BOM in the repositories, built with the chain of imports that led to it. */
-export type ReadBom<R> = (groupId: string, artifactId: string, version: string, context: R, importChain: readonly string[]) => Promise<BuiltModel>;
+export type ReadBom<R> = (
+  groupId: string,
+  artifactId: string,
+  version: string,
+  context: R,
+  importChain: readonly string[],
+) => Promise<BuiltModel>;
 
 /** Replaces `<scope>import</scope>` BOM entries by their managed dependencies (own entries first). */
-export async function importManagement<R>(model: WorkingModel, id: string, building: ModelBuilding<R>, readBom: ReadBom<R>): Promise<void> {
+export async function importManagement<R>(
+  model: WorkingModel,
+  id: string,
+  building: ModelBuilding<R>,
+  readBom: ReadBom<R>,
+): Promise<void> {
   const req = building.request;
   const problems = building.problems;
   const imports = model.dependencyManagement.filter((d) => d.type === 'pom' && d.scope === 'import');
@@ -18,14 +29,23 @@ export async function importManagement<R>(model: WorkingModel, id: string, build
     const prefix = "'dependencyManagement.dependencies.dependency.";
     const key = managementKey(d);
     const missing = (['groupId', 'artifactId', 'version'] as const).find((f) => !d[f]);
-    const at = { modelId: d.origin.id, ...(d.origin.file ? { source: d.origin.file } : {}), line: d.line, column: d.column };
+    const at = {
+      modelId: d.origin.id,
+      ...(d.origin.file ? { source: d.origin.file } : {}),
+      line: d.line,
+      column: d.column,
+    };
     if (missing) {
       problems.push({ severity: 'ERROR', message: `${prefix}${missing}' for ${key} is missing.`, ...at });
       continue;
     }
     const bom = `${d.groupId}:${d.artifactId}:${d.version}`;
     if (chain.includes(bom)) {
-      problems.push({ severity: 'ERROR', message: `The dependencies of type=pom and with scope=import form a cycle: ${[...chain, bom].join(' -> ')}`, modelId: id });
+      problems.push({
+        severity: 'ERROR',
+        message: `The dependencies of type=pom and with scope=import form a cycle: ${[...chain, bom].join(' -> ')}`,
+        modelId: id,
+      });
       continue;
     }
     try {
@@ -35,7 +55,11 @@ export async function importManagement<R>(model: WorkingModel, id: string, build
     } catch (e) {
       if (e instanceof ArtifactResolutionError) {
         const mentions = e.message.includes(`${d.groupId}:${d.artifactId}`);
-        problems.push({ severity: 'ERROR', message: `Non-resolvable import POM${mentions ? '' : ` ${bom}`}: ${e.message}`, ...at });
+        problems.push({
+          severity: 'ERROR',
+          message: `Non-resolvable import POM${mentions ? '' : ` ${bom}`}: ${e.message}`,
+          ...at,
+        });
       } else if (e instanceof ModelBuildingFailure) {
         problems.push(...e.problems.filter((p) => p.severity !== 'WARNING'));
       } else throw e;

@@ -4,10 +4,23 @@ import type { ModelProblem } from '../errors';
 import { readObservedText } from '../file-observations';
 import { locateEffectiveModel } from './effective-model-locations';
 import { effectiveModelXml } from './effective-model-xml';
-import { alignToBase, InterpolationCycleError, interpolateModel, modelLookup, type InterpolationContext } from './interpolation';
+import {
+  alignToBase,
+  InterpolationCycleError,
+  interpolateModel,
+  modelLookup,
+  type InterpolationContext,
+} from './interpolation';
 import { LineageReader, type Lineage } from './lineage-reader';
 import { importManagement, injectDefaultScopes, injectDependencyManagement } from './management-injection';
-import { ModelBuilding, ModelBuildingFailure, nonParseable, type BuildRequest, type BuiltModel, type ModelBuilderConfig } from './model-building';
+import {
+  ModelBuilding,
+  ModelBuildingFailure,
+  nonParseable,
+  type BuildRequest,
+  type BuiltModel,
+  type ModelBuilderConfig,
+} from './model-building';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel } from './model-validator';
 import { warnMissingPluginVersions } from './plugin-version-warnings';
@@ -77,21 +90,47 @@ export class ModelBuilder<R> {
     const external = selectProfiles(this.config.externalProfiles, this.activation(projectDir, true), false);
     const props = dictionary<string>();
     for (const p of external) for (const [k, v] of p.base.properties) props[k] = v;
-    const activation = { ...this.activation(projectDir, true), userProperties: dictionary([...Object.entries(props), ...Object.entries(this.config.userProperties)]) };
+    const activation = {
+      ...this.activation(projectDir, true),
+      userProperties: dictionary([...Object.entries(props), ...Object.entries(this.config.userProperties)]),
+    };
     // Maven names a project it could not read at all by no id.
     const raw = this.readModel(file, '');
-    return this.build({ context, raw, pomFile: file, ...(projectDir ? { projectDir } : {}), strict: true, external: true, activation, importChain: [] });
+    return this.build({
+      context,
+      raw,
+      pomFile: file,
+      ...(projectDir ? { projectDir } : {}),
+      strict: true,
+      external: true,
+      activation,
+      importChain: [],
+    });
   }
 
   /** The effective model of a POM in the repositories, built once per coordinates. */
-  repositoryModel(groupId: string, artifactId: string, version: string, context: R, importChain: readonly string[] = []): Promise<BuiltModel> {
+  repositoryModel(
+    groupId: string,
+    artifactId: string,
+    version: string,
+    context: R,
+    importChain: readonly string[] = [],
+  ): Promise<BuiltModel> {
     const key = `${groupId}:${artifactId}:${version}`;
     let built = this.repositoryModels.get(key);
     if (!built) {
       built = (async () => {
         const file = await this.config.resolvePom(groupId, artifactId, version, context, []);
         const raw = this.readModel(file, key, true);
-        return this.build({ context, raw, pomFile: file, strict: false, external: false, activation: this.activation(undefined, false), importChain });
+        return this.build({
+          context,
+          raw,
+          pomFile: file,
+          strict: false,
+          external: false,
+          activation: this.activation(undefined, false),
+          importChain,
+        });
       })();
       this.repositoryModels.set(key, built);
     }
@@ -138,7 +177,11 @@ export class ModelBuilder<R> {
       if (hasExpressions || req.strict) interpolateModel(model, this.interpolation(), req.strict);
     } catch (e) {
       if (e instanceof InterpolationCycleError) {
-        building.problems.push({ severity: 'ERROR', message: `Resolving expression: '\${${e.expression}}': ${e.message}`, modelId: building.leafId });
+        building.problems.push({
+          severity: 'ERROR',
+          message: `Resolving expression: '\${${e.expression}}': ${e.message}`,
+          modelId: building.leafId,
+        });
       } else if (e instanceof InterpolationSizeError) {
         building.problems.push({ severity: 'ERROR', message: e.message, modelId: building.leafId });
       } else throw e;
@@ -155,7 +198,9 @@ export class ModelBuilder<R> {
     const req = building.request;
     if (req.projectDir) alignBuildDirectories(model, req.projectDir);
     injectPluginManagement(model);
-    await importManagement(model, id, building, (g, a, v, context, chain) => this.repositoryModel(g, a, v, context, chain));
+    await importManagement(model, id, building, (g, a, v, context, chain) =>
+      this.repositoryModel(g, a, v, context, chain),
+    );
     injectDependencyManagement(model);
     injectDefaultScopes(model);
   }
@@ -165,7 +210,8 @@ export class ModelBuilder<R> {
     const req = building.request;
     const profileSources = [...lineage.profileSources];
     // Maven records the settings' profiles first (DefaultProjectBuilder).
-    if (lineage.externalProfileIds.length > 0) profileSources.unshift({ source: 'external', ids: [...lineage.externalProfileIds] });
+    if (lineage.externalProfileIds.length > 0)
+      profileSources.unshift({ source: 'external', ids: [...lineage.externalProfileIds] });
     const project = req.strict && req.projectDir !== undefined;
     const leafProfiles = req.raw.profiles;
     const interpolation = this.interpolation();
@@ -173,11 +219,18 @@ export class ModelBuilder<R> {
     // model later, are not in its plugins' configuration (they are evaluated when a goal runs).
     const frozen = project ? { ...model, properties: new Map(model.properties) } : model;
     return {
-      model, id, problems: building.problems, activeProfiles: lineage.activeProfiles, sources: building.sources,
+      model,
+      id,
+      problems: building.problems,
+      activeProfiles: lineage.activeProfiles,
+      sources: building.sources,
       ...(project
         ? {
             profileSources,
-            provenance: new PropertyProvenance([...lineage.externalLayers, ...(lineage.propertyLayers ?? [])], { ...interpolation, projectDir: req.projectDir! }),
+            provenance: new PropertyProvenance([...lineage.externalLayers, ...(lineage.propertyLayers ?? [])], {
+              ...interpolation,
+              projectDir: req.projectDir!,
+            }),
             effectiveModel: (verbose?: boolean) => {
               const tree = effectiveModelXml(model, leafProfiles, modelLookup(frozen, interpolation));
               return verbose ? locateEffectiveModel(tree, model, lineage.lineageSources ?? []) : tree;
@@ -199,7 +252,12 @@ export class ModelBuilder<R> {
     if (model.dependencies.length > 1) model.dependencies = mergeByKey(model.dependencies, [], managementKey, true);
     const top = this.activeSuperModel(req);
     model.repositories = mergeByKey(model.repositories, top.repositories, (r) => r.id ?? 'default', false);
-    model.pluginRepositories = mergeByKey(model.pluginRepositories, top.pluginRepositories, (r) => r.id ?? 'default', false);
+    model.pluginRepositories = mergeByKey(
+      model.pluginRepositories,
+      top.pluginRepositories,
+      (r) => r.id ?? 'default',
+      false,
+    );
     model.modelVersion ??= top.modelVersion;
     injectDependencyManagement(model);
     injectDefaultScopes(model);
@@ -209,7 +267,13 @@ export class ModelBuilder<R> {
     if (problems.some((p) => p.severity !== 'WARNING')) {
       throw new ModelBuildingFailure(originOf(raw).id, req.pomFile ?? raw.source, problems);
     }
-    return { model, id, problems, activeProfiles: [], sources: req.pomFile ? [{ id: originOf(raw).id, file: req.pomFile }] : [] };
+    return {
+      model,
+      id,
+      problems,
+      activeProfiles: [],
+      sources: req.pomFile ? [{ id: originOf(raw).id, file: req.pomFile }] : [],
+    };
   }
 
   private readonly activeSuperModels = new Map<string, WorkingModel>();
@@ -225,7 +289,8 @@ export class ModelBuilder<R> {
       top = toWorkingModel(superModel());
       // Repository POMs are built for their dependencies: the super POM's build adds nothing there.
       if (!req.strict) top.build = { plugins: [], pluginManagement: [], extensions: [] };
-      for (const p of selectProfiles(superModel().profiles, req.activation, true)) injectProfile(top, p, originOf(superModel()));
+      for (const p of selectProfiles(superModel().profiles, req.activation, true))
+        injectProfile(top, p, originOf(superModel()));
       this.activeSuperModels.set(key, top);
     }
     return top;
@@ -253,7 +318,14 @@ function isPlain<R>(req: BuildRequest<R>): boolean {
 
 function alignBuildDirectories(model: WorkingModel, dir: string): void {
   const b = model.build;
-  for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory'] as const) {
+  for (const f of [
+    'directory',
+    'outputDirectory',
+    'testOutputDirectory',
+    'sourceDirectory',
+    'testSourceDirectory',
+    'scriptSourceDirectory',
+  ] as const) {
     const v = b[f];
     if (v !== undefined) b[f] = alignToBase(v, dir);
   }

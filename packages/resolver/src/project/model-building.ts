@@ -16,9 +16,21 @@ export interface ModelBuilderConfig<R> {
    * Path of g:a:v's POM in the local repository, fetching it when needed from the repositories of
    * `context` plus those `declared` by the models read so far. Throws ArtifactResolutionError.
    */
-  resolvePom(groupId: string, artifactId: string, version: string, context: R, declared: readonly RawRepository[]): Promise<string>;
+  resolvePom(
+    groupId: string,
+    artifactId: string,
+    version: string,
+    context: R,
+    declared: readonly RawRepository[],
+  ): Promise<string>;
   /** The versions known for groupId:artifactId (metadata), to pick a parent from a version range. */
-  listVersions?(groupId: string, artifactId: string, range: string, context: R, declared: readonly RawRepository[]): Promise<string[]>;
+  listVersions?(
+    groupId: string,
+    artifactId: string,
+    range: string,
+    context: R,
+    declared: readonly RawRepository[],
+  ): Promise<string[]>;
   /** Whether a POM file lies in the local repository (its content then came from a repository). */
   isRepositoryFile?(file: string): boolean;
 }
@@ -54,8 +66,18 @@ export interface ModelSource {
 
 /** Model building failed: the problems say why; `unresolvable` is set when a parent or BOM is missing. */
 export class ModelBuildingFailure extends Error {
-  constructor(readonly modelId: string, readonly source: string, readonly problems: readonly ModelProblem[], readonly unresolvable?: ArtifactResolutionError) {
-    super(problems.filter((p) => p.severity !== 'WARNING').map((p) => p.message).join('; '));
+  constructor(
+    readonly modelId: string,
+    readonly source: string,
+    readonly problems: readonly ModelProblem[],
+    readonly unresolvable?: ArtifactResolutionError,
+  ) {
+    super(
+      problems
+        .filter((p) => p.severity !== 'WARNING')
+        .map((p) => p.message)
+        .join('; '),
+    );
     this.name = 'ModelBuildingFailure';
   }
 }
@@ -93,7 +115,12 @@ export class ModelBuilding<R> {
 
   /** Ends the build with the problems found so far. */
   fail(unresolvable?: ArtifactResolutionError): never {
-    throw new ModelBuildingFailure(this.failedId, this.request.pomFile ?? this.request.raw.source, this.problems, unresolvable);
+    throw new ModelBuildingFailure(
+      this.failedId,
+      this.request.pomFile ?? this.request.raw.source,
+      this.problems,
+      unresolvable,
+    );
   }
 
   /** Ends the build when a problem is worse than a warning. */
@@ -104,5 +131,12 @@ export class ModelBuilding<R> {
 
 /** Maven's fatal problem for a POM no reader takes. */
 export function nonParseable(e: ModelParseError): ModelProblem {
-  return { severity: 'FATAL', message: e.message, modelId: '', source: e.source, line: e.problem.line, column: e.problem.column };
+  return {
+    severity: 'FATAL',
+    message: e.message,
+    modelId: '',
+    source: e.source,
+    line: e.problem.line,
+    column: e.problem.column,
+  };
 }

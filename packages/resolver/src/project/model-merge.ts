@@ -23,18 +23,36 @@ export function injectProfile(model: WorkingModel, profile: RawProfile, origin: 
   const managed = profile.base.dependencyManagement.map((d) => copyDependency(d, origin));
   // Maven merges (and so de-duplicates) a list only when the other side has entries: duplicate
   // managed entries stay as written otherwise, and the first of them wins.
-  if (managed.length > 0) model.dependencyManagement = mergeByKey(model.dependencyManagement, managed, managementKey, true);
+  if (managed.length > 0)
+    model.dependencyManagement = mergeByKey(model.dependencyManagement, managed, managementKey, true);
   model.repositories = mergeByKey(profile.base.repositories, model.repositories, repoKey, false);
   model.pluginRepositories = mergeByKey(profile.base.pluginRepositories, model.pluginRepositories, repoKey, false);
   for (const m of profile.base.modules) if (!model.modules.includes(m)) model.modules.push(m);
   const b = profile.build;
   if (b) {
     const build = model.build;
-    for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
+    for (const f of [
+      'directory',
+      'outputDirectory',
+      'testOutputDirectory',
+      'sourceDirectory',
+      'testSourceDirectory',
+      'scriptSourceDirectory',
+      'finalName',
+      'defaultGoal',
+    ] as const) {
       if (b[f] !== undefined) build[f] = b[f];
     }
-    build.plugins = mergePlugins(build.plugins, b.plugins.map((p) => copyPlugin(p, origin)), true);
-    build.pluginManagement = mergePlugins(build.pluginManagement, b.pluginManagement.map((p) => copyPlugin(p, origin)), true);
+    build.plugins = mergePlugins(
+      build.plugins,
+      b.plugins.map((p) => copyPlugin(p, origin)),
+      true,
+    );
+    build.pluginManagement = mergePlugins(
+      build.pluginManagement,
+      b.pluginManagement.map((p) => copyPlugin(p, origin)),
+      true,
+    );
   }
 }
 
@@ -64,7 +82,11 @@ export function inheritPlugins(child: WorkingPlugin[], parent: WorkingPlugin[]):
   const master = new Map<string, WorkingPlugin>();
   for (const p of parent) {
     if (p.inherited === 'false' && p.executions.length === 0) continue;
-    const blank: WorkingPlugin = { executions: [], dependencies: [], ...(p.origin ? { origin: p.origin, line: p.line, column: p.column } : {}) };
+    const blank: WorkingPlugin = {
+      executions: [],
+      dependencies: [],
+      ...(p.origin ? { origin: p.origin, line: p.line, column: p.column } : {}),
+    };
     master.set(pluginKey(p), mergePlugin(blank, p, false, true));
   }
   const own = new Map(parent.map((p) => [pluginKey(p), p] as const));
@@ -76,7 +98,11 @@ export function inheritPlugins(child: WorkingPlugin[], parent: WorkingPlugin[]):
 }
 
 /** `master`'s plugins in order, each `others` plugin that `merge` did not merge in placed before the next merged one. */
-function ordered(master: Map<string, WorkingPlugin>, others: readonly WorkingPlugin[], merge: (key: string, p: WorkingPlugin) => boolean): WorkingPlugin[] {
+function ordered(
+  master: Map<string, WorkingPlugin>,
+  others: readonly WorkingPlugin[],
+  merge: (key: string, p: WorkingPlugin) => boolean,
+): WorkingPlugin[] {
   const predecessors = new Map<string, WorkingPlugin[]>();
   let pending: WorkingPlugin[] = [];
   for (const p of others) {
@@ -94,7 +120,12 @@ function ordered(master: Map<string, WorkingPlugin>, others: readonly WorkingPlu
 }
 
 /** Merges source into target plugin (target = child / managed-into plugin). */
-export function mergePlugin(target: WorkingPlugin, source: WorkingPlugin, sourceDominant: boolean, inheritance: boolean): WorkingPlugin {
+export function mergePlugin(
+  target: WorkingPlugin,
+  source: WorkingPlugin,
+  sourceDominant: boolean,
+  inheritance: boolean,
+): WorkingPlugin {
   const sourceInherited = source.inherited !== 'false';
   const pick = <K extends 'groupId' | 'artifactId' | 'version' | 'extensions' | 'inherited'>(k: K): WorkingPlugin[K] =>
     sourceDominant ? (source[k] ?? target[k]) : (target[k] ?? source[k]);
@@ -161,27 +192,45 @@ export function inherit(child: WorkingModel, parent: WorkingModel, childDirector
   child.groupId ??= parent.groupId;
   child.version ??= parent.version;
   child.description ??= parent.description;
-  const appendPath = (attr: string, attrs: Readonly<Record<string, string>>): boolean => ownValue(attrs, attr) !== 'false';
+  const appendPath = (attr: string, attrs: Readonly<Record<string, string>>): boolean =>
+    ownValue(attrs, attr) !== 'false';
   if (child.url === undefined && parent.url !== undefined) {
-    child.url = appendPath('child.project.url.inherit.append.path', parent.attributes) ? childUrl(parent.url, childDirectoryName) : parent.url;
+    child.url = appendPath('child.project.url.inherit.append.path', parent.attributes)
+      ? childUrl(parent.url, childDirectoryName)
+      : parent.url;
   }
   for (const [k, v] of parent.properties) if (!child.properties.has(k)) child.properties.set(k, v);
   // The child's properties keep their own order, parent-only ones follow.
   child.dependencies = mergeByKey(child.dependencies, parent.dependencies, managementKey, false);
   if (parent.dependencyManagement.length > 0) {
-    child.dependencyManagement = mergeByKey(child.dependencyManagement, parent.dependencyManagement, managementKey, false);
+    child.dependencyManagement = mergeByKey(
+      child.dependencyManagement,
+      parent.dependencyManagement,
+      managementKey,
+      false,
+    );
   }
   child.repositories = mergeByKey(child.repositories, parent.repositories, repoKey, false);
   child.pluginRepositories = mergeByKey(child.pluginRepositories, parent.pluginRepositories, repoKey, false);
   const cb = child.build;
   const pb = parent.build;
-  for (const f of ['directory', 'outputDirectory', 'testOutputDirectory', 'sourceDirectory', 'testSourceDirectory', 'scriptSourceDirectory', 'finalName', 'defaultGoal'] as const) {
+  for (const f of [
+    'directory',
+    'outputDirectory',
+    'testOutputDirectory',
+    'sourceDirectory',
+    'testSourceDirectory',
+    'scriptSourceDirectory',
+    'finalName',
+    'defaultGoal',
+  ] as const) {
     if (cb[f] === undefined && pb[f] !== undefined) cb[f] = pb[f];
   }
   cb.plugins = inheritPlugins(cb.plugins, pb.plugins);
   cb.pluginManagement = inheritPlugins(cb.pluginManagement, pb.pluginManagement);
   // Maven merges the list only when the parent has entries; the child's come first.
-  if (pb.extensions.length > 0) cb.extensions = mergeByKey(cb.extensions, pb.extensions, (x) => `${x.groupId}:${x.artifactId}`, false);
+  if (pb.extensions.length > 0)
+    cb.extensions = mergeByKey(cb.extensions, pb.extensions, (x) => `${x.groupId}:${x.artifactId}`, false);
   if (parent.scm) {
     const scm = (child.scm ??= {});
     const append = appendPath('child.scm.url.inherit.append.path', parent.scmAttributes);
@@ -191,7 +240,9 @@ export function inherit(child: WorkingModel, parent: WorkingModel, childDirector
       scm.connection = appendConn ? childUrl(parent.scm.connection, childDirectoryName) : parent.scm.connection;
     }
     if (scm.developerConnection === undefined && parent.scm.developerConnection !== undefined) {
-      scm.developerConnection = appendDev ? childUrl(parent.scm.developerConnection, childDirectoryName) : parent.scm.developerConnection;
+      scm.developerConnection = appendDev
+        ? childUrl(parent.scm.developerConnection, childDirectoryName)
+        : parent.scm.developerConnection;
     }
     if (scm.url === undefined && parent.scm.url !== undefined) {
       scm.url = append ? childUrl(parent.scm.url, childDirectoryName) : parent.scm.url;

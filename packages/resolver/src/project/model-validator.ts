@@ -23,7 +23,7 @@ function collector(problems: ModelProblem[], model: WorkingModel, modelId: strin
       severity,
       message,
       modelId: d?.origin.id ?? modelId,
-      ...(d?.origin.file ?? model.pomFile ? { source: d?.origin.file ?? model.pomFile } : {}),
+      ...((d?.origin.file ?? model.pomFile) ? { source: d?.origin.file ?? model.pomFile } : {}),
       ...(d ? locate(d, field) : {}),
     });
   };
@@ -33,7 +33,13 @@ function collector(problems: ModelProblem[], model: WorkingModel, modelId: strin
  * Problems Maven reports while reading one raw POM (duplicate dependencies, system paths inside the
  * project). Called before duplicates are merged.
  */
-export function validateRawDependencies(deps: readonly WorkingDependency[], prefix: string, problems: ModelProblem[], modelId: string, file?: string): void {
+export function validateRawDependencies(
+  deps: readonly WorkingDependency[],
+  prefix: string,
+  problems: ModelProblem[],
+  modelId: string,
+  file?: string,
+): void {
   const seen = new Map<string, WorkingDependency>();
   for (const d of deps) {
     const key = managementKey(d);
@@ -41,7 +47,11 @@ export function validateRawDependencies(deps: readonly WorkingDependency[], pref
     const atPath = { ...at, ...locate(d, 'systemPath') };
     if (d.scope === 'system' && d.systemPath) {
       if (!d.systemPath.includes('${')) {
-        problems.push({ severity: 'WARNING', message: `'${prefix}systemPath' for ${key} should use a variable instead of a hard-coded path ${d.systemPath}`, ...atPath });
+        problems.push({
+          severity: 'WARNING',
+          message: `'${prefix}systemPath' for ${key} should use a variable instead of a hard-coded path ${d.systemPath}`,
+          ...atPath,
+        });
       } else if (d.systemPath.includes('${basedir}') || d.systemPath.includes('${project.basedir}')) {
         problems.push({
           severity: 'WARNING',
@@ -52,8 +62,15 @@ export function validateRawDependencies(deps: readonly WorkingDependency[], pref
     }
     const existing = seen.get(key);
     if (existing) {
-      const msg = existing.version === d.version ? `duplicate declaration of version ${d.version ?? '(?)'}` : `version ${existing.version ?? '(?)'} vs ${d.version ?? '(?)'}`;
-      problems.push({ severity: 'WARNING', message: `'${prefix}(groupId:artifactId:type:classifier)' must be unique: ${key} -> ${msg}`, ...at });
+      const msg =
+        existing.version === d.version
+          ? `duplicate declaration of version ${d.version ?? '(?)'}`
+          : `version ${existing.version ?? '(?)'} vs ${d.version ?? '(?)'}`;
+      problems.push({
+        severity: 'WARNING',
+        message: `'${prefix}(groupId:artifactId:type:classifier)' must be unique: ${key} -> ${msg}`,
+        ...at,
+      });
     } else seen.set(key, d);
   }
 }
@@ -62,7 +79,12 @@ export function validateRawDependencies(deps: readonly WorkingDependency[], pref
  * Maven's checks of an effective model. `strict` is the level used for projects (Maven 3.0
  * validation); repository POMs get the minimal level, where fewer things are errors.
  */
-export function validateEffectiveModel(model: WorkingModel, modelId: string, strict: boolean, problems: ModelProblem[]): void {
+export function validateEffectiveModel(
+  model: WorkingModel,
+  modelId: string,
+  strict: boolean,
+  problems: ModelProblem[],
+): void {
   const add = collector(problems, model, modelId);
   if (strict) {
     for (const f of ['groupId', 'artifactId'] as const) {
@@ -72,7 +94,10 @@ export function validateEffectiveModel(model: WorkingModel, modelId: string, str
     }
     if (!model.version) add('ERROR', `'version' is missing.`);
     if (model.modules.length > 0 && model.packaging !== 'pom') {
-      add('ERROR', `'packaging' with value '${model.packaging}' is invalid. Aggregator projects require 'pom' as packaging.`);
+      add(
+        'ERROR',
+        `'packaging' with value '${model.packaging}' is invalid. Aggregator projects require 'pom' as packaging.`,
+      );
     }
   }
   const check = (deps: readonly WorkingDependency[], management: boolean): void => {
@@ -82,7 +107,8 @@ export function validateEffectiveModel(model: WorkingModel, modelId: string, str
       for (const f of ['artifactId', 'groupId'] as const) {
         const v = d[f];
         if (!v) add('ERROR', `'${prefix}${f}' for ${key} is missing.`, d);
-        else if (!ID.test(v)) add('ERROR', `'${prefix}${f}' for ${key} with value '${v}' does not match a valid id pattern.`, d, f);
+        else if (!ID.test(v))
+          add('ERROR', `'${prefix}${f}' for ${key} with value '${v}' does not match a valid id pattern.`, d, f);
       }
       if (!management) {
         if (d.type === '') add('ERROR', `'${prefix}type' for ${key} is missing.`, d);
@@ -90,20 +116,51 @@ export function validateEffectiveModel(model: WorkingModel, modelId: string, str
       }
       if (d.scope === 'system') {
         if (!d.systemPath) add('ERROR', `'${prefix}systemPath' for ${key} is missing.`, d);
-        else if (!path.isAbsolute(d.systemPath)) add('ERROR', `'${prefix}systemPath' for ${key} must specify an absolute path but is ${d.systemPath}`, d, 'systemPath');
-        else if (!isFile(d.systemPath)) add('WARNING', `'${prefix}systemPath' for ${key} refers to a non-existing file ${path.resolve(d.systemPath)}`, d, 'systemPath');
+        else if (!path.isAbsolute(d.systemPath))
+          add(
+            'ERROR',
+            `'${prefix}systemPath' for ${key} must specify an absolute path but is ${d.systemPath}`,
+            d,
+            'systemPath',
+          );
+        else if (!isFile(d.systemPath))
+          add(
+            'WARNING',
+            `'${prefix}systemPath' for ${key} refers to a non-existing file ${path.resolve(d.systemPath)}`,
+            d,
+            'systemPath',
+          );
       } else if (d.systemPath) {
-        add('ERROR', `'${prefix}systemPath' for ${key} must be omitted. This field may only be specified for a dependency with system scope.`, d, 'systemPath');
+        add(
+          'ERROR',
+          `'${prefix}systemPath' for ${key} must be omitted. This field may only be specified for a dependency with system scope.`,
+          d,
+          'systemPath',
+        );
       }
       if (!strict) continue;
-      if (d.optional && !/^(true|false)$/i.test(d.optional)) add('ERROR', `'${prefix}optional' for ${key} must be 'true' or 'false' but is '${d.optional}'.`, d, 'optional');
+      if (d.optional && !/^(true|false)$/i.test(d.optional))
+        add('ERROR', `'${prefix}optional' for ${key} must be 'true' or 'false' but is '${d.optional}'.`, d, 'optional');
       const scopes = management ? [...SCOPES, 'import'] : SCOPES;
-      if (d.scope && !scopes.includes(d.scope)) add('WARNING', `'${prefix}scope' for ${key} must be one of [${scopes.join(', ')}] but is '${d.scope}'.`, d, 'scope');
+      if (d.scope && !scopes.includes(d.scope))
+        add(
+          'WARNING',
+          `'${prefix}scope' for ${key} must be one of [${scopes.join(', ')}] but is '${d.scope}'.`,
+          d,
+          'scope',
+        );
       if (!management && d.version) {
-        if (d.version.includes('${')) add('ERROR', `'${prefix}version' for ${key} must be a valid version but is '${d.version}'.`, d, 'version');
+        if (d.version.includes('${'))
+          add('ERROR', `'${prefix}version' for ${key} must be a valid version but is '${d.version}'.`, d, 'version');
         else {
           const bad = [...d.version].reverse().find((c) => '\\/:"<>|?*'.includes(c));
-          if (bad) add('ERROR', `'${prefix}version' for ${key} must not contain any of these characters \\/:"<>|?* but found ${bad}`, d, 'version');
+          if (bad)
+            add(
+              'ERROR',
+              `'${prefix}version' for ${key} must not contain any of these characters \\/:"<>|?* but found ${bad}`,
+              d,
+              'version',
+            );
         }
         const selfKey = `${d.groupId}:${d.artifactId}:${d.version}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
         if (selfKey === `${model.groupId}:${model.artifactId}:${model.version}`) {

@@ -43,7 +43,11 @@ export function isOsMavenPlugin(p: { readonly groupId?: string; readonly artifac
  * A build plugin goalhost provides itself as an extension: no version to resolve, nothing to
  * download (its goals, such as os:detect, are not provided).
  */
-export function isProvidedExtension(p: { readonly groupId?: string; readonly artifactId?: string; readonly extensions?: string }): boolean {
+export function isProvidedExtension(p: {
+  readonly groupId?: string;
+  readonly artifactId?: string;
+  readonly extensions?: string;
+}): boolean {
   return isOsMavenPlugin(p) && p.extensions?.toLowerCase() === 'true';
 }
 
@@ -55,7 +59,10 @@ export function declaresOsDetection(model: WorkingModel): boolean {
 
 /** The platform could not be named and failOnUnknownOS is not false. */
 export class OsDetectionError extends Error {
-  constructor(message: string, readonly detail: readonly string[]) {
+  constructor(
+    message: string,
+    readonly detail: readonly string[],
+  ) {
     super(message);
     this.name = 'OsDetectionError';
   }
@@ -74,7 +81,10 @@ export interface OsDetectContext {
  * changed in place. Returns the properties for the models read from now on, or undefined when
  * no project declares the extension. Throws OsDetectionError.
  */
-export function runOsDetectExtension(models: readonly WorkingModel[], ctx: OsDetectContext): Record<string, string> | undefined {
+export function runOsDetectExtension(
+  models: readonly WorkingModel[],
+  ctx: OsDetectContext,
+): Record<string, string> | undefined {
   const declaring = models.find(declaresOsDetection);
   if (!declaring) return undefined;
   const first = models[0];
@@ -82,7 +92,11 @@ export function runOsDetectExtension(models: readonly WorkingModel[], ctx: OsDet
   ctx.info(LINE);
   ctx.info('Detecting the operating system and CPU architecture');
   ctx.info(LINE);
-  const detection = detectOs({ systemProperties: ctx.systemProperties, readFile: ctx.readFile, classifierWithLikes: classifierLikes(likes) });
+  const detection = detectOs({
+    systemProperties: ctx.systemProperties,
+    readFile: ctx.readFile,
+    classifierWithLikes: classifierLikes(likes),
+  });
   for (const [name, value] of detection.properties) ctx.info(`${name}: ${value}`);
   if (detection.failure !== undefined) {
     const where = `${declaring.groupId}:${declaring.artifactId}:${declaring.version} (${declaring.pomFile ?? declaring.source})`;
@@ -100,8 +114,15 @@ export function runOsDetectExtension(models: readonly WorkingModel[], ctx: OsDet
  * name, arch, bitness, classifier, then every `os.detected.release*` property: detected ones
  * and any the user or system properties already hold.
  */
-function sharedProperties(detected: ReadonlyArray<readonly [string, string]>, ctx: OsDetectContext): Map<string, string> {
-  const all = new Map<string, string>([...Object.entries(ctx.systemProperties), ...Object.entries(ctx.userProperties), ...detected]);
+function sharedProperties(
+  detected: ReadonlyArray<readonly [string, string]>,
+  ctx: OsDetectContext,
+): Map<string, string> {
+  const all = new Map<string, string>([
+    ...Object.entries(ctx.systemProperties),
+    ...Object.entries(ctx.userProperties),
+    ...detected,
+  ]);
   const shared = new Map<string, string>();
   for (const key of SHARED) shared.set(key, all.get(key)!);
   for (const [key, value] of all) if (key.startsWith(RELEASE_PREFIX)) shared.set(key, value);

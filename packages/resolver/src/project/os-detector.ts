@@ -66,7 +66,10 @@ export function detectOs(input: OsDetectorInput): OsDetection {
 /** The plugin's `os.detection.classifierWithLikes` list: comma-separated, trimmed, empty entries dropped. */
 export function classifierLikes(value: string | undefined): string[] {
   if (value === undefined) return [];
-  return value.split(',').map(javaTrim).filter((s) => s !== '');
+  return value
+    .split(',')
+    .map(javaTrim)
+    .filter((s) => s !== '');
 }
 
 function normalize(value: string | undefined): string {
@@ -172,7 +175,13 @@ export function parseRedhatRelease(text: string): LinuxRelease | undefined {
   const first = javaLines(text)[0];
   if (first === undefined) return undefined;
   const line = first.toLowerCase();
-  const id = line.includes('centos') ? 'centos' : line.includes('fedora') ? 'fedora' : line.includes('red hat enterprise linux') ? 'rhel' : undefined;
+  const id = line.includes('centos')
+    ? 'centos'
+    : line.includes('fedora')
+      ? 'fedora'
+      : line.includes('red hat enterprise linux')
+        ? 'rhel'
+        : undefined;
   if (id === undefined) return undefined;
   const version = /\d+/.exec(line)?.[0];
   return { id, ...(version !== undefined ? { version } : {}), like: new Set(['rhel', 'fedora', id]) };

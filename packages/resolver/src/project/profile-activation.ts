@@ -23,7 +23,11 @@ interface Activatable {
  * -P !id) or when every activation condition it declares holds. `activeByDefault` POM profiles
  * are active only when no other profile of the same POM is.
  */
-export function selectProfiles<T extends Activatable>(profiles: readonly T[], ctx: ActivationContext, fromPom: boolean): T[] {
+export function selectProfiles<T extends Activatable>(
+  profiles: readonly T[],
+  ctx: ActivationContext,
+  fromPom: boolean,
+): T[] {
   const active: T[] = [];
   const byDefault: T[] = [];
   let explicit = false;
@@ -43,8 +47,10 @@ export function selectProfiles<T extends Activatable>(profiles: readonly T[], ct
 function isActive(a: RawActivation | undefined, ctx: ActivationContext): boolean {
   if (!a) return false;
   const checks: boolean[] = [];
-  if (a.jdk !== undefined && a.jdk !== '') checks.push(jdkMatches(a.jdk, ownValue(ctx.systemProperties, 'java.version') ?? '17'));
-  if (a.os && (a.os.name || a.os.family || a.os.arch || a.os.version)) checks.push(osMatches(a.os, ctx.systemProperties));
+  if (a.jdk !== undefined && a.jdk !== '')
+    checks.push(jdkMatches(a.jdk, ownValue(ctx.systemProperties, 'java.version') ?? '17'));
+  if (a.os && (a.os.name || a.os.family || a.os.arch || a.os.version))
+    checks.push(osMatches(a.os, ctx.systemProperties));
   if (a.property && a.property.name) checks.push(propertyMatches(a.property.name, a.property.value, ctx));
   if (a.file && (a.file.exists || a.file.missing)) checks.push(fileMatches(a.file, ctx));
   return checks.length > 0 && checks.every(Boolean);
@@ -79,7 +85,10 @@ function inRanges(spec: string, version: string): boolean {
   return ranges.some((r) => {
     const lowerInclusive = r.startsWith('[');
     const upperInclusive = r.endsWith(']');
-    const [lo, hi] = r.slice(1, -1).split(',').map((x) => x.trim());
+    const [lo, hi] = r
+      .slice(1, -1)
+      .split(',')
+      .map((x) => x.trim());
     if (hi === undefined) return compareVersions(version, lo) === 0 || version.startsWith(lo);
     if (lo) {
       const c = compareVersions(version, lo);
@@ -117,8 +126,11 @@ function familyMatches(family: string, name: string): boolean {
     case 'windows':
       return windows;
     case 'unix':
-      return path.sep === '/' && !name.includes('mac') && !name.includes('os/2') && !name.includes('netware') ||
-        name.includes('mac os x') || name.includes('linux');
+      return (
+        (path.sep === '/' && !name.includes('mac') && !name.includes('os/2') && !name.includes('netware')) ||
+        name.includes('mac os x') ||
+        name.includes('linux')
+      );
     case 'mac':
       return name.includes('mac');
     case 'dos':
@@ -146,7 +158,10 @@ function fileMatches(file: NonNullable<RawActivation['file']>, ctx: ActivationCo
   const missing = !file.exists;
   const raw = (file.exists || file.missing) as string;
   let p = raw.replace(/\$\{(project\.)?basedir\}/g, () => ctx.projectDir ?? '${basedir}');
-  p = p.replace(/\$\{([^}]+)\}/g, (whole, name: string) => ownValue(ctx.userProperties, name) ?? ownValue(ctx.systemProperties, name) ?? whole);
+  p = p.replace(
+    /\$\{([^}]+)\}/g,
+    (whole, name: string) => ownValue(ctx.userProperties, name) ?? ownValue(ctx.systemProperties, name) ?? whole,
+  );
   if (p.includes('${')) return false;
   if (!path.isAbsolute(p) && ctx.projectDir) p = path.resolve(ctx.projectDir, p);
   const exists = observedExists(p);

@@ -41,7 +41,10 @@ export class ProjectBuilder {
   ) {
     this.currentSystemProperties = systemProperties(config.env, config.userProperties, config.launcherProperties);
     const { local, artifacts, repositories } = parts;
-    const activeIds = [...config.activeProfiles, ...config.settings.activeProfiles.filter((p) => !config.inactiveProfiles.includes(p))];
+    const activeIds = [
+      ...config.activeProfiles,
+      ...config.settings.activeProfiles.filter((p) => !config.inactiveProfiles.includes(p)),
+    ];
     this.models = new ModelBuilder<readonly RemoteRepository[]>({
       userProperties: config.userProperties,
       systemProperties: this.currentSystemProperties,
@@ -50,8 +53,12 @@ export class ProjectBuilder {
       externalProfiles: settingsProfiles(config.settings),
       buildStartTime: new Date(),
       resolvePom: (g, a, v, context, declared) =>
-        artifacts.resolve({ groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' }, repositories.withDeclared(context, declared)),
-      listVersions: (g, a, range, context, declared) => parts.listVersions({ groupId: g, artifactId: a, version: range }, repositories.withDeclared(context, declared)),
+        artifacts.resolve(
+          { groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' },
+          repositories.withDeclared(context, declared),
+        ),
+      listVersions: (g, a, range, context, declared) =>
+        parts.listVersions({ groupId: g, artifactId: a, version: range }, repositories.withDeclared(context, declared)),
       isRepositoryFile: (file) => isInside(file, local.basedir),
     });
   }
@@ -128,7 +135,12 @@ export class ProjectBuilder {
   /** The project of a POM in the repositories `project` sees. */
   async readProject(coordinates: Coordinates, project?: Project): Promise<Project> {
     const built = await this.repositoryModel(coordinates, await this.repositoriesOf(project));
-    const file = this.parts.local.pathOf({ ...coordinates, baseVersion: baseVersionOf(coordinates.version), classifier: '', extension: 'pom' });
+    const file = this.parts.local.pathOf({
+      ...coordinates,
+      baseVersion: baseVersionOf(coordinates.version),
+      classifier: '',
+      extension: 'pom',
+    });
     return toProject(built, file);
   }
 
@@ -144,7 +156,9 @@ export class ProjectBuilder {
     } catch (e) {
       if (!(e instanceof ModelBuildingFailure) && !(e instanceof XmlSyntaxError)) throw e;
       const m = built.model;
-      this.config.log.warn(`Failed to build parent project for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`);
+      this.config.log.warn(
+        `Failed to build parent project for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`,
+      );
     }
   }
 
@@ -154,7 +168,9 @@ export class ProjectBuilder {
     const m = built.model;
     const log = this.config.log;
     log.warn('');
-    log.warn(`Some problems were encountered while building the effective model for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`);
+    log.warn(
+      `Some problems were encountered while building the effective model for ${m.groupId}:${m.artifactId}:${m.packaging ?? 'jar'}:${m.version}`,
+    );
     for (const w of warnings) log.warn(formatProblem(w, built.id));
     log.warn('');
     log.warn('It is highly recommended to fix these problems because they threaten the stability of your build.');

@@ -52,7 +52,10 @@ export function toProject(built: BuiltModel, file: string): Project {
 }
 
 function provenanceOf(provenance: PropertyProvenance): Pick<Project, 'propertyDeclaration' | 'diskProperty'> {
-  return { propertyDeclaration: (name) => provenance.declaration(name), diskProperty: (name) => provenance.diskProperty(name) };
+  return {
+    propertyDeclaration: (name) => provenance.declaration(name),
+    diskProperty: (name) => provenance.diskProperty(name),
+  };
 }
 
 export function toDependency(d: WorkingDependency): Dependency {
@@ -75,14 +78,12 @@ function toPlugin(p: WorkingPlugin): Plugin {
     artifactId: p.artifactId ?? '',
     ...(p.version !== undefined ? { version: p.version } : {}),
     ...(p.configuration ? { configuration: p.configuration } : {}),
-    executions: p.executions.map(
-      (x): PluginExecution => ({
-        id: x.id ?? 'default',
-        ...(x.phase !== undefined ? { phase: x.phase } : {}),
-        goals: x.goals,
-        ...(x.configuration ? { configuration: x.configuration } : {}),
-      }),
-    ),
+    executions: p.executions.map((x): PluginExecution => ({
+      id: x.id ?? 'default',
+      ...(x.phase !== undefined ? { phase: x.phase } : {}),
+      goals: x.goals,
+      ...(x.configuration ? { configuration: x.configuration } : {}),
+    })),
   };
 }
 

@@ -17,10 +17,15 @@ export class ProjectRepositories {
 
   constructor(settings: Settings) {
     this.mirrors = settings.mirrors;
-    const active = settingsProfiles(settings).filter((p) => settings.activeProfiles.includes(p.id) || p.activation?.activeByDefault === 'true');
+    const active = settingsProfiles(settings).filter(
+      (p) => settings.activeProfiles.includes(p.id) || p.activation?.activeByDefault === 'true',
+    );
     const declared = [...active.flatMap((p) => p.base.repositories), ...superModel().base.repositories].map(fromRaw);
     this.base = aggregateRepositories([], declared, this.mirrors, true);
-    const declaredPlugin = [...active.flatMap((p) => p.base.pluginRepositories), ...superModel().base.pluginRepositories].map(fromRaw);
+    const declaredPlugin = [
+      ...active.flatMap((p) => p.base.pluginRepositories),
+      ...superModel().base.pluginRepositories,
+    ].map(fromRaw);
     this.basePlugins = aggregateRepositories([], declaredPlugin, this.mirrors, true);
   }
 

@@ -21,7 +21,10 @@ export class PropertyProvenance {
   private disk?: Map<string, PropertyDeclaration>;
 
   /** `layers`: highest precedence first, as the effective model's properties were merged. */
-  constructor(private readonly layers: readonly PropertyLayer[], private readonly context: ProvenanceContext) {}
+  constructor(
+    private readonly layers: readonly PropertyLayer[],
+    private readonly context: ProvenanceContext,
+  ) {}
 
   /** The declaration whose value the effective model holds. */
   declaration(name: string): PropertyDeclaration | undefined {
@@ -41,7 +44,12 @@ export class PropertyProvenance {
     const { userProperties, systemProperties, projectDir } = this.context;
     const lookup: Lookup = (expr) => {
       if (expr === 'basedir' || expr === 'project.basedir' || expr === 'pom.basedir') return projectDir;
-      return own(userProperties, expr) ?? this.disk!.get(expr)?.value ?? own(systemProperties, expr) ?? own(systemProperties, `env.${expr}`);
+      return (
+        own(userProperties, expr) ??
+        this.disk!.get(expr)?.value ??
+        own(systemProperties, expr) ??
+        own(systemProperties, `env.${expr}`)
+      );
     };
     return { value: interpolate(declaration.value, lookup, [name]), declaration };
   }

@@ -24,7 +24,9 @@ export async function buildReactor(rootPom: string, read: ProjectReader): Promis
       if (isDirectory(child)) child = path.join(child, 'pom.xml');
       if (!existsSync(child)) {
         const id = `${project.groupId}:${project.artifactId}:${project.version}`;
-        throw new ProjectBuildingError(file, id, [{ severity: 'ERROR', message: `Child module ${child} of ${file} does not exist`, modelId: id }]);
+        throw new ProjectBuildingError(file, id, [
+          { severity: 'ERROR', message: `Child module ${child} of ${file} does not exist`, modelId: id },
+        ]);
       }
       await visit(child);
     }
@@ -99,7 +101,10 @@ function edgeKeys(p: Project): string[] {
 export function upstreamProjects(projects: readonly Project[]): Map<Project, Project[]> {
   const byGav = new Map(projects.map((p) => [gav(p), p]));
   return new Map(
-    projects.map((p) => [p, [...new Set(edgeKeys(p).map((k) => byGav.get(k)))].filter((to): to is Project => to !== undefined && to !== p)]),
+    projects.map((p) => [
+      p,
+      [...new Set(edgeKeys(p).map((k) => byGav.get(k)))].filter((to): to is Project => to !== undefined && to !== p),
+    ]),
   );
 }
 

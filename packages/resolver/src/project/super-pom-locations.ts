@@ -15,15 +15,34 @@ type Spec = readonly [name: string, line: number, text: string] | readonly [name
 
 const repository = (name: string, first: number, policies: readonly Spec[]): Spec => [
   name,
-  [['id', first, 'central'], ['name', first + 1, 'Central Repository'], ['url', first + 2, 'https://repo.maven.apache.org/maven2'], ...policies],
+  [
+    ['id', first, 'central'],
+    ['name', first + 1, 'Central Repository'],
+    ['url', first + 2, 'https://repo.maven.apache.org/maven2'],
+    ...policies,
+  ],
 ];
-const managed = (artifactId: string, line: number, version: string): Spec => ['plugin', [['artifactId', line, artifactId], ['version', line + 1, version]]];
+const managed = (artifactId: string, line: number, version: string): Spec => [
+  'plugin',
+  [
+    ['artifactId', line, artifactId],
+    ['version', line + 1, version],
+  ],
+];
 
 const SPEC: Spec = [
   'project',
   [
     ['repositories', [repository('repository', 28, [['snapshots', [['enabled', 33, 'false']]]])]],
-    ['pluginRepositories', [repository('pluginRepository', 40, [['snapshots', [['enabled', 45, 'false']]], ['releases', [['updatePolicy', 48, 'never']]]])]],
+    [
+      'pluginRepositories',
+      [
+        repository('pluginRepository', 40, [
+          ['snapshots', [['enabled', 45, 'false']]],
+          ['releases', [['updatePolicy', 48, 'never']]],
+        ]),
+      ],
+    ],
     [
       'build',
       [
@@ -58,7 +77,8 @@ const SPEC: Spec = [
 
 function element(spec: Spec): XmlElement {
   const [name, second] = spec;
-  if (typeof second === 'number') return { name, attributes: {}, children: [], text: spec[2] as string, line: second, column: 0 };
+  if (typeof second === 'number')
+    return { name, attributes: {}, children: [], text: spec[2] as string, line: second, column: 0 };
   return { name, attributes: {}, children: second.map(element), text: '', line: 0, column: 0 };
 }
 

@@ -49,7 +49,9 @@ const SUPER_POM = `<project>
  * above: goalhost runs its own plugin versions); a plugin among them needs no version in a POM.
  */
 export const SUPER_POM_MANAGED_PLUGINS: ReadonlySet<string> = new Set(
-  ['maven-antrun-plugin', 'maven-assembly-plugin', 'maven-dependency-plugin', 'maven-release-plugin'].map((a) => `org.apache.maven.plugins:${a}`),
+  ['maven-antrun-plugin', 'maven-assembly-plugin', 'maven-dependency-plugin', 'maven-release-plugin'].map(
+    (a) => `org.apache.maven.plugins:${a}`,
+  ),
 );
 
 let cached: RawModel | undefined;

@@ -1,4 +1,14 @@
-import type { RawDependency, RawExtension, RawModel, RawParent, RawPlugin, RawRelocation, RawRepository, RawScm, XmlElement } from '@goalhost/model';
+import type {
+  RawDependency,
+  RawExtension,
+  RawModel,
+  RawParent,
+  RawPlugin,
+  RawRelocation,
+  RawRepository,
+  RawScm,
+  XmlElement,
+} from '@goalhost/model';
 
 /**
  * The mutable model the builder works on while it injects profiles, inherits from parents and
@@ -119,7 +129,8 @@ export function copyDependency(d: RawDependency, origin: DeclarationOrigin): Wor
     optional: d.optional,
     systemPath: d.systemPath,
     scopeFrom: d.scope !== undefined ? d : undefined,
-    exclusions: d.exclusions.length === 0 ? [] : d.exclusions.map((x) => ({ groupId: x.groupId, artifactId: x.artifactId })),
+    exclusions:
+      d.exclusions.length === 0 ? [] : d.exclusions.map((x) => ({ groupId: x.groupId, artifactId: x.artifactId })),
     line: d.line,
     column: d.column,
     element: d.element,
@@ -163,7 +174,8 @@ export function toWorkingModel(raw: RawModel, pomFile?: string, projectDir?: str
     parent: raw.parent,
     properties: new Map(base.properties),
     dependencies: base.dependencies.map((d) => copyDependency(d, origin)),
-    dependencyManagement: base.dependencyManagement.length === 0 ? [] : base.dependencyManagement.map((d) => copyDependency(d, origin)),
+    dependencyManagement:
+      base.dependencyManagement.length === 0 ? [] : base.dependencyManagement.map((d) => copyDependency(d, origin)),
     repositories: base.repositories.length === 0 ? [] : [...base.repositories],
     pluginRepositories: base.pluginRepositories.length === 0 ? [] : [...base.pluginRepositories],
     modules: base.modules.length === 0 ? [] : [...base.modules],
@@ -182,13 +194,20 @@ export function toWorkingModel(raw: RawModel, pomFile?: string, projectDir?: str
   };
 }
 
-function stripLists<T extends { plugins: unknown; pluginManagement: unknown; extensions?: unknown }>(b: T): Omit<T, 'plugins' | 'pluginManagement' | 'extensions'> {
+function stripLists<T extends { plugins: unknown; pluginManagement: unknown; extensions?: unknown }>(
+  b: T,
+): Omit<T, 'plugins' | 'pluginManagement' | 'extensions'> {
   const { plugins: _p, pluginManagement: _m, extensions: _x, ...rest } = b;
   return rest;
 }
 
 /** `groupId:artifactId:type[:classifier]`, Maven's key for dependency merging and management. */
-export function managementKey(d: { groupId?: string; artifactId?: string; type?: string; classifier?: string }): string {
+export function managementKey(d: {
+  groupId?: string;
+  artifactId?: string;
+  type?: string;
+  classifier?: string;
+}): string {
   // Java's string concatenation writes a missing groupId or artifactId as "null" (it shows in messages).
   return `${d.groupId ?? 'null'}:${d.artifactId ?? 'null'}:${d.type ?? 'jar'}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
 }
@@ -205,7 +224,12 @@ export function pluginKey(p: { groupId?: string; artifactId?: string }): string 
  * duplicates collapsed to the last content at the first position), then new source entries;
  * with `sourceDominant` a source entry replaces a target entry in place.
  */
-export function mergeByKey<T>(tgt: readonly T[], src: readonly T[], key: (t: T) => string, sourceDominant: boolean): T[] {
+export function mergeByKey<T>(
+  tgt: readonly T[],
+  src: readonly T[],
+  key: (t: T) => string,
+  sourceDominant: boolean,
+): T[] {
   const map = new Map<string, T>();
   for (const t of tgt) map.set(key(t), t);
   for (const s of src) {

@@ -6,7 +6,12 @@ import { markUncacheable } from '../file-observations';
 import { LastUpdatedRecord } from './last-updated';
 import { baseVersionOf, isFile, type LocalRepository } from './local-repository';
 import { repositoriesKey, type RemoteRepository } from './remote-repository';
-import { isValidSnapshotVersion, readSnapshotMetadata, snapshotVersion, type SnapshotMetadata } from './snapshot-metadata';
+import {
+  isValidSnapshotVersion,
+  readSnapshotMetadata,
+  snapshotVersion,
+  type SnapshotMetadata,
+} from './snapshot-metadata';
 
 /** An artifact file to resolve: Maven resolver's coordinates (extension, not type). */
 export interface ArtifactCoords {
@@ -39,7 +44,12 @@ export interface RemoteFetcher {
    * The text of `groupId/artifactId/maven-metadata.xml` of `repo` (the versions it has): the kept
    * `maven-metadata-<id>.xml` while the update policy allows (or offline), else downloaded again.
    */
-  versionsMetadata(groupId: string, artifactId: string, repo: RemoteRepository, offline: boolean): Promise<string | undefined>;
+  versionsMetadata(
+    groupId: string,
+    artifactId: string,
+    repo: RemoteRepository,
+    offline: boolean,
+  ): Promise<string | undefined>;
 }
 
 export interface ResolvedFile {
@@ -78,7 +88,9 @@ export class ArtifactResolver {
     const key = `${artifactString(c)}@${repositoriesKey(repositories)}`;
     let result = this.cache.get(key);
     if (!result) {
-      result = c.version.endsWith('SNAPSHOT') ? this.resolveSnapshot(c, repositories) : this.resolveRelease(c, repositories);
+      result = c.version.endsWith('SNAPSHOT')
+        ? this.resolveSnapshot(c, repositories)
+        : this.resolveRelease(c, repositories);
       this.cache.set(key, result);
     }
     return result;
@@ -92,7 +104,10 @@ export class ArtifactResolver {
   private async resolveRelease(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
     const applicable = this.applicable(c, repositories);
     const file = this.local.pathOf({ ...c, baseVersion: baseVersionOf(c.version) });
-    const found = this.local.find(file, applicable.map((r) => r.id));
+    const found = this.local.find(
+      file,
+      applicable.map((r) => r.id),
+    );
     if (found.available) return { file, version: c.version };
     return { file: await this.download(c, applicable, file), version: c.version };
   }
@@ -135,7 +150,13 @@ export class ArtifactResolver {
           return fetched;
         }
         record.notFound(repo);
-        errors.push(new ArtifactResolutionError(`Could not find artifact ${name} in ${repo.id} (${redactUrl(repo.url)})`, name, true));
+        errors.push(
+          new ArtifactResolutionError(
+            `Could not find artifact ${name} in ${repo.id} (${redactUrl(repo.url)})`,
+            name,
+            true,
+          ),
+        );
       } catch (e) {
         if (!(e instanceof ArtifactResolutionError)) throw e;
         record.transferFailed(repo, e.message);
@@ -175,7 +196,10 @@ export class ArtifactResolver {
       }
     }
     if (!best || !best.repo || best.version === c.version) {
-      const found = this.local.find(normalized, applicable.map((r) => r.id));
+      const found = this.local.find(
+        normalized,
+        applicable.map((r) => r.id),
+      );
       if (found.available) return { file: normalized, version: c.version };
       if (!best?.repo) return { file: await this.download(c, applicable, normalized), version: c.version };
     }

@@ -11,9 +11,18 @@ import { basicAuthorization, type HttpAuth } from './http-auth';
 import type { ProxyRoute } from './proxy-selector';
 
 export type HttpResult =
-  | { readonly status: 'ok'; readonly size: number; /** The complete body, not yet in place (with `keepPart`). */ readonly part: string }
+  | {
+      readonly status: 'ok';
+      readonly size: number;
+      /** The complete body, not yet in place (with `keepPart`). */ readonly part: string;
+    }
   | { readonly status: 'not-found' }
-  | { readonly status: 'error'; readonly code?: number; readonly message: string; /** The local file system failed, not the server. */ readonly local?: boolean };
+  | {
+      readonly status: 'error';
+      readonly code?: number;
+      readonly message: string;
+      /** The local file system failed, not the server. */ readonly local?: boolean;
+    };
 
 export interface DownloadOptions {
   readonly auth?: HttpAuth;
@@ -30,13 +39,27 @@ export interface DownloadOptions {
 const LOW_SPEED_BYTES = 1024;
 
 /** Errors of the local file system while writing a download: not the server's fault. */
-const LOCAL_ERRORS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'EFBIG', 'ENAMETOOLONG']);
+const LOCAL_ERRORS = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'EIO',
+  'EMFILE',
+  'ENFILE',
+  'EFBIG',
+  'ENAMETOOLONG',
+]);
 
 let agents: { http: http.Agent; https: https.Agent } | undefined;
 
 /** Shared keep-alive agents, made on first use (idle sockets do not keep the process alive). */
 function agentsFor(): { http: http.Agent; https: https.Agent } {
-  agents ??= { http: new http.Agent({ keepAlive: true, maxSockets: 8 }), https: new https.Agent({ keepAlive: true, maxSockets: 8 }) };
+  agents ??= {
+    http: new http.Agent({ keepAlive: true, maxSockets: 8 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 8 }),
+  };
   return agents;
 }
 
@@ -67,12 +90,16 @@ export async function download(url: string, target: string, options: DownloadOpt
   });
   // A server that trickles (a byte every few seconds) never trips the idle timeout: like curl's
   // low-speed limit, a window of the idle timeout's length must bring at least LOW_SPEED_BYTES.
-  const slow = setInterval(() => {
-    if (Date.now() - windowStart < idleMs) return;
-    if (windowBytes < LOW_SPEED_BYTES) res.destroy(new Error(`Transfer too slow: ${windowBytes} bytes in the last ${idleMs / 1000} s`));
-    windowStart = Date.now();
-    windowBytes = 0;
-  }, Math.min(1000, idleMs));
+  const slow = setInterval(
+    () => {
+      if (Date.now() - windowStart < idleMs) return;
+      if (windowBytes < LOW_SPEED_BYTES)
+        res.destroy(new Error(`Transfer too slow: ${windowBytes} bytes in the last ${idleMs / 1000} s`));
+      windowStart = Date.now();
+      windowBytes = 0;
+    },
+    Math.min(1000, idleMs),
+  );
   slow.unref();
   let writeError: NodeJS.ErrnoException | undefined;
   const file = createWriteStream(tmp).on('error', (e: NodeJS.ErrnoException) => (writeError = e));
@@ -83,9 +110,12 @@ export async function download(url: string, target: string, options: DownloadOpt
     return { status: 'ok', size: done, part: options.keepPart ? tmp : target };
   } catch (e) {
     rmSync(tmp, { force: true });
-    const local = writeError ?? (LOCAL_ERRORS.has((e as NodeJS.ErrnoException).code ?? '') ? (e as NodeJS.ErrnoException) : undefined);
+    const local =
+      writeError ??
+      (LOCAL_ERRORS.has((e as NodeJS.ErrnoException).code ?? '') ? (e as NodeJS.ErrnoException) : undefined);
     if (local) return { status: 'error', local: true, message: `${target}: ${systemMessage(local)}` };
-    if (total !== undefined && done < total && !(e as Error).message.startsWith('Transfer too slow')) return { status: 'error', message: prematureEnd(total, done) };
+    if (total !== undefined && done < total && !(e as Error).message.startsWith('Transfer too slow'))
+      return { status: 'error', message: prematureEnd(total, done) };
     return { status: 'error', message: (e as Error).message };
   } finally {
     clearInterval(slow);
@@ -94,7 +124,14 @@ export async function download(url: string, target: string, options: DownloadOpt
 
 /** `No space left on device` for ENOSPC: the system's words without Node's prefix. */
 function systemMessage(e: NodeJS.ErrnoException): string {
-  const words: Record<string, string> = { ENOSPC: 'No space left on device', EDQUOT: 'Disk quota exceeded', EROFS: 'Read-only file system', EACCES: 'Permission denied', EPERM: 'Operation not permitted', EIO: 'Input/output error' };
+  const words: Record<string, string> = {
+    ENOSPC: 'No space left on device',
+    EDQUOT: 'Disk quota exceeded',
+    EROFS: 'Read-only file system',
+    EACCES: 'Permission denied',
+    EPERM: 'Operation not permitted',
+    EIO: 'Input/output error',
+  };
   return words[e.code ?? ''] ?? e.message;
 }
 
@@ -113,7 +150,11 @@ async function getFollowingRedirects(url: string, options: DownloadOptions): Pro
   const origin = originOf(url);
   for (let hop = 0; hop < 6; hop++) {
     const sameOrigin = originOf(current) === origin;
-    const response = await requestWithRetries(current, sameOrigin ? options : { ...options, auth: undefined }, sameOrigin);
+    const response = await requestWithRetries(
+      current,
+      sameOrigin ? options : { ...options, auth: undefined },
+      sameOrigin,
+    );
     if ('error' in response) return { kind: 'error', message: response.error };
     const { res } = response;
     const code = res.statusCode ?? 0;
@@ -127,15 +168,27 @@ async function getFollowingRedirects(url: string, options: DownloadOptions): Pro
         return { kind: 'error', message: `Invalid redirect from ${redactUrl(current)} to ${res.headers.location}` };
       }
       if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-        return { kind: 'error', message: `Redirect from ${redactUrl(current)} to ${redactUrl(next.href)} refused: only http and https redirects are followed` };
+        return {
+          kind: 'error',
+          message: `Redirect from ${redactUrl(current)} to ${redactUrl(next.href)} refused: only http and https redirects are followed`,
+        };
       }
       current = next.href;
       continue;
     }
     if (code === 404 || code === 410) return { kind: 'not-found' };
     // Maven's words (wagon-http) when the settings.xml proxy refuses the credentials.
-    if (code === 407) return { kind: 'error', code, message: `proxy authentication failed for ${redactUrl(current)}, status: 407 ${res.statusMessage ?? ''}`.trim() };
-    return { kind: 'error', code, message: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})` };
+    if (code === 407)
+      return {
+        kind: 'error',
+        code,
+        message: `proxy authentication failed for ${redactUrl(current)}, status: 407 ${res.statusMessage ?? ''}`.trim(),
+      };
+    return {
+      kind: 'error',
+      code,
+      message: `status code: ${code}, reason phrase: ${res.statusMessage ?? ''} (${code})`,
+    };
   }
   return { kind: 'error', message: `Too many redirects for ${redactUrl(url)}` };
 }
@@ -180,12 +233,17 @@ function prematureEnd(total: number, done: number): string {
  * GETs a small resource (checksum, metadata) into memory, at most `maxBytes` of it (a longer
  * body is an error, read no further); undefined when absent.
  */
-export async function fetchText(url: string, options: DownloadOptions & { maxBytes?: number } = {}): Promise<string | undefined | { error: string; code?: number }> {
+export async function fetchText(
+  url: string,
+  options: DownloadOptions & { maxBytes?: number } = {},
+): Promise<string | undefined | { error: string; code?: number }> {
   const answer = await getFollowingRedirects(url, options);
   if (answer.kind === 'not-found') return undefined;
-  if (answer.kind === 'error') return answer.code === undefined ? { error: answer.message } : { error: answer.message, code: answer.code };
+  if (answer.kind === 'error')
+    return answer.code === undefined ? { error: answer.message } : { error: answer.message, code: answer.code };
   const max = options.maxBytes ?? 64 * 1024 * 1024;
-  const declared = answer.res.headers['content-length'] !== undefined ? Number(answer.res.headers['content-length']) : undefined;
+  const declared =
+    answer.res.headers['content-length'] !== undefined ? Number(answer.res.headers['content-length']) : undefined;
   const tooLarge = { error: `${redactUrl(url)} is larger than ${max} bytes` };
   if (declared !== undefined && declared > max) {
     answer.res.destroy();
@@ -194,7 +252,10 @@ export async function fetchText(url: string, options: DownloadOptions & { maxByt
   const chunks: Buffer[] = [];
   let size = 0;
   // Nothing may hold a transfer forever: the whole body within the idle timeout's length.
-  const deadline = setTimeout(() => answer.res.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)), options.timeoutMs ?? 60_000);
+  const deadline = setTimeout(
+    () => answer.res.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)),
+    options.timeoutMs ?? 60_000,
+  );
   deadline.unref();
   try {
     for await (const chunk of answer.res) {
@@ -206,7 +267,12 @@ export async function fetchText(url: string, options: DownloadOptions & { maxByt
       chunks.push(chunk as Buffer);
     }
   } catch (e) {
-    return { error: (e as Error).message === 'aborted' && declared !== undefined ? prematureEnd(declared, size) : (e as Error).message };
+    return {
+      error:
+        (e as Error).message === 'aborted' && declared !== undefined
+          ? prematureEnd(declared, size)
+          : (e as Error).message,
+    };
   } finally {
     clearTimeout(deadline);
   }
@@ -245,11 +311,21 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
       return;
     }
     if (!secure && parsed.protocol !== 'http:') {
-      resolve({ error: `Unsupported protocol ${parsed.protocol} in ${redactUrl(url)}: only http, https and file repositories are supported` });
+      resolve({
+        error: `Unsupported protocol ${parsed.protocol} in ${redactUrl(url)}: only http, https and file repositories are supported`,
+      });
       return;
     }
-    const headers: Record<string, string> = { 'User-Agent': 'Apache-Maven/3.8.7 (goalhost)', 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
-    const user = options.auth ?? (urlCredentials && parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : undefined);
+    const headers: Record<string, string> = {
+      'User-Agent': 'Apache-Maven/3.8.7 (goalhost)',
+      'Cache-Control': 'no-cache',
+      Pragma: 'no-cache',
+    };
+    const user =
+      options.auth ??
+      (urlCredentials && parsed.username
+        ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) }
+        : undefined);
     if (user) headers.Authorization = basicAuthorization(user);
     const route = options.proxyFor?.(url);
     const via = route ? proxiedRequest(parsed, route) : undefined;
@@ -266,7 +342,11 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
     req.on('timeout', () => req.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)));
     req.on('error', (e: NodeJS.ErrnoException) => {
       const noResponse = e.code === 'ECONNRESET' || e.code === 'EPIPE';
-      resolve(noResponse ? { error: `transfer failed for ${redactUrl(url)}: ${parsed.host} failed to respond`, noResponse } : { error: e.message });
+      resolve(
+        noResponse
+          ? { error: `transfer failed for ${redactUrl(url)}: ${parsed.host} failed to respond`, noResponse }
+          : { error: e.message },
+      );
     });
   });
 }

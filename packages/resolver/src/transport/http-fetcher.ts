@@ -50,10 +50,17 @@ export class HttpFetcher implements RemoteFetcher {
 
   private readonly proxies: ProxySelector;
 
-  constructor(private readonly local: LocalRepository, private readonly options: FetcherOptions) {
+  constructor(
+    private readonly local: LocalRepository,
+    private readonly options: FetcherOptions,
+  ) {
     if (options.settingsSecurityFile) this.decrypter = new SettingsDecrypter(options.settingsSecurityFile);
     this.proxies = new ProxySelector(options.proxies ?? [], (password, id) =>
-      this.decrypter ? this.decrypter.decryptOrPlain(password, `the password of proxy '${id}' in settings.xml`, (m) => options.log.debug(m)) : password,
+      this.decrypter
+        ? this.decrypter.decryptOrPlain(password, `the password of proxy '${id}' in settings.xml`, (m) =>
+            options.log.debug(m),
+          )
+        : password,
     );
   }
 
@@ -62,7 +69,10 @@ export class HttpFetcher implements RemoteFetcher {
     if (!server || server.username === undefined) return undefined;
     let password = server.password ?? '';
     // Maven says at debug level that a plain password holding `{...}` was not decrypted.
-    if (this.decrypter) password = this.decrypter.decryptOrPlain(password, `the password of server '${server.id}' in settings.xml`, (m) => this.options.log.debug(m));
+    if (this.decrypter)
+      password = this.decrypter.decryptOrPlain(password, `the password of server '${server.id}' in settings.xml`, (m) =>
+        this.options.log.debug(m),
+      );
     return { username: server.username, password };
   }
 
@@ -122,13 +132,23 @@ export class HttpFetcher implements RemoteFetcher {
             const now = Date.now();
             if (quiet || !log.progress || now - started < 1000 || now - lastProgress < 200) return;
             lastProgress = now;
-            log.progress(`Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`);
+            log.progress(
+              `Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`,
+            );
           },
         });
       const failed = (result: Extract<HttpResult, { status: 'error' }>): ArtifactResolutionError =>
         result.local
-          ? new ArtifactResolutionError(`Could not write artifact ${name} into the local repository: ${result.message}`, name, false)
-          : new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${from}: ${result.message}`, name, false);
+          ? new ArtifactResolutionError(
+              `Could not write artifact ${name} into the local repository: ${result.message}`,
+              name,
+              false,
+            )
+          : new ArtifactResolutionError(
+              `Could not transfer artifact ${name} from/to ${from}: ${result.message}`,
+              name,
+              false,
+            );
       let result = await get();
       if (lastProgress > 0) log.progressDone?.();
       if (result.status === 'not-found') return undefined;
@@ -139,7 +159,12 @@ export class HttpFetcher implements RemoteFetcher {
         if (await this.verify(part, target, url, repo, c, name, auth, true)) {
           rmSync(part, { force: true });
           result = await get();
-          if (result.status === 'not-found') throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${from}: the file is gone from the repository`, name, false);
+          if (result.status === 'not-found')
+            throw new ArtifactResolutionError(
+              `Could not transfer artifact ${name} from/to ${from}: the file is gone from the repository`,
+              name,
+              false,
+            );
           if (result.status === 'error') throw failed(result);
           part = result.part;
           await this.verify(part, target, url, repo, c, name, auth, false);
@@ -150,7 +175,10 @@ export class HttpFetcher implements RemoteFetcher {
       }
       this.local.record(target, repo.id);
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      if (!quiet) log.info(`Downloaded from ${repo.id}: ${shown} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`);
+      if (!quiet)
+        log.info(
+          `Downloaded from ${repo.id}: ${shown} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`,
+        );
       return target;
     });
   }
@@ -159,12 +187,28 @@ export class HttpFetcher implements RemoteFetcher {
    * Checks the first checksum the repository has; the policy decides what a mismatch does. With
    * `retry`, a mismatch only answers true (download again) and the policy is not applied yet.
    */
-  private async verify(file: string, target: string, url: string, repo: RemoteRepository, c: ArtifactCoords, name: string, auth: HttpAuth | undefined, retry: boolean): Promise<boolean> {
-    const policy = ((c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases).checksumPolicy ?? 'warn').toLowerCase();
+  private async verify(
+    file: string,
+    target: string,
+    url: string,
+    repo: RemoteRepository,
+    c: ArtifactCoords,
+    name: string,
+    auth: HttpAuth | undefined,
+    retry: boolean,
+  ): Promise<boolean> {
+    const policy = (
+      (c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases)
+        .checksumPolicy ?? 'warn'
+    ).toLowerCase();
     if (policy === 'ignore') return false;
     let failure: string | undefined = 'Checksum validation failed, no checksums available';
     for (const [ext, algorithm] of CHECKSUMS) {
-      const text = await fetchText(`${url}.${ext}`, { ...(auth ? { auth } : {}), ...this.transfer(), maxBytes: CHECKSUM_MAX_BYTES });
+      const text = await fetchText(`${url}.${ext}`, {
+        ...(auth ? { auth } : {}),
+        ...this.transfer(),
+        maxBytes: CHECKSUM_MAX_BYTES,
+      });
       if (text === undefined) continue;
       if (typeof text !== 'string') {
         // A checksum that breaks off or is far too long is no checksum: the policy decides.
@@ -186,7 +230,11 @@ export class HttpFetcher implements RemoteFetcher {
     if (!failure) return false;
     if (policy === 'fail') {
       rmSync(file, { force: true });
-      throw new ArtifactResolutionError(`Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${failure}`, name, false);
+      throw new ArtifactResolutionError(
+        `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${failure}`,
+        name,
+        false,
+      );
     }
     this.options.log.warn(`Could not validate integrity of download from ${redactUrl(url)}: ${failure}`);
     return false;
@@ -208,7 +256,12 @@ export class HttpFetcher implements RemoteFetcher {
     return result;
   }
 
-  versionsMetadata(groupId: string, artifactId: string, repo: RemoteRepository, offline: boolean): Promise<string | undefined> {
+  versionsMetadata(
+    groupId: string,
+    artifactId: string,
+    repo: RemoteRepository,
+    offline: boolean,
+  ): Promise<string | undefined> {
     const dir = path.join(this.local.basedir, ...groupId.split('.'), artifactId);
     const cached = path.join(dir, `maven-metadata-${repo.id}.xml`);
     const key = `${cached}|${offline}`;
@@ -220,21 +273,42 @@ export class HttpFetcher implements RemoteFetcher {
     return result;
   }
 
-  private async loadVersions(groupId: string, artifactId: string, repo: RemoteRepository, cached: string, offline: boolean): Promise<string | undefined> {
-    if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, releaseOrSnapshotPolicy(repo)))) return readKept(cached);
-    const { text } = await this.fetchKept(repo, `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`, cached);
+  private async loadVersions(
+    groupId: string,
+    artifactId: string,
+    repo: RemoteRepository,
+    cached: string,
+    offline: boolean,
+  ): Promise<string | undefined> {
+    if (
+      offline ||
+      repo.blocked ||
+      (!this.options.updateSnapshots && !isOutdated(cached, releaseOrSnapshotPolicy(repo)))
+    )
+      return readKept(cached);
+    const { text } = await this.fetchKept(
+      repo,
+      `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`,
+      cached,
+    );
     if (typeof text === 'string') return text;
     const old = readKept(cached);
     if (text === undefined) {
       if (old !== undefined) utimesSync(cached, new Date(), new Date());
       return old;
     }
-    this.options.log.warn(`Could not transfer metadata ${groupId}:${artifactId}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${text.error}`);
+    this.options.log.warn(
+      `Could not transfer metadata ${groupId}:${artifactId}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${text.error}`,
+    );
     return old;
   }
 
   /** GETs a metadata file of `repo`; a body is kept at `cached` (Maven's copy per repository id). */
-  private async fetchKept(repo: RemoteRepository, relative: string, cached: string): Promise<{ text: Awaited<ReturnType<typeof fetchText>>; url: string }> {
+  private async fetchKept(
+    repo: RemoteRepository,
+    relative: string,
+    cached: string,
+  ): Promise<{ text: Awaited<ReturnType<typeof fetchText>>; url: string }> {
     const url = this.urlOf(repo, relative);
     const auth = this.auth(repo);
     const quiet = this.options.quietTransfers === true;
@@ -250,16 +324,32 @@ export class HttpFetcher implements RemoteFetcher {
       writeFileSync(cached, text);
       const size = Buffer.byteLength(text);
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      if (!quiet) this.options.log.info(`Downloaded from ${repo.id}: ${redactUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`);
+      if (!quiet)
+        this.options.log.info(
+          `Downloaded from ${repo.id}: ${redactUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`,
+        );
     }
     return { text, url };
   }
 
-  private async loadMetadata(c: ArtifactCoords, repo: RemoteRepository, cached: string, offline: boolean): Promise<SnapshotMetadata | undefined> {
-    if (offline || repo.blocked || (!this.options.updateSnapshots && !isOutdated(cached, repo.snapshots.updatePolicy))) {
+  private async loadMetadata(
+    c: ArtifactCoords,
+    repo: RemoteRepository,
+    cached: string,
+    offline: boolean,
+  ): Promise<SnapshotMetadata | undefined> {
+    if (
+      offline ||
+      repo.blocked ||
+      (!this.options.updateSnapshots && !isOutdated(cached, repo.snapshots.updatePolicy))
+    ) {
       return readSnapshotMetadata(cached);
     }
-    const { text, url } = await this.fetchKept(repo, `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`, cached);
+    const { text, url } = await this.fetchKept(
+      repo,
+      `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`,
+      cached,
+    );
     if (typeof text === 'string') return parseSnapshotMetadata(text, url);
     if (text === undefined) {
       // Remember the check (an absent file means "check again"), keep any older copy.
@@ -267,14 +357,17 @@ export class HttpFetcher implements RemoteFetcher {
       if (old) utimesSync(cached, new Date(), new Date());
       return old;
     }
-    this.options.log.warn(`Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${text.error}`);
+    this.options.log.warn(
+      `Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${text.error}`,
+    );
     return readSnapshotMetadata(cached);
   }
 }
 
 /** The update policy of a lookup for releases or snapshots: the more frequent of the enabled ones (Maven's). */
 export function releaseOrSnapshotPolicy(repo: RemoteRepository): string {
-  const order = (p: string): number => (p === 'always' ? 0 : p.startsWith('interval:') ? Number(p.slice(9)) : p === 'never' ? Infinity : 24 * 60);
+  const order = (p: string): number =>
+    p === 'always' ? 0 : p.startsWith('interval:') ? Number(p.slice(9)) : p === 'never' ? Infinity : 24 * 60;
   const policies = [repo.releases, repo.snapshots].filter((p) => p.enabled).map((p) => p.updatePolicy ?? 'daily');
   return policies.sort((a, b) => order(a) - order(b))[0] ?? 'never';
 }

@@ -48,7 +48,8 @@ export function parseProperties(text: string): Map<string, string> {
 /** The text Properties.store writes: the comment, the date line, then `key=value` lines (here sorted, for stable files). */
 export function formatProperties(entries: ReadonlyMap<string, string>, comment: string, date = new Date()): string {
   const lines = [`#${comment}`, `#${javaDate(date)}`];
-  for (const [k, v] of [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) lines.push(`${escape(k, true)}=${escape(v, false)}`);
+  for (const [k, v] of [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    lines.push(`${escape(k, true)}=${escape(v, false)}`);
   return `${lines.join('\n')}\n`;
 }
 

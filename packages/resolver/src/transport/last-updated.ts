@@ -5,7 +5,8 @@ import { formatProperties, parseProperties } from './java-properties';
 import type { RemoteRepository } from './remote-repository';
 import { isOutdatedSince } from './snapshot-metadata';
 
-const NOTE = 'NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.';
+const NOTE =
+  'NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.';
 
 /**
  * The resolver's key of a repository in the record: its URL with one trailing slash, a password

@@ -30,14 +30,21 @@ const SEPARATOR = /[/\\\0]/;
  */
 export function invalidCoordinate(c: FileCoordinates): string | undefined {
   const fields = [
-    ['groupId', c.groupId], ['artifactId', c.artifactId], ['version', c.baseVersion], ['version', c.version],
-    ['classifier', c.classifier], ['type', c.extension],
+    ['groupId', c.groupId],
+    ['artifactId', c.artifactId],
+    ['version', c.baseVersion],
+    ['version', c.version],
+    ['classifier', c.classifier],
+    ['type', c.extension],
   ] as const;
   for (const [field, value] of fields) {
     const found = SEPARATOR.exec(value);
     if (found) return `the ${field} '${value}' contains ${found[0] === '\0' ? 'a NUL character' : `'${found[0]}'`}`;
   }
-  for (const [field, value] of [['artifactId', c.artifactId], ['version', c.baseVersion]] as const) {
+  for (const [field, value] of [
+    ['artifactId', c.artifactId],
+    ['version', c.baseVersion],
+  ] as const) {
     if (value === '.' || value === '..') return `the ${field} is '${value}'`;
   }
   return undefined;
@@ -87,13 +94,15 @@ export class LocalRepository {
   private readonly prefix?: string;
 
   constructor(readonly basedir: string) {
-    if (path.isAbsolute(basedir) && path.normalize(basedir) === basedir) this.prefix = basedir.endsWith('/') ? basedir : `${basedir}/`;
+    if (path.isAbsolute(basedir) && path.normalize(basedir) === basedir)
+      this.prefix = basedir.endsWith('/') ? basedir : `${basedir}/`;
   }
 
   pathOf(c: FileCoordinates): string {
     const relative = layoutPath(c);
     // A plain concatenation unless path.join would normalise something (`//`, `.`, `..`).
-    if (this.prefix !== undefined && !relative.includes('//') && !NEEDS_NORMALISING.test(relative)) return this.prefix + relative;
+    if (this.prefix !== undefined && !relative.includes('//') && !NEEDS_NORMALISING.test(relative))
+      return this.prefix + relative;
     const file = path.join(this.basedir, relative);
     // The last line of defence: layoutPath already refuses every coordinate that could do this.
     const inside = path.relative(path.resolve(this.basedir), path.resolve(file));
@@ -109,7 +118,8 @@ export class LocalRepository {
     const records = this.records(path.dirname(file));
     const name = path.basename(file);
     if (records.has(`${name}>`)) return { exists: true, available: true };
-    for (const id of repositoryIds) if (records.has(`${name}>${id}`)) return { exists: true, available: true, repository: id };
+    for (const id of repositoryIds)
+      if (records.has(`${name}>${id}`)) return { exists: true, available: true, repository: id };
     const tracked = [...records.keys()].some((k) => k.startsWith(`${name}>`));
     return { exists: true, available: !tracked };
   }
@@ -121,7 +131,10 @@ export class LocalRepository {
     const key = `${path.basename(file)}>${repositoryId}`;
     if (records.has(key)) return;
     records.set(key, '');
-    const lines = ['#NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.', `#${new Date().toString()}`];
+    const lines = [
+      '#NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.',
+      `#${new Date().toString()}`,
+    ];
     for (const [k, v] of records) lines.push(`${k}=${v}`);
     mkdirSync(dir, { recursive: true });
     const tmp = path.join(dir, `${TRACKING_FILE}.${process.pid}.tmp`);

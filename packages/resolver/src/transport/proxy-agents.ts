@@ -18,7 +18,10 @@ class TunnelAgent extends https.Agent {
     super({ keepAlive: true, maxSockets: 8 });
   }
 
-  createConnection(options: tls.ConnectionOptions & { host?: string; port?: number }, callback: (err: Error | null, socket?: Duplex) => void): undefined {
+  createConnection(
+    options: tls.ConnectionOptions & { host?: string; port?: number },
+    callback: (err: Error | null, socket?: Duplex) => void,
+  ): undefined {
     const target = `${options.host}:${options.port ?? 443}`;
     const connect = http.request({
       host: this.route.host,
@@ -30,12 +33,22 @@ class TunnelAgent extends https.Agent {
     connect.once('connect', (res, socket) => {
       if (res.statusCode !== 200) {
         socket.destroy();
-        callback(new Error(`proxy ${this.route.host}:${this.route.port} (settings.xml proxy '${this.route.id}') refused the tunnel to ${target}: ${res.statusCode} ${res.statusMessage ?? ''}`.trim()));
+        callback(
+          new Error(
+            `proxy ${this.route.host}:${this.route.port} (settings.xml proxy '${this.route.id}') refused the tunnel to ${target}: ${res.statusCode} ${res.statusMessage ?? ''}`.trim(),
+          ),
+        );
         return;
       }
       callback(null, tls.connect({ ...options, socket, servername: options.servername ?? options.host ?? '' }));
     });
-    connect.once('error', (e) => callback(new Error(`proxy ${this.route.host}:${this.route.port} (settings.xml proxy '${this.route.id}') unreachable: ${e.message}`)));
+    connect.once('error', (e) =>
+      callback(
+        new Error(
+          `proxy ${this.route.host}:${this.route.port} (settings.xml proxy '${this.route.id}') unreachable: ${e.message}`,
+        ),
+      ),
+    );
     connect.end();
     return undefined;
   }

@@ -31,7 +31,9 @@ export class ProxySelector {
     proxies: readonly Proxy[],
     private readonly decrypt: (password: string, proxyId: string) => string,
   ) {
-    this.proxies = proxies.filter((p) => p.active && p.host !== '').map((proxy) => ({ proxy, skip: nonProxyPatterns(proxy.nonProxyHosts) }));
+    this.proxies = proxies
+      .filter((p) => p.active && p.host !== '')
+      .map((proxy) => ({ proxy, skip: nonProxyPatterns(proxy.nonProxyHosts) }));
   }
 
   /** The proxy for `url`, or undefined to connect directly. */
@@ -62,7 +64,9 @@ export class ProxySelector {
       id: proxy.id,
       host: proxy.host,
       port: proxy.port,
-      ...(proxy.username !== undefined ? { auth: { username: proxy.username, password: this.decrypt(proxy.password ?? '', proxy.id) } } : {}),
+      ...(proxy.username !== undefined
+        ? { auth: { username: proxy.username, password: this.decrypt(proxy.password ?? '', proxy.id) } }
+        : {}),
     };
   }
 }

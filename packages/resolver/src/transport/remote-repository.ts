@@ -1,4 +1,11 @@
-import { redactUrl, toRepository, type Mirror, type RawRepository, type Repository, type RepositoryPolicy } from '@goalhost/model';
+import {
+  redactUrl,
+  toRepository,
+  type Mirror,
+  type RawRepository,
+  type Repository,
+  type RepositoryPolicy,
+} from '@goalhost/model';
 
 /** A repository as the resolver uses it: mirrors applied, policies with defaults. */
 export interface RemoteRepository {
@@ -25,12 +32,22 @@ export function fromRaw(raw: RawRepository): RemoteRepository {
 }
 
 export function fromRepository(r: Repository): RemoteRepository {
-  return { id: r.id, url: r.url, layout: r.layout ?? 'default', releases: r.releases, snapshots: r.snapshots, mirrored: [], blocked: false };
+  return {
+    id: r.id,
+    url: r.url,
+    layout: r.layout ?? 'default',
+    releases: r.releases,
+    snapshots: r.snapshots,
+    mirrored: [],
+    blocked: false,
+  };
 }
 
 /** `central (https://repo.maven.apache.org/maven2, default, releases)` as Maven prints repositories. */
 export function describeRepository(r: RemoteRepository): string {
-  const kinds = [r.releases.enabled ? 'releases' : '', r.snapshots.enabled ? 'snapshots' : ''].filter(Boolean).join('+');
+  const kinds = [r.releases.enabled ? 'releases' : '', r.snapshots.enabled ? 'snapshots' : '']
+    .filter(Boolean)
+    .join('+');
   return `${r.id} (${redactUrl(r.url)}, ${r.layout}${kinds ? `, ${kinds}` : ''})`;
 }
 
@@ -66,7 +83,10 @@ export function mirrorMatches(r: RemoteRepository, pattern: string): boolean {
 function layoutMatches(r: RemoteRepository, layouts: string | undefined): boolean {
   const spec = layouts ?? 'default,legacy';
   if (spec === '*') return true;
-  return spec.split(',').map((s) => s.trim()).some((l) => l === r.layout || l === '*');
+  return spec
+    .split(',')
+    .map((s) => s.trim())
+    .some((l) => l === r.layout || l === '*');
 }
 
 /** The mirror standing in for `r`, if any (exact id matches first, then patterns). */
@@ -99,7 +119,8 @@ export function aggregateRepositories(
 ): RemoteRepository[] {
   if (recessive.length === 0) return dominant as RemoteRepository[];
   // Usually every recessive repository (central) is already there: keep the same array then.
-  if (recessive.every((r) => dominant.some((d) => d.id === r.id)) && mirrors.length === 0) return dominant as RemoteRepository[];
+  if (recessive.every((r) => dominant.some((d) => d.id === r.id)) && mirrors.length === 0)
+    return dominant as RemoteRepository[];
   const result = [...dominant];
   for (const rec of recessive) {
     const repo = (raw ? selectMirror(rec, mirrors) : undefined) ?? rec;

@@ -8,7 +8,12 @@ export interface SnapshotMetadata {
   readonly timestamp?: string;
   readonly buildNumber?: number;
   readonly localCopy: boolean;
-  readonly versions: ReadonlyArray<{ readonly classifier: string; readonly extension: string; readonly value: string; readonly updated: string }>;
+  readonly versions: ReadonlyArray<{
+    readonly classifier: string;
+    readonly extension: string;
+    readonly value: string;
+    readonly updated: string;
+  }>;
 }
 
 export function parseSnapshotMetadata(text: string, source: string): SnapshotMetadata | undefined {
@@ -41,7 +46,12 @@ export function parseSnapshotMetadata(text: string, source: string): SnapshotMet
  * version resolver picks it: the matching `<snapshotVersion>`, else timestamp-buildNumber,
  * else the SNAPSHOT itself (local copy).
  */
-export function snapshotVersion(m: SnapshotMetadata, baseVersion: string, classifier: string, extension: string): { version: string; updated: string } {
+export function snapshotVersion(
+  m: SnapshotMetadata,
+  baseVersion: string,
+  classifier: string,
+  extension: string,
+): { version: string; updated: string } {
   const match = m.versions.find((v) => v.classifier === classifier && v.extension === extension);
   if (match && match.value) return { version: match.value, updated: match.updated || m.lastUpdated };
   if (m.timestamp && m.buildNumber !== undefined && !m.localCopy) {
@@ -58,7 +68,11 @@ export function snapshotVersion(m: SnapshotMetadata, baseVersion: string, classi
 export function isValidSnapshotVersion(resolved: string, baseVersion: string): boolean {
   if (resolved === baseVersion) return true;
   const stem = baseVersion.slice(0, baseVersion.length - 'SNAPSHOT'.length);
-  return baseVersion.endsWith('SNAPSHOT') && resolved.startsWith(stem) && /^\d{8}\.\d{6}-\d+$/.test(resolved.slice(stem.length));
+  return (
+    baseVersion.endsWith('SNAPSHOT') &&
+    resolved.startsWith(stem) &&
+    /^\d{8}\.\d{6}-\d+$/.test(resolved.slice(stem.length))
+  );
 }
 
 export function readSnapshotMetadata(file: string): SnapshotMetadata | undefined {

@@ -32,7 +32,8 @@ export function createRemoteFetcher(config: ResolverConfig, local: LocalReposito
   return {
     fetch: (c: ArtifactCoords, repo: RemoteRepository) => get().fetch(c, repo),
     metadata: (c: ArtifactCoords, repo: RemoteRepository, offline: boolean) => get().metadata(c, repo, offline),
-    versionsMetadata: (groupId: string, artifactId: string, repo: RemoteRepository, offline: boolean) => get().versionsMetadata(groupId, artifactId, repo, offline),
+    versionsMetadata: (groupId: string, artifactId: string, repo: RemoteRepository, offline: boolean) =>
+      get().versionsMetadata(groupId, artifactId, repo, offline),
   };
 }
 

@@ -12,9 +12,16 @@ export interface VersionlessPlugin {
 
 /** No version of a plugin could be chosen (Maven's PluginVersionResolutionException, same text). */
 export class PluginVersionResolutionError extends Error {
-  constructor(plugin: VersionlessPlugin, localBasedir: string, repositories: readonly RemoteRepository[], reason: string) {
+  constructor(
+    plugin: VersionlessPlugin,
+    localBasedir: string,
+    repositories: readonly RemoteRepository[],
+    reason: string,
+  ) {
     const where = [`local (${localBasedir})`, ...repositories.map((r) => `${r.id} (${redactUrl(r.url)})`)].join(', ');
-    super(`Error resolving version for plugin '${plugin.groupId}:${plugin.artifactId}' from the repositories [${where}]: ${reason}`);
+    super(
+      `Error resolving version for plugin '${plugin.groupId}:${plugin.artifactId}' from the repositories [${where}]: ${reason}`,
+    );
     this.name = 'PluginVersionResolutionError';
   }
 }
@@ -65,20 +72,41 @@ export class PluginVersionResolver {
     return answer;
   }
 
-  private async fromRepositories(plugin: VersionlessPlugin, repositories: readonly RemoteRepository[]): Promise<string> {
-    const kept = await artifactMetadata(this.localBasedir, this.remote, this.offline, plugin.groupId, plugin.artifactId, repositories);
+  private async fromRepositories(
+    plugin: VersionlessPlugin,
+    repositories: readonly RemoteRepository[],
+  ): Promise<string> {
+    const kept = await artifactMetadata(
+      this.localBasedir,
+      this.remote,
+      this.offline,
+      plugin.groupId,
+      plugin.artifactId,
+      repositories,
+    );
     const versions: MetadataVersions = { releaseStamp: '', latestStamp: '', all: new Map() };
     const names = [`${this.localBasedir} (enhanced)`, ...repositories.map(describe)];
     kept.forEach(({ text, source }, i) => text !== undefined && mergeMetadata(versions, text, source, names[i]));
     const chosen = await this.select(plugin, versions, repositories);
     if (chosen === undefined) {
-      throw new PluginVersionResolutionError(plugin, this.localBasedir, repositories, 'Plugin not found in any plugin repository');
+      throw new PluginVersionResolutionError(
+        plugin,
+        this.localBasedir,
+        repositories,
+        'Plugin not found in any plugin repository',
+      );
     }
-    this.debug(`Resolved plugin version for ${plugin.groupId}:${plugin.artifactId} to ${chosen.version} from repository ${chosen.repository}`);
+    this.debug(
+      `Resolved plugin version for ${plugin.groupId}:${plugin.artifactId} to ${chosen.version} from repository ${chosen.repository}`,
+    );
     return chosen.version;
   }
 
-  private async select(plugin: VersionlessPlugin, versions: MetadataVersions, repositories: readonly RemoteRepository[]): Promise<Listed | undefined> {
+  private async select(
+    plugin: VersionlessPlugin,
+    versions: MetadataVersions,
+    repositories: readonly RemoteRepository[],
+  ): Promise<Listed | undefined> {
     const named = versions.release ?? versions.latest;
     if (named) {
       if (await this.usable(plugin, named.version, repositories)) return named;
@@ -88,14 +116,19 @@ export class PluginVersionResolver {
     for (const snapshots of [false, true]) {
       for (const version of descending) {
         if (version.endsWith('-SNAPSHOT') !== snapshots) continue;
-        if (await this.usable(plugin, version, repositories)) return { version, repository: versions.all.get(version)! };
+        if (await this.usable(plugin, version, repositories))
+          return { version, repository: versions.all.get(version)! };
       }
     }
     return undefined;
   }
 
   /** Maven takes a version only when its plugin jar resolves (reading its descriptor). */
-  private async usable(plugin: VersionlessPlugin, version: string, repositories: readonly RemoteRepository[]): Promise<boolean> {
+  private async usable(
+    plugin: VersionlessPlugin,
+    version: string,
+    repositories: readonly RemoteRepository[],
+  ): Promise<boolean> {
     try {
       await this.artifacts.resolve({ ...plugin, version, classifier: '', extension: 'jar' }, repositories);
       return true;
@@ -135,6 +168,12 @@ function mergeMetadata(versions: MetadataVersions, text: string, source: string,
 
 /** A remote repository as Maven resolver's toString() names it. */
 function describe(r: RemoteRepository): string {
-  const policies = r.releases.enabled ? (r.snapshots.enabled ? 'releases+snapshots' : 'releases') : r.snapshots.enabled ? 'snapshots' : 'disabled';
+  const policies = r.releases.enabled
+    ? r.snapshots.enabled
+      ? 'releases+snapshots'
+      : 'releases'
+    : r.snapshots.enabled
+      ? 'snapshots'
+      : 'disabled';
   return `${r.id} (${redactUrl(r.url)}, ${r.layout}, ${policies}${r.blocked ? ', blocked' : ''})`;
 }

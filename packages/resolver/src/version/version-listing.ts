@@ -28,7 +28,10 @@ export async function artifactMetadata(
   const fromRepositories = await Promise.all(
     repositories.map(async (repo) => {
       const file = path.join(dir, `maven-metadata-${repo.id}.xml`);
-      return { text: remote ? await remote.versionsMetadata(groupId, artifactId, repo, offline) : readKept(file), source: file };
+      return {
+        text: remote ? await remote.versionsMetadata(groupId, artifactId, repo, offline) : readKept(file),
+        source: file,
+      };
     }),
   );
   return [{ text: readKept(local), source: local }, ...fromRepositories];
@@ -48,7 +51,14 @@ export async function listVersions(
   // Which versions exist depends on metadata that changes: never reuse such a resolution.
   markUncacheable(`version range ${d.groupId}:${d.artifactId}:${d.version}`);
   const versions: string[] = [];
-  for (const { text, source } of await artifactMetadata(localBasedir, remote, offline, d.groupId, d.artifactId, repositories)) {
+  for (const { text, source } of await artifactMetadata(
+    localBasedir,
+    remote,
+    offline,
+    d.groupId,
+    d.artifactId,
+    repositories,
+  )) {
     if (text !== undefined) versions.push(...versionsIn(text, source));
   }
   return versions;
@@ -57,7 +67,9 @@ export async function listVersions(
 function versionsIn(text: string, source: string): string[] {
   try {
     const root = parseXmlFast(text, source);
-    return childrenNamed(child(child(root, 'versioning'), 'versions'), 'version').map((v) => v.text.trim()).filter((v) => v !== '');
+    return childrenNamed(child(child(root, 'versioning'), 'versions'), 'version')
+      .map((v) => v.text.trim())
+      .filter((v) => v !== '');
   } catch {
     // Maven ignores metadata it cannot parse.
     return [];

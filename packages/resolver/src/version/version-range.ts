@@ -38,7 +38,8 @@ export function parseVersionRange(spec: string): VersionRange {
     rest = rest.slice(end + 1).trim();
     if (rest.startsWith(',')) rest = rest.slice(1).trim();
   }
-  if (rest.length > 0) throw new InvalidVersionRangeError(`Invalid version range ${spec}, expected [ or ( but got ${rest}`);
+  if (rest.length > 0)
+    throw new InvalidVersionRangeError(`Invalid version range ${spec}, expected [ or ( but got ${rest}`);
   return { spec, intervals };
 }
 
@@ -48,16 +49,20 @@ function parseInterval(text: string): Interval {
   const inner = text.slice(1, -1).trim();
   const comma = inner.indexOf(',');
   if (comma < 0) {
-    if (!lowerInclusive || !upperInclusive) throw new InvalidVersionRangeError(`Invalid version range ${text}, single version must be surrounded by []`);
+    if (!lowerInclusive || !upperInclusive)
+      throw new InvalidVersionRangeError(`Invalid version range ${text}, single version must be surrounded by []`);
     return { lower: { version: inner, inclusive: true }, upper: { version: inner, inclusive: true } };
   }
   const low = inner.slice(0, comma).trim();
   const high = inner.slice(comma + 1).trim();
-  if (high.includes(',')) throw new InvalidVersionRangeError(`Invalid version range ${text}, bounds may not contain additional ','`);
+  if (high.includes(','))
+    throw new InvalidVersionRangeError(`Invalid version range ${text}, bounds may not contain additional ','`);
   const lower = low ? { version: low, inclusive: lowerInclusive } : undefined;
   const upper = high ? { version: high, inclusive: upperInclusive } : undefined;
   if (lower && upper && compareVersions(upper.version, lower.version) < 0) {
-    throw new InvalidVersionRangeError(`Invalid version range ${text}, lower bound must not be greater than upper bound`);
+    throw new InvalidVersionRangeError(
+      `Invalid version range ${text}, lower bound must not be greater than upper bound`,
+    );
   }
   return { ...(lower ? { lower } : {}), ...(upper ? { upper } : {}) };
 }

@@ -7,7 +7,20 @@ import { ownValue } from '@goalhost/model';
  * (1.0 = 1 = 1.0.0 = 1-ga).
  */
 const QUALIFIERS: Record<string, number> = {
-  alpha: 0, a: 0, beta: 1, b: 1, milestone: 2, m: 2, rc: 3, cr: 3, snapshot: 4, '': 5, ga: 5, final: 5, release: 5, sp: 6,
+  alpha: 0,
+  a: 0,
+  beta: 1,
+  b: 1,
+  milestone: 2,
+  m: 2,
+  rc: 3,
+  cr: 3,
+  snapshot: 4,
+  '': 5,
+  ga: 5,
+  final: 5,
+  release: 5,
+  sp: 6,
 };
 
 type Item = number | string | Item[];
@@ -90,7 +103,8 @@ function compareItem(a: Item | undefined, b: Item | undefined): number {
     return 1;
   }
   if (typeof a === 'string') {
-    if (b === undefined) return qualifierRank(a) < qualifierRank('') ? -1 : qualifierRank(a) === qualifierRank('') ? 0 : 1;
+    if (b === undefined)
+      return qualifierRank(a) < qualifierRank('') ? -1 : qualifierRank(a) === qualifierRank('') ? 0 : 1;
     if (typeof b === 'number') return -1;
     if (typeof b === 'string') {
       const ra = qualifierRank(a);
