@@ -63,7 +63,10 @@ function applyBuildExtensions(system: RepositorySystem, projects: readonly Proje
   try {
     return system.applyBuildExtensions(projects);
   } catch (e) {
-    throw e instanceof OsDetectionError ? new BuildError(e.message, e.detail, { cause: e }) : e;
+    // os-maven-plugin's extension fails with a MavenExecutionException.
+    throw e instanceof OsDetectionError
+      ? new BuildError(e.message, e.detail, { cause: e, mavenException: 'MavenExecutionException' })
+      : e;
   }
 }
 

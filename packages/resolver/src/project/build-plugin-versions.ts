@@ -38,10 +38,12 @@ export class BuildPluginVersions {
         await this.resolver.resolve(versionless(p), this.repositories.pluginsOf(built));
       } catch (e) {
         if (!(e instanceof PluginVersionResolutionError)) throw e;
+        // Maven's project building helper reports it as a PluginManagerException.
         const problem = {
           severity: 'ERROR' as const,
           message: `Unresolveable build extension: ${e.message}`,
           modelId: built.id,
+          mavenException: 'PluginManagerException',
         };
         throw new ProjectBuildingError(file, built.id, [...built.problems, problem]);
       }

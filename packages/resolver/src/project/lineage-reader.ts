@@ -11,7 +11,13 @@ import { ArtifactResolutionError, type ModelProblem } from '../errors';
 import { observedExists, observedIsDirectory } from '../file-observations';
 import { compareVersions, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from '../version';
 import type { LineageSource } from './effective-model-locations';
-import { nonParseable, type BuildRequest, type ModelBuilderConfig, type ModelBuilding } from './model-building';
+import {
+  nonParseable,
+  UNRESOLVABLE_MODEL,
+  type BuildRequest,
+  type ModelBuilderConfig,
+  type ModelBuilding,
+} from './model-building';
 import { injectProfile } from './model-merge';
 import { validateRawDependencies } from './model-validator';
 import { selectProfiles } from './profile-activation';
@@ -249,6 +255,7 @@ export class LineageReader<R> {
         ...(childFile ? { source: childFile } : {}),
         line: parent.line,
         column: parent.column,
+        mavenException: UNRESOLVABLE_MODEL,
       });
       throw e;
     }
@@ -334,6 +341,7 @@ function malformed(problem: ModelParseProblem, file: string, local: boolean): Mo
     source: file,
     line: problem.line,
     column: problem.column,
+    mavenException: 'ModelParseException',
   };
 }
 

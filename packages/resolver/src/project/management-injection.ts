@@ -1,5 +1,5 @@
 import { ArtifactResolutionError } from '../errors';
-import { ModelBuildingFailure, type BuiltModel, type ModelBuilding } from './model-building';
+import { ModelBuildingFailure, UNRESOLVABLE_MODEL, type BuiltModel, type ModelBuilding } from './model-building';
 import { managementKey, type WorkingDependency, type WorkingModel } from './working-model';
 
 /** The effective model of a BOM in the repositories, built with the chain of imports that led to it. */
@@ -59,6 +59,7 @@ export async function importManagement<R>(
           severity: 'ERROR',
           message: `Non-resolvable import POM${mentions ? '' : ` ${bom}`}: ${e.message}`,
           ...at,
+          mavenException: UNRESOLVABLE_MODEL,
         });
       } else if (e instanceof ModelBuildingFailure) {
         problems.push(...e.problems.filter((p) => p.severity !== 'WARNING'));

@@ -72,12 +72,20 @@ export class ModelBuilder<R> {
     return raw;
   }
 
-  /** readRaw, failing as Maven's model builder does for a POM it cannot parse. */
+  /** readRaw, failing as Maven's model builder does for a POM it cannot parse or that is not there (`-f` naming no file). */
   private readModel(file: string, modelId: string, light = false): RawModel {
     try {
       return this.readRaw(file, light);
     } catch (e) {
       if (e instanceof ModelParseError) throw new ModelBuildingFailure(modelId, file, [nonParseable(e)]);
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        const problem = {
+          severity: 'FATAL' as const,
+          message: `Non-readable POM ${file}: ${file} (No such file or directory)`,
+          modelId: '',
+        };
+        throw new ModelBuildingFailure(modelId, file, [problem]);
+      }
       throw e;
     }
   }

@@ -129,6 +129,9 @@ export class ModelBuilding<R> {
   }
 }
 
+/** The exception Maven attaches to a parent or import POM it cannot resolve (its error summary cites it). */
+export const UNRESOLVABLE_MODEL = 'UnresolvableModelException';
+
 /** Maven's fatal problem for a POM no reader takes. */
 export function nonParseable(e: ModelParseError): ModelProblem {
   return {
@@ -138,5 +141,6 @@ export function nonParseable(e: ModelParseError): ModelProblem {
     source: e.source,
     line: e.problem.line,
     column: e.problem.column,
+    mavenException: 'ModelParseException',
   };
 }

@@ -47,7 +47,14 @@ export function sortProjects(projects: readonly Project[]): Project[] {
   const byGav = new Map<string, Project>();
   for (const p of projects) {
     const first = byGav.get(gav(p));
-    if (first) throw new ProjectBuildingError(p.file, gav(p), [], `Project '${gav(p)}' is duplicated in the reactor`);
+    if (first)
+      throw new ProjectBuildingError(
+        p.file,
+        gav(p),
+        [],
+        `Project '${gav(p)}' is duplicated in the reactor`,
+        'DuplicateProjectException',
+      );
     byGav.set(gav(p), p);
   }
   const children = new Map<Project, Project[]>(projects.map((p) => [p, []]));
@@ -69,6 +76,7 @@ export function sortProjects(projects: readonly Project[]): Project[] {
         [],
         `The projects in the reactor contain a cyclic reference: Edge between 'Vertex{label='${gav(from)}'}' and 'Vertex{label='${gav(to)}'}' ` +
           `introduces to cycle in the graph ${[...cycle, to].map(gav).join(' --> ')}`,
+        'ProjectCycleException',
       );
     }
     children.get(from)!.push(to);
