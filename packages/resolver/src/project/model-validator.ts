@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { tagEnd } from '@goalhost/model';
+import { tagEnd, type RawRepository } from '@goalhost/model';
 import type { ModelProblem } from '../errors';
 import { observedIsFile } from '../file-observations';
 import { managementKey, type WorkingDependency, type WorkingModel } from './working-model';
@@ -171,6 +171,30 @@ export function validateEffectiveModel(
   };
   check(model.dependencies, false);
   check(model.dependencyManagement, true);
+  if (strict) {
+    warnLegacyLayouts(model.repositories, 'repositories.repository.', model, modelId, problems);
+    warnLegacyLayouts(model.pluginRepositories, 'pluginRepositories.pluginRepository.', model, modelId, problems);
+  }
+}
+
+/** Maven 3 has no connector for Maven 1's layout: its validator warns, transfers from such a repository fail. */
+function warnLegacyLayouts(
+  repositories: readonly RawRepository[],
+  prefix: string,
+  model: WorkingModel,
+  modelId: string,
+  problems: ModelProblem[],
+): void {
+  for (const r of repositories) {
+    if (r.layout !== 'legacy') continue;
+    problems.push({
+      severity: 'WARNING',
+      message: `'${prefix}layout' for ${r.id} uses the unsupported value 'legacy', artifact resolution might fail.`,
+      modelId,
+      ...(model.pomFile ? { source: model.pomFile } : {}),
+      ...(r.layoutAt ?? {}),
+    });
+  }
 }
 
 function isFile(p: string): boolean {

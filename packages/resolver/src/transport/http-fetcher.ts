@@ -108,6 +108,13 @@ export class HttpFetcher implements RemoteFetcher {
   async fetch(c: ArtifactCoords, repo: RemoteRepository): Promise<string | undefined> {
     const name = artifactString(c);
     if (repo.blocked) throw this.blocked(repo, name);
+    if (repo.layout !== 'default') {
+      throw new ArtifactResolutionError(
+        `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${noConnector(repo, true)}`,
+        name,
+        false,
+      );
+    }
     const relative = layoutPath({ ...c, baseVersion: baseVersionOf(c.version) });
     const url = this.urlOf(repo, relative);
     const target = path.join(this.local.basedir, relative);
@@ -286,6 +293,12 @@ export class HttpFetcher implements RemoteFetcher {
       (!this.options.updateSnapshots && !isOutdated(cached, releaseOrSnapshotPolicy(repo)))
     )
       return readKept(cached);
+    if (repo.layout !== 'default') {
+      this.options.log.warn(
+        `Could not transfer metadata ${groupId}:${artifactId}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${noConnector(repo, false)}`,
+      );
+      return readKept(cached);
+    }
     const { text } = await this.fetchKept(
       repo,
       `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`,
@@ -345,6 +358,12 @@ export class HttpFetcher implements RemoteFetcher {
     ) {
       return readSnapshotMetadata(cached);
     }
+    if (repo.layout !== 'default') {
+      this.options.log.warn(
+        `Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${noConnector(repo, false)}`,
+      );
+      return readSnapshotMetadata(cached);
+    }
     const { text, url } = await this.fetchKept(
       repo,
       `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`,
@@ -362,6 +381,17 @@ export class HttpFetcher implements RemoteFetcher {
     );
     return readSnapshotMetadata(cached);
   }
+}
+
+/**
+ * Maven 3's resolver has a connector for the "default" layout only: any other (Maven 1's
+ * "legacy") fails every transfer with this chain; a metadata warning names its first link only.
+ */
+function noConnector(repo: RemoteRepository, chain: boolean): string {
+  const url = redactUrl(repo.url);
+  const connector = `Cannot access ${url} with type ${repo.layout} using the available connector factories: BasicRepositoryConnectorFactory`;
+  if (!chain) return connector;
+  return `${connector}: Cannot access ${url} with type ${repo.layout} using the available layout factories: Maven2RepositoryLayoutFactory: Unsupported repository layout ${repo.layout}`;
 }
 
 /** The update policy of a lookup for releases or snapshots: the more frequent of the enabled ones (Maven's). */
