@@ -144,7 +144,7 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
     const r = await run();
     expectUnpacked(r);
     expect(r.stdout).to.match(
-      /^\[WARNING\] Could not validate integrity of download from .*\/a-1\.0\.zip: Checksum validation failed, expected 0123/m,
+      /^\[WARNING\] Could not validate integrity of download from .*\/a-1\.0\.zip\n\[WARNING\] Checksum validation failed, expected 0123.* from faulty for .*\/a-1\.0\.zip$/m,
     );
     expect(server.count(ZIP)).to.equal(2);
   });
