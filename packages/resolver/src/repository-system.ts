@@ -119,7 +119,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       artifacts,
       listVersions: versionsOf,
       repositories,
-      pluginVersions: this.pluginVersions,
+      pluginVersions: pluginVersionResolver,
     });
     const graphs = new ProjectGraphs(this.projects, repositories, config.settings.mirrors, versionsOf, log);
     this.dependencies = new DependencyResolver(config, log, this.projects, repositories, graphs, artifacts, cache);

@@ -5,10 +5,13 @@ import { formatProblem, ProjectBuildingError } from '../errors';
 import { isInside } from '../real-path';
 import { settingsProfiles, systemProperties, type ResolverConfig } from '../resolver-config';
 import { baseVersionOf, type ArtifactResolver, type LocalRepository, type RemoteRepository } from '../transport';
-import type { BuildPluginVersions } from './build-plugin-versions';
+import type { PluginVersionResolver } from '../version';
+import { BuildExtensions } from './build-extensions';
+import { DescriptorReader } from './descriptor-reader';
 import { ModelBuilder } from './model-builder';
 import { ModelBuildingFailure, type BuiltModel } from './model-building';
 import { runOsDetectExtension } from './os-detect-extension';
+import { PluginDependencies } from './plugin-dependencies';
 import { toProject } from './project-factory';
 import type { ProjectRepositories } from './project-repositories';
 import { buildReactor } from './reactor';
@@ -20,7 +23,7 @@ export interface ProjectBuilderParts {
   /** Every version the repositories' metadata lists for a groupId:artifactId. */
   readonly listVersions: (coordinates: Coordinates, repositories: readonly RemoteRepository[]) => Promise<string[]>;
   readonly repositories: ProjectRepositories;
-  readonly pluginVersions: BuildPluginVersions;
+  readonly pluginVersions: PluginVersionResolver;
 }
 
 /**
@@ -34,6 +37,7 @@ export class ProjectBuilder {
   /** Projects built so far by POM file: parents in the reactor are not built again. */
   private readonly projectFiles = new Set<string>();
   private currentSystemProperties: Record<string, string>;
+  private readonly extensions: BuildExtensions;
 
   constructor(
     private readonly config: ResolverConfig,
@@ -61,6 +65,17 @@ export class ProjectBuilder {
         parts.listVersions({ groupId: g, artifactId: a, version: range }, repositories.withDeclared(context, declared)),
       isRepositoryFile: (file) => isInside(file, local.basedir),
     });
+    const pluginDependencies = new PluginDependencies({
+      descriptors: new DescriptorReader((g, a, v, repos) =>
+        this.repositoryModel({ groupId: g, artifactId: a, version: v }, repos),
+      ),
+      model: (coordinates, repos) => this.repositoryModel(coordinates, repos),
+      artifacts,
+      mirrors: config.settings.mirrors,
+      listVersions: (d, repos) => parts.listVersions(d, repos),
+      warn: (m) => config.log.warn(m),
+    });
+    this.extensions = new BuildExtensions(parts.pluginVersions, repositories, pluginDependencies);
   }
 
   /** The system properties POMs see, with those the build extensions added. */
@@ -78,7 +93,7 @@ export class ProjectBuilder {
       throw e;
     }
     this.projectFiles.add(file);
-    await this.parts.pluginVersions.resolveExtensions(built, file);
+    await this.extensions.resolve(built, file);
     await this.checkParentProject(built);
     this.logModelWarnings(built);
     const project = toProject(built, file);
