@@ -116,16 +116,21 @@ export class ModelBuilder<R> {
     });
   }
 
-  /** The effective model of a POM in the repositories, built once per coordinates. */
+  /**
+   * The effective model of a POM in the repositories, built once per coordinates and kind of
+   * request: a dependency's descriptor (`descriptor`, the default), or a BOM a project imports.
+   */
   repositoryModel(
     groupId: string,
     artifactId: string,
     version: string,
     context: R,
     importChain: readonly string[] = [],
+    descriptor = true,
   ): Promise<BuiltModel> {
     const key = `${groupId}:${artifactId}:${version}`;
-    let built = this.repositoryModels.get(key);
+    const cacheKey = `${key}|${descriptor}`;
+    let built = this.repositoryModels.get(cacheKey);
     if (!built) {
       built = (async () => {
         const file = await this.config.resolvePom(groupId, artifactId, version, context, []);
@@ -138,9 +143,10 @@ export class ModelBuilder<R> {
           external: false,
           activation: this.activation(undefined, false),
           importChain,
+          descriptor,
         });
       })();
-      this.repositoryModels.set(key, built);
+      this.repositoryModels.set(cacheKey, built);
     }
     return built;
   }
@@ -182,7 +188,7 @@ export class ModelBuilder<R> {
     const req = building.request;
     try {
       // Repository POMs without any `${` need no interpolation (their build section is not used).
-      if (hasExpressions || req.strict) interpolateModel(model, this.interpolation(), req.strict);
+      if (hasExpressions || req.strict) interpolateModel(model, this.interpolation(req), req.strict);
     } catch (e) {
       if (e instanceof InterpolationCycleError) {
         building.problems.push({
@@ -207,7 +213,7 @@ export class ModelBuilder<R> {
     if (req.projectDir) alignBuildDirectories(model, req.projectDir);
     injectPluginManagement(model);
     await importManagement(model, id, building, (g, a, v, context, chain) =>
-      this.repositoryModel(g, a, v, context, chain),
+      this.repositoryModel(g, a, v, context, chain, req.descriptor === true),
     );
     injectDependencyManagement(model);
     injectDefaultScopes(model);
@@ -222,7 +228,7 @@ export class ModelBuilder<R> {
       profileSources.unshift({ source: 'external', ids: [...lineage.externalProfileIds] });
     const project = req.strict && req.projectDir !== undefined;
     const leafProfiles = req.raw.profiles;
-    const interpolation = this.interpolation();
+    const interpolation = this.interpolation(req);
     // The values Maven interpolated the model with: a build extension's properties, added to the
     // model later, are not in its plugins' configuration (they are evaluated when a goal runs).
     const frozen = project ? { ...model, properties: new Map(model.properties) } : model;
@@ -304,10 +310,12 @@ export class ModelBuilder<R> {
     return top;
   }
 
-  private interpolation(): InterpolationContext {
+  /** The properties a model is interpolated with: a descriptor request has the `-D` ones among the system properties. */
+  private interpolation(req: BuildRequest<R>): InterpolationContext {
+    const user = this.config.userProperties;
     return {
-      userProperties: this.config.userProperties,
-      systemProperties: this.systemProperties,
+      userProperties: req.descriptor ? {} : user,
+      systemProperties: req.descriptor ? { ...this.systemProperties, ...user } : this.systemProperties,
       ...(this.config.buildStartTime ? { buildStartTime: this.config.buildStartTime } : {}),
     };
   }

@@ -93,6 +93,12 @@ export interface BuildRequest<R> {
   readonly external: boolean;
   readonly activation: ActivationContext;
   readonly importChain: readonly string[];
+  /**
+   * Maven's artifact descriptor request (a dependency's or a plugin's POM, and what it imports):
+   * the command line's `-D` properties reach it as system properties only, after the POM's own
+   * properties (DefaultArtifactDescriptorReader), where a project sees them first.
+   */
+  readonly descriptor?: boolean;
 }
 
 /**
