@@ -19,7 +19,7 @@ import {
   type ModelBuilding,
 } from './model-building';
 import { injectProfile } from './model-merge';
-import { validateRawDependencies } from './model-validator';
+import { validateRawDependencies, validateRawSelfReference } from './model-validator';
 import { selectProfiles } from './profile-activation';
 import type { PropertyLayer } from './property-provenance';
 import { managementKey, mergeByKey, originOf, toWorkingModel, type WorkingModel } from './working-model';
@@ -92,7 +92,10 @@ export class LineageReader<R> {
       if (file) building.sources.push({ id: origin.id, file });
       if (raw.malformed && file) problems.push(malformed(raw.malformed, file, local));
       const w = toWorkingModel(raw, file, local && file ? path.dirname(file) : undefined);
-      if (req.strict) validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
+      if (req.strict) {
+        validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
+        if (validateRawSelfReference(raw, w.dependencies, problems, origin.id, file)) building.fail();
+      }
       w.dependencies = mergeByKey(w.dependencies, [], managementKey, true);
       const profiles = selectProfiles(raw.profiles, req.activation, true);
       for (const p of profiles) injectProfile(w, p, origin);

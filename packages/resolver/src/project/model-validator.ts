@@ -76,6 +76,35 @@ export function validateRawDependencies(
 }
 
 /**
+ * Maven's check of a raw POM (its coordinates and its dependencies' as written, a missing one
+ * `null` as Java prints it) for a dependency on itself: a fatal problem, which ends the model's
+ * building. True when it found one.
+ */
+export function validateRawSelfReference(
+  model: { readonly groupId?: string; readonly artifactId?: string; readonly version?: string },
+  deps: readonly WorkingDependency[],
+  problems: ModelProblem[],
+  modelId: string,
+  file?: string,
+): boolean {
+  const own = `${model.groupId ?? null}:${model.artifactId ?? null}:${model.version ?? null}`;
+  let found = false;
+  for (const d of deps) {
+    const key = `${d.groupId ?? null}:${d.artifactId ?? null}:${d.version ?? null}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
+    if (key !== own) continue;
+    problems.push({
+      severity: 'FATAL',
+      message: `'dependencies.dependency[${key}]' for ${key} is referencing itself.`,
+      modelId,
+      ...(file ? { source: file } : {}),
+      ...locate(d),
+    });
+    found = true;
+  }
+  return found;
+}
+
+/**
  * Maven's checks of an effective model. `strict` is the level used for projects (Maven 3.0
  * validation); repository POMs get the minimal level, where fewer things are errors.
  */
