@@ -29,8 +29,9 @@ export function summarize(error: unknown): ExceptionSummary {
       error,
     };
   }
+  // Maven's handler joins the messages of the cause chain and trims the result.
   return {
-    message: error instanceof Error ? error.message : String(error),
+    message: (error instanceof Error ? error.message : String(error)).trim(),
     reference: mavenExceptionOf(error) ?? '',
     children: [],
     error,
@@ -45,7 +46,7 @@ function projectSummary(e: ProjectBuildingError): ExceptionSummary | undefined {
     message: `\nThe project ${e.projectId} (${e.pomFile}) has ${errors.length} error${errors.length === 1 ? '' : 's'}`,
     reference: '',
     children: errors.map((p) => ({
-      message: formatProblem(p, e.projectId),
+      message: formatProblem(p, e.projectId).trim(),
       reference: p.mavenException ?? '',
       children: [],
     })),
