@@ -86,6 +86,7 @@ describe('core: build (events of a reactor build)', function () {
     const projects: ProjectSource = {
       buildProject: (pom) => system.buildProject(pom),
       buildReactor: (pom) => system.buildReactor(pom),
+      setWorkspace: (all) => system.setWorkspace(all),
       applyBuildExtensions: (all) => system.applyBuildExtensions(all),
       resolveMissingPluginVersions: (project, runsOwn) => system.resolveMissingPluginVersions(project, runsOwn),
       upstreamProjects: (all) => upstreamProjects(all),

@@ -51,6 +51,7 @@ export function resolverProjectSource(
   return {
     buildProject: (pom) => system.buildProject(pom),
     buildReactor: (pom) => system.buildReactor(pom),
+    setWorkspace: (projects) => system.setWorkspace(projects),
     applyBuildExtensions: (projects) => applyBuildExtensions(system, projects),
     resolveMissingPluginVersions: (project, runsOwn) => system.resolveMissingPluginVersions(project, runsOwn),
     upstreamProjects: (projects) => upstreamProjects(projects),

@@ -137,6 +137,8 @@ async function readReactor(
     const all = request.nonRecursive ? [await source.buildProject(pom)] : await source.buildReactor(pom);
     const topLevel = all.find((p) => p.file === path.resolve(pom)) ?? all[0];
     const selected = selectProjects(all, request);
+    // As DefaultMaven: the reactor reader is set up before the extensions' afterProjectsRead.
+    source.setWorkspace(selected);
     const projects = source.applyBuildExtensions(selected);
     reactor = { projects, topLevel: projects[selected.indexOf(topLevel)] ?? topLevel };
   }

@@ -1,5 +1,12 @@
 import * as path from 'node:path';
-import { dictionary, InterpolationSizeError, ModelParseError, parsePom, type RawModel } from '@goalhost/model';
+import {
+  dictionary,
+  InterpolationSizeError,
+  ModelParseError,
+  ownValue,
+  parsePom,
+  type RawModel,
+} from '@goalhost/model';
 import type { ModelProblem } from '../errors';
 import { readObservedText } from '../file-observations';
 import { locateEffectiveModel } from './effective-model-locations';
@@ -19,6 +26,7 @@ import {
   nonParseable,
   type BuildRequest,
   type BuiltModel,
+  type InterimModel,
   type ModelBuilderConfig,
 } from './model-building';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
@@ -92,6 +100,16 @@ export class ModelBuilder<R> {
 
   /** The effective model of a project on disk (throws ModelBuildingFailure or XmlSyntaxError). */
   async buildProject(pomFile: string, context: R, fromRepository = false): Promise<BuiltModel> {
+    return (await this.readProject(pomFile, context, fromRepository)).finish();
+  }
+
+  /**
+   * The first phase of Maven's two-phase project building: the model up to interpolation, which
+   * gives the project's id and modules; `finish` does the rest (management, the imported BOMs,
+   * validation). A reactor reads every POM so before finishing any, so that a project can import
+   * a BOM of the same build (DefaultProjectBuilder's reactor model pool).
+   */
+  async readProject(pomFile: string, context: R, fromRepository = false): Promise<InterimModel> {
     const file = path.resolve(pomFile);
     // A POM from a repository is built as a project without a directory (no ${basedir}).
     const projectDir = fromRepository ? undefined : path.dirname(file);
@@ -104,7 +122,7 @@ export class ModelBuilder<R> {
     };
     // Maven names a project it could not read at all by no id.
     const raw = this.readModel(file, '');
-    return this.build({
+    const req: BuildRequest<R> = {
       context,
       raw,
       pomFile: file,
@@ -113,7 +131,10 @@ export class ModelBuilder<R> {
       external: true,
       activation,
       importChain: [],
-    });
+    };
+    const building = new ModelBuilding(req);
+    const { lineage, model, id } = await this.readModelPhase(building);
+    return { id, modules: [...model.modules], finish: () => this.finishModelPhase(building, lineage, model, id) };
   }
 
   /**
@@ -165,12 +186,29 @@ export class ModelBuilder<R> {
   private async build(req: BuildRequest<R>): Promise<BuiltModel> {
     if (isPlain(req)) return this.buildPlain(req);
     const building = new ModelBuilding(req);
+    const { lineage, model, id } = await this.readModelPhase(building);
+    return this.finishModelPhase(building, lineage, model, id);
+  }
+
+  /** Maven's first phase: the lineage, inheritance, interpolation. */
+  private async readModelPhase(
+    building: ModelBuilding<R>,
+  ): Promise<{ lineage: Lineage; model: WorkingModel; id: string }> {
     const lineage = await this.lineage.read(building);
     const model = this.assembleInheritance(building, lineage);
     this.interpolate(building, model, lineage.hasExpressions);
-    const id = `${model.groupId}:${model.artifactId}:${model.version}`;
+    return { lineage, model, id: `${model.groupId}:${model.artifactId}:${model.version}` };
+  }
+
+  /** Maven's second phase: management (imported BOMs too), validation. */
+  private async finishModelPhase(
+    building: ModelBuilding<R>,
+    lineage: Lineage,
+    model: WorkingModel,
+    id: string,
+  ): Promise<BuiltModel> {
     await this.injectManagement(building, model, id);
-    validateEffectiveModel(model, id, req.strict, building.problems);
+    validateEffectiveModel(model, id, building.request.strict, building.problems);
     building.failOnErrors();
     return this.result(building, lineage, model, id);
   }
@@ -186,9 +224,15 @@ export class ModelBuilder<R> {
   /** `${...}` expressions replaced (Maven's StringVisitorModelInterpolator); a cycle or an oversized value fails the build. */
   private interpolate(building: ModelBuilding<R>, model: WorkingModel, hasExpressions: boolean): void {
     const req = building.request;
+    const context = this.interpolation(req);
+    // Maven's CI-friendly versions: these system properties (-D ones among them) replace the model's own.
+    for (const name of CI_FRIENDLY_PROPERTIES) {
+      const value = ownValue(context.systemProperties, name);
+      if (value !== undefined) model.properties.set(name, value);
+    }
     try {
       // Repository POMs without any `${` need no interpolation (their build section is not used).
-      if (hasExpressions || req.strict) interpolateModel(model, this.interpolation(req), req.strict);
+      if (hasExpressions || req.strict) interpolateModel(model, context, req.strict);
     } catch (e) {
       if (e instanceof InterpolationCycleError) {
         building.problems.push({
@@ -320,6 +364,9 @@ export class ModelBuilder<R> {
     };
   }
 }
+
+/** The properties Maven's model version processor takes from the system properties (DefaultModelVersionProcessor). */
+const CI_FRIENDLY_PROPERTIES = ['revision', 'changelist', 'sha1'] as const;
 
 function isPlain<R>(req: BuildRequest<R>): boolean {
   const raw = req.raw;

@@ -101,6 +101,13 @@ export interface BuildRequest<R> {
   readonly descriptor?: boolean;
 }
 
+/** A project's model after Maven's first phase: its `g:a:v`, its modules, and the rest of its building to do. */
+export interface InterimModel {
+  readonly id: string;
+  readonly modules: readonly string[];
+  finish(): Promise<BuiltModel>;
+}
+
 /**
  * The carrier of one model build from step to step (Maven's DefaultModelBuildingRequest and
  * result in one): the request, the problems found so far and every POM file read.
