@@ -5,12 +5,13 @@ import * as path from 'node:path';
 import { FIXTURES } from '../support/paths';
 import { runGoalhost } from '../support/run-goalhost';
 
-const CASES = path.join(FIXTURES, 'resolver', 'transfers');
+/** The fixture sets, each a folder of cases with its cases.tsv and record.sh. */
+const SETS = ['transfers', 'imports'].map((set) => path.join(FIXTURES, 'resolver', set));
 
-/** The cases of cases.tsv: name and arguments. */
-function cases(): { name: string; args: string[] }[] {
+/** The cases of a set's cases.tsv: name and arguments. */
+function cases(set: string): { name: string; args: string[] }[] {
   return fs
-    .readFileSync(path.join(CASES, 'cases.tsv'), 'utf8')
+    .readFileSync(path.join(set, 'cases.tsv'), 'utf8')
     .split('\n')
     .filter((l) => l !== '' && !l.startsWith('#'))
     .map((l) => {
@@ -50,10 +51,12 @@ function transferUrl(line: string): string | undefined {
  * Whole logs, recorded with Maven 3.8.7 (record.sh beside the fixtures): repositories with Maven
  * 1's layout (the validators' warnings, the transfer failure), build extensions resolved while
  * the project is read (the first one missing fails it), downloads without checksums or with a
- * wrong one (artifacts and metadata). Maven downloads several files at once and goalhost too, in
+ * wrong one (artifacts and metadata); the repositories imports are looked up in (a settings
+ * repository's URL interpolated with the project's properties, a nested import seeing the
+ * project's repositories, an imported POM's super-POM central replacing the project's own). Maven downloads several files at once and goalhost too, in
  * another order: the lines of each URL are compared in order, and every other line in order.
  */
-describe('resolver: transfers, extensions and legacy repositories, whole logs as Maven 3.8.7 prints them', function () {
+describe('resolver: transfers, extensions, legacy repositories and imports, whole logs as Maven 3.8.7 prints them', function () {
   this.timeout(60000);
   let dir: string;
   beforeEach(() => {
@@ -61,10 +64,10 @@ describe('resolver: transfers, extensions and legacy repositories, whole logs as
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  for (const c of cases()) {
-    it(`${c.name}: ${c.args.join(' ')}`, () => {
+  for (const c of SETS.flatMap((set) => cases(set).map((each) => ({ ...each, set })))) {
+    it(`${path.basename(c.set)}/${c.name}: ${c.args.join(' ')}`, () => {
       const basedir = path.join(dir, c.name);
-      fs.cpSync(path.join(CASES, c.name), basedir, { recursive: true });
+      fs.cpSync(path.join(c.set, c.name), basedir, { recursive: true });
       for (const file of fs.readdirSync(basedir, { recursive: true, encoding: 'utf8' })) {
         const f = path.join(basedir, file);
         if (fs.statSync(f).isFile() && /\.(xml|pom)$/.test(f))
@@ -73,7 +76,7 @@ describe('resolver: transfers, extensions and legacy repositories, whole logs as
       const repo = path.join(dir, 'local');
       const run = runGoalhost([...c.args, `-Dmaven.repo.local=${repo}`, '-s', 'settings.xml'], basedir);
       const maven = fs
-        .readFileSync(path.join(CASES, `${c.name}.mvn-3.8.7.txt`), 'utf8')
+        .readFileSync(path.join(c.set, `${c.name}.mvn-3.8.7.txt`), 'utf8')
         .replaceAll('{basedir}', basedir)
         .replaceAll('{repo}', repo)
         // The differences README.md lists: goal lines name the plugin by its prefix, the hints name goalhost.

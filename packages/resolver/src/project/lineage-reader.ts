@@ -121,7 +121,9 @@ export class LineageReader<R> {
       }
       models.push(w);
       if (!raw.parent) break;
-      const next: ParentPom | undefined = await this.readParent(raw, file, local, models, req, problems).catch(
+      // As Maven's configureResolver: the model's repositories (its profiles' too) before its parent is looked up.
+      for (const r of w.repositories) building.resolver.addRepository(r, false);
+      const next: ParentPom | undefined = await this.readParent(raw, file, local, building, problems).catch(
         (e: unknown) => {
           if (e instanceof ArtifactResolutionError) building.fail(e);
           if (e instanceof ModelParseError) {
@@ -182,10 +184,10 @@ export class LineageReader<R> {
     child: RawModel,
     childFile: string | undefined,
     childLocal: boolean,
-    lineage: readonly WorkingModel[],
-    req: BuildRequest<R>,
+    building: ModelBuilding<R>,
     problems: ModelProblem[],
   ): Promise<ParentPom | undefined> {
+    const req = building.request;
     const parent = child.parent!;
     const rel = parent.relativePath ?? '../pom.xml';
     if (childFile && rel !== '') {
@@ -216,26 +218,14 @@ export class LineageReader<R> {
         }
       }
     }
-    const repositories = lineage.flatMap((w) => w.repositories);
+    const context = building.resolver.context;
     try {
       let version = parent.version ?? '';
       if (isVersionRange(version)) {
-        version = await this.parentFromRange(
-          parent.groupId ?? '',
-          parent.artifactId ?? '',
-          version,
-          req.context,
-          repositories,
-        );
+        version = await this.parentFromRange(parent.groupId ?? '', parent.artifactId ?? '', version, context, []);
         checkConstantVersion(child, childFile, problems);
       }
-      const file = await this.config.resolvePom(
-        parent.groupId ?? '',
-        parent.artifactId ?? '',
-        version,
-        req.context,
-        repositories,
-      );
+      const file = await this.config.resolvePom(parent.groupId ?? '', parent.artifactId ?? '', version, context, []);
       const raw = this.readRaw(file, !req.strict);
       this.checkParentPackaging(raw, file, problems);
       return { raw, file, local: false };

@@ -28,6 +28,7 @@ import {
   type BuiltModel,
   type InterimModel,
   type ModelBuilderConfig,
+  type ModelResolver,
 } from './model-building';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel } from './model-validator';
@@ -132,7 +133,7 @@ export class ModelBuilder<R> {
       activation,
       importChain: [],
     };
-    const building = new ModelBuilding(req);
+    const building = this.building(req);
     const { lineage, model, id } = await this.readModelPhase(building);
     return { id, modules: [...model.modules], finish: () => this.finishModelPhase(building, lineage, model, id) };
   }
@@ -148,6 +149,7 @@ export class ModelBuilder<R> {
     context: R,
     importChain: readonly string[] = [],
     descriptor = true,
+    resolver?: ModelResolver<R>,
   ): Promise<BuiltModel> {
     const key = `${groupId}:${artifactId}:${version}`;
     const cacheKey = `${key}|${descriptor}`;
@@ -165,6 +167,7 @@ export class ModelBuilder<R> {
           activation: this.activation(undefined, false),
           importChain,
           descriptor,
+          ...(resolver ? { resolver } : {}),
         });
       })();
       this.repositoryModels.set(cacheKey, built);
@@ -185,9 +188,13 @@ export class ModelBuilder<R> {
   /** One model, phase by phase; a plain repository POM takes the short way. */
   private async build(req: BuildRequest<R>): Promise<BuiltModel> {
     if (isPlain(req)) return this.buildPlain(req);
-    const building = new ModelBuilding(req);
+    const building = this.building(req);
     const { lineage, model, id } = await this.readModelPhase(building);
     return this.finishModelPhase(building, lineage, model, id);
+  }
+
+  private building(req: BuildRequest<R>): ModelBuilding<R> {
+    return new ModelBuilding(req, req.resolver ?? this.config.modelResolver(req.context, req.descriptor === true));
   }
 
   /** Maven's first phase: the lineage, inheritance, interpolation. */
@@ -197,6 +204,8 @@ export class ModelBuilder<R> {
     const lineage = await this.lineage.read(building);
     const model = this.assembleInheritance(building, lineage);
     this.interpolate(building, model, lineage.hasExpressions);
+    // Now the fully interpolated model is there: its repositories replace those of the same id.
+    for (const r of model.repositories) building.resolver.addRepository(r, true);
     return { lineage, model, id: `${model.groupId}:${model.artifactId}:${model.version}` };
   }
 
@@ -256,9 +265,10 @@ export class ModelBuilder<R> {
     const req = building.request;
     if (req.projectDir) alignBuildDirectories(model, req.projectDir);
     injectPluginManagement(model);
-    await importManagement(model, id, building, (g, a, v, context, chain) =>
-      this.repositoryModel(g, a, v, context, chain, req.descriptor === true),
-    );
+    await importManagement(model, id, building, (g, a, v, chain) => {
+      const resolver = building.resolver.newCopy();
+      return this.repositoryModel(g, a, v, resolver.context, chain, req.descriptor === true, resolver);
+    });
     injectDependencyManagement(model);
     injectDefaultScopes(model);
   }

@@ -15,6 +15,7 @@ import { PluginDependencies } from './plugin-dependencies';
 import { toProject } from './project-factory';
 import type { ProjectRepositories } from './project-repositories';
 import { buildReactor, type InterimProject } from './reactor';
+import { RepositoryModelResolver } from './repository-model-resolver';
 
 /** What the project builder reads POMs and plugin versions with. */
 export interface ProjectBuilderParts {
@@ -73,6 +74,10 @@ export class ProjectBuilder {
       listVersions: (g, a, range, context, declared) =>
         parts.listVersions({ groupId: g, artifactId: a, version: range }, repositories.withDeclared(context, declared)),
       isRepositoryFile: (file) => isInside(file, local.basedir),
+      modelResolver: (context, descriptor) =>
+        descriptor
+          ? RepositoryModelResolver.forDescriptor(context, config.settings.mirrors)
+          : RepositoryModelResolver.forProject(context, config.settings.mirrors),
     });
     const pluginDependencies = new PluginDependencies({
       descriptors: new DescriptorReader((g, a, v, repos) =>
