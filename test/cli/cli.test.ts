@@ -110,13 +110,16 @@ ${body}</project>
 [INFO] c-module-exactly-fifty-one-characters-long-name-xyz  SKIPPED
 [INFO] ------------------------------------------------------------------------
 `);
-    // Maven's closing lines, without its links to the Maven wiki, with the resume hint.
+    // Maven's closing lines with its link to the Maven wiki and the resume hint; the hints name goalhost.
     expect(log.slice(log.indexOf('[ERROR]'))).to
       .equal(`[ERROR] Failed to execute goal on project b: Could not resolve dependencies for project org.example:b:jar:1.0: \
-Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact org.example:missing:jar:9 has not been downloaded from it before.
+Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact org.example:missing:jar:9 has not been downloaded from it before. -> [Help 1]
 [ERROR] 
 [ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.
 [ERROR] Re-run goalhost using the -X switch to enable full debug logging.
+[ERROR] 
+[ERROR] For more information about the errors and possible solutions, please read the following articles:
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/DependencyResolutionException
 [ERROR] 
 [ERROR] After correcting the problems, you can resume the build with the command
 [ERROR]   goalhost <args> -rf :b
@@ -145,7 +148,7 @@ Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and
     expect(run.stdout).to.contain(
       '[ERROR] Failed to execute goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli) on project demo: ' +
         'Invalid parameter values for goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli): ' +
-        "parameter 'skip' has value 'maybe' (from ${mdep.skip}) but must be a boolean: true or false\n",
+        "parameter 'skip' has value 'maybe' (from ${mdep.skip}) but must be a boolean: true or false -> [Help 1]\n",
     );
   });
 

@@ -47,10 +47,8 @@ describe('cli: console colours as Maven 3.8.7 prints them', function () {
     const maven = fs
       .readFileSync(path.join(FIXTURES, 'cli', 'color-reactor.mvn-3.8.7.txt'), 'utf8')
       // The differences README.md lists: goal lines name the plugin by its prefix (Maven 3.9's form),
-      // no links to the Maven wiki, and the hints name goalhost.
+      // and the hints name goalhost.
       .replace(/maven-dependency-plugin:3\.5\.0:list/g, 'dependency:3.5.0:list')
-      .replace(` -> ${ESC}[1m[Help 1]${ESC}[m`, '')
-      .replace(/^.*For more information about the errors.*\n.*\[Help 1\].*\n.*\n/m, '')
       .replace(/re-run Maven with/, 're-run goalhost with')
       .replace(/Re-run Maven using/, 'Re-run goalhost using')
       .replace(/mvn <args>/, 'goalhost <args>');

@@ -97,12 +97,9 @@ describe('cli: lifecycle, third-party plugins', () => {
     pom('');
     const run = runGoalhost(['-B', 'sample:check'], dir);
     expect(run.status).to.equal(1);
-    const errors = run.stdout
-      .split('\n')
-      .filter((l) => l.startsWith('[ERROR]'))
-      .slice(0, 13);
+    const errors = run.stdout.split('\n').filter((l) => l.startsWith('[ERROR]'));
     expect(errors).to.deep.equal([
-      "[ERROR] Failed to execute goal org.example:sample-maven-plugin:1.0:check (default-cli) on project demo: The parameters 'other', 'thing' for goal org.example:sample-maven-plugin:1.0:check (default-cli) are missing or invalid",
+      "[ERROR] Failed to execute goal org.example:sample-maven-plugin:1.0:check (default-cli) on project demo: The parameters 'other', 'thing' for goal org.example:sample-maven-plugin:1.0:check (default-cli) are missing or invalid -> [Help 1]",
       '[ERROR] ',
       "[ERROR] Inside the definition for plugin 'sample-maven-plugin', specify the following:",
       '[ERROR] ',
@@ -115,6 +112,12 @@ describe('cli: lifecycle, third-party plugins', () => {
       '[ERROR] -or-',
       '[ERROR] ',
       "[ERROR] on the command line, specify: '-Dsample.thing=VALUE'",
+      '[ERROR] ',
+      '[ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.',
+      '[ERROR] Re-run goalhost using the -X switch to enable full debug logging.',
+      '[ERROR] ',
+      '[ERROR] For more information about the errors and possible solutions, please read the following articles:',
+      '[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/PluginParameterException',
     ]);
   });
 });

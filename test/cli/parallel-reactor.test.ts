@@ -111,7 +111,7 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
     expect(sequential.status).to.equal(1);
     expect(sequential.stdout).to.contain(
       '[ERROR] Failed to execute goal org.example:rendezvous-maven-plugin:1.0:meet (default-cli) on project a: ' +
-        'Execution default-cli of goal org.example:rendezvous-maven-plugin:1.0:meet failed: a waited 300 ms for b to start\n',
+        'Execution default-cli of goal org.example:rendezvous-maven-plugin:1.0:meet failed: a waited 300 ms for b to start -> [Help 1]\n',
     );
   });
 

@@ -50,10 +50,13 @@ exports.plugin = { groupId: 'org.example', artifactId: 'fail-maven-plugin', vers
       const run = runGoalhost(['-B', '-Dgoalhost.plugins=./plugin.js', 'fail:fail', `-Dfail.kind=${kind}`], dir);
       expect(run.status).to.equal(1);
       expect(run.stdout.split('\n').filter((l) => l.startsWith('[ERROR]'))).to.deep.equal([
-        '[ERROR] Failed to execute goal org.example:fail-maven-plugin:1.0:fail (default-cli) on project demo: Nothing to do here: set fail.kind',
+        '[ERROR] Failed to execute goal org.example:fail-maven-plugin:1.0:fail (default-cli) on project demo: Nothing to do here: set fail.kind -> [Help 1]',
         '[ERROR] ',
         '[ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.',
         '[ERROR] Re-run goalhost using the -X switch to enable full debug logging.',
+        '[ERROR] ',
+        '[ERROR] For more information about the errors and possible solutions, please read the following articles:',
+        `[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/Mojo${kind === 'execution' ? 'Execution' : 'Failure'}Exception`,
       ]);
     });
   }

@@ -86,6 +86,7 @@ describe('core: build (events of a reactor build)', function () {
     const projects: ProjectSource = {
       buildProject: (pom) => system.buildProject(pom),
       buildReactor: (pom) => system.buildReactor(pom),
+      setWorkspace: (all) => system.setWorkspace(all),
       applyBuildExtensions: (all) => system.applyBuildExtensions(all),
       resolveMissingPluginVersions: (project, runsOwn) => system.resolveMissingPluginVersions(project, runsOwn),
       upstreamProjects: (all) => upstreamProjects(all),
@@ -162,11 +163,13 @@ describe('core: build (events of a reactor build)', function () {
       'ProjectFailed a FAILURE',
       'SessionEnded false r:SUCCESS,a:FAILURE,b:SKIPPED,c:SKIPPED',
     ]);
+    // As Maven: a -f naming no file is a project that cannot be read.
     const missing = await run({ file: 'nothing.xml' });
-    expect(missing.events).to.deep.equal([]);
+    const pom = path.join(dir, 'nothing.xml');
+    expect(missing.events).to.deep.equal(['ProjectDiscoveryStarted']);
     expect(missing.result.projects).to.deep.equal([]);
     expect((missing.result.failure as Error).message).to.equal(
-      `The specified POM file does not exist: ${path.join(dir, 'nothing.xml')}`,
+      `The project  (${pom}) has 1 error\n    Non-readable POM ${pom}: ${pom} (No such file or directory)`,
     );
   });
 });

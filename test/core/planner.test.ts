@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { descriptorFromGoals } from '@goalhost/api';
-import { Planner, PluginRegistry, executionKey } from '@goalhost/core';
+import { BuildError, Planner, PluginRegistry, executionKey } from '@goalhost/core';
 import { plugin as sample } from '../fixtures/plugins/sample-plugin';
 import { projectWith, xml } from '../support/project';
 
@@ -8,6 +8,17 @@ function planner(warnings: string[] = []) {
   const registry = new PluginRegistry();
   registry.register(sample, descriptorFromGoals(sample), 'sample-plugin');
   return new Planner(registry, (m) => warnings.push(m));
+}
+
+/** The BuildError `work` throws (fails the test when it throws none or another kind). */
+function thrownBy(work: () => unknown): BuildError {
+  try {
+    work();
+  } catch (e) {
+    expect(e).to.be.instanceOf(BuildError);
+    return e as BuildError;
+  }
+  throw new Error('nothing thrown');
 }
 
 const samplePlugin = (
@@ -77,20 +88,33 @@ describe('core: planner', () => {
     ]);
   });
 
-  it('rejects an unknown phase, listing phases and goals', () => {
-    expect(() => planner().validateTasks(['proces-sources'])).to.throw(
+  it("rejects an unknown phase, listing phases in Maven's order (default, clean, site) and goals, as Maven's LifecyclePhaseNotFoundException", () => {
+    const error = thrownBy(() => planner().validateTasks(['proces-sources']));
+    expect(error.message).to.equal(
       'Unknown lifecycle phase "proces-sources". You must specify a valid lifecycle phase or a goal in the format ' +
         '<plugin-prefix>:<goal> or <plugin-group-id>:<plugin-artifact-id>[:<plugin-version>]:<goal>. Available lifecycle phases are: ' +
-        'pre-clean, clean, post-clean, validate, initialize, generate-sources, process-sources, generate-resources, process-resources, ' +
+        'validate, initialize, generate-sources, process-sources, generate-resources, process-resources, ' +
         'compile, process-classes, generate-test-sources, process-test-sources, generate-test-resources, process-test-resources, ' +
         'test-compile, process-test-classes, test, prepare-package, package, pre-integration-test, integration-test, ' +
-        'post-integration-test, verify, install, deploy, pre-site, site, post-site, site-deploy. Available goals are: sample:check, sample:generate.',
+        'post-integration-test, verify, install, deploy, pre-clean, clean, post-clean, pre-site, site, post-site, site-deploy. Available goals are: sample:check, sample:generate.',
     );
+    expect(error.mavenException).to.equal('LifecyclePhaseNotFoundException');
   });
 
-  it('rejects an unknown goal of a known plugin, listing its goals', () => {
-    expect(() => planner().validateTasks(['sample:nope'])).to.throw(
+  it("rejects an unknown goal of a known plugin, listing its goals, as Maven's MojoNotFoundException", () => {
+    const error = thrownBy(() => planner().validateTasks(['sample:nope']));
+    expect(error.message).to.equal(
       "Could not find goal 'nope' in plugin org.example:sample-maven-plugin:1.0 among available goals sample:check, sample:generate",
+    );
+    expect(error.mavenException).to.equal('MojoNotFoundException');
+  });
+
+  it("an unknown prefix is Maven's NoPluginFoundForPrefixException, an unknown groupId:artifactId its PluginResolutionException", () => {
+    expect(thrownBy(() => planner().validateTasks(['nope:goal'])).mavenException).to.equal(
+      'NoPluginFoundForPrefixException',
+    );
+    expect(thrownBy(() => planner().validateTasks(['org.example:nope-maven-plugin:1.0:goal'])).mavenException).to.equal(
+      'PluginResolutionException',
     );
   });
 

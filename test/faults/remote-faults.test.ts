@@ -72,7 +72,7 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
     expect(r.stdout).not.to.match(STACK_FRAME);
     expect(errorLines(r)[0]).to.equal(
       `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ` +
-        `Could not transfer artifact f:a:zip:1.0 from/to faulty (${server.url}): ${cause}`,
+        `Could not transfer artifact f:a:zip:1.0 from/to faulty (${server.url}): ${cause} -> [Help 1]`,
     );
     // The POM arrived; nothing of the archive did (not even under another name), nothing unpacked.
     // The failed transfer is recorded (a-1.0.zip.lastUpdated, as Maven writes it) and retried next time.
@@ -144,7 +144,7 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
     const r = await run();
     expectUnpacked(r);
     expect(r.stdout).to.match(
-      /^\[WARNING\] Could not validate integrity of download from .*\/a-1\.0\.zip: Checksum validation failed, expected 0123/m,
+      /^\[WARNING\] Could not validate integrity of download from .*\/a-1\.0\.zip\n\[WARNING\] Checksum validation failed, expected 0123.* from faulty for .*\/a-1\.0\.zip$/m,
     );
     expect(server.count(ZIP)).to.equal(2);
   });

@@ -75,7 +75,7 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     expect(r.stdout).not.to.match(STACK_FRAME);
     expect(errorLines(r)[0]).to.equal(
       `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ` +
-        `Could not transfer artifact f:a:zip:1.0 from/to faulty (${url}): ${cause}`,
+        `Could not transfer artifact f:a:zip:1.0 from/to faulty (${url}): ${cause} -> [Help 1]`,
     );
     expect(fs.existsSync(archiveAt()), 'nothing at the archive’s place').to.equal(false);
     expect(fs.existsSync(path.join(sandbox.proj, 'target'))).to.equal(false);
@@ -154,7 +154,7 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     expect(r.status, r.stdout).to.equal(1);
     expect(errorLines(r)[0]).to.match(
       new RegExp(
-        `^\\[ERROR\\] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: Could not transfer artifact f:a:zip:1\\.0 from/to faulty \\(${server.url.replace(/\./g, '\\.')}\\): Transfer too slow: [0-9] bytes in the last 1 s$`,
+        `^\\[ERROR\\] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: Could not transfer artifact f:a:zip:1\\.0 from/to faulty \\(${server.url.replace(/\./g, '\\.')}\\): Transfer too slow: [0-9] bytes in the last 1 s -> \\[Help 1\\]$`,
       ),
     );
     expect(r.millis).to.be.lessThan(10_000);
@@ -202,7 +202,7 @@ describe('faults: hostile repository transfers (CLI, loopback HTTP)', function (
     expect(r.stdout).not.to.match(STACK_FRAME);
     expect(errorLines(r)[0]).to.equal(
       `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ` +
-        `Could not write artifact f:a:zip:1.0 into the local repository: ${archiveAt()}: No space left on device`,
+        `Could not write artifact f:a:zip:1.0 into the local repository: ${archiveAt()}: No space left on device -> [Help 1]`,
     );
     expect(server.count(ZIP), 'not retried as a transfer failure').to.equal(1);
     const rerun = await run();

@@ -98,21 +98,30 @@ function expectFailure(run: Run, firstError: string): void {
   ).to.equal(firstError);
 }
 
-/** The project-building failure: `[ERROR] The project … has N error(s)` and each problem indented. */
-function expectProjectErrors(run: Run, pomFile: string, problems: readonly string[]): void {
+/**
+ * Maven's project-building failure: its problem block first, then the summary, `The project … has
+ * N error(s)` and each problem (as printed, with its help key if it has one) indented.
+ */
+function expectProjectErrors(run: Run, pomFile: string, problems: readonly string[], projectId = 't:p:1'): void {
   const count = problems.length === 1 ? '1 error' : `${problems.length} errors`;
-  expectFailure(run, `[ERROR] The project t:p:1 (${pomFile}) has ${count}`);
-  const at = run.stdout.indexOf('[ERROR] The project');
+  expectFailure(run, '[ERROR] [ERROR] Some problems were encountered while processing the POMs:');
+  const at = run.stdout.indexOf('[ERROR] The build could not read');
   expect(
     run.stdout
       .slice(at)
       .split('\n')
-      .slice(1, 1 + problems.length),
-  ).to.deep.equal(problems.map((p) => `    ${p}`));
+      .slice(0, 3 + problems.length),
+  ).to.deep.equal([
+    '[ERROR] The build could not read 1 project -> [Help 1]',
+    '[ERROR]   ',
+    `[ERROR]   The project ${projectId} (${pomFile}) has ${count}`,
+    ...problems.map((p) => `[ERROR]     ${p}`),
+  ]);
 }
 
+/** A goal's dependency resolution failure, as Maven's first [ERROR] line. */
 const resolutionFailure = (detail: string): string =>
-  `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail}`;
+  `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail} -> [Help 1]`;
 
 describe('hostile coordinates', function () {
   this.timeout(120_000);
@@ -212,8 +221,8 @@ describe('hostile coordinates', function () {
       const before = s.snapshot();
       const run = await unpackOffline(s);
       expectProjectErrors(run, pomFile, [
-        `Non-resolvable import POM: Invalid coordinates g:bom:pom:1/${UP}/escaped: the version '1/${UP}/escaped' contains '/'; ${REFUSED} @ line 6, column 17`,
-        `Non-resolvable import POM: Invalid coordinates g:x\\y:pom:1: the artifactId 'x\\y' contains '\\'; ${REFUSED} @ line 7, column 17`,
+        `Non-resolvable import POM: Invalid coordinates g:bom:pom:1/${UP}/escaped: the version '1/${UP}/escaped' contains '/'; ${REFUSED} @ line 6, column 17 -> [Help 2]`,
+        `Non-resolvable import POM: Invalid coordinates g:x\\y:pom:1: the artifactId 'x\\y' contains '\\'; ${REFUSED} @ line 7, column 17 -> [Help 2]`,
       ]);
       expectNothingOutside(s, before, [aimedAt(s, 'g', 'bom', `1/${UP}/escaped`, `bom-1/${UP}/escaped.pom`)]);
 
@@ -224,9 +233,13 @@ describe('hostile coordinates', function () {
       );
       const before2 = s.snapshot();
       const run2 = await unpackOffline(s);
-      expectFailure(run2, `[ERROR] The project g:p:1/${UP}/escaped (${pomFile}) has 1 error`);
-      expect(run2.stdout).to.contain(
-        `    Non-resolvable parent POM for g:p:1/${UP}/escaped: Invalid coordinates g:parent:pom:1/${UP}/escaped: the version '1/${UP}/escaped' contains '/'; ${REFUSED} and 'parent.relativePath' points at no local POM @ line 3, column 11\n`,
+      expectProjectErrors(
+        run2,
+        pomFile,
+        [
+          `Non-resolvable parent POM for g:p:1/${UP}/escaped: Invalid coordinates g:parent:pom:1/${UP}/escaped: the version '1/${UP}/escaped' contains '/'; ${REFUSED} and 'parent.relativePath' points at no local POM @ line 3, column 11 -> [Help 2]`,
+        ],
+        `g:p:1/${UP}/escaped`,
       );
       expectNothingOutside(s, before2, []);
     });
@@ -529,7 +542,7 @@ describe('hostile coordinates', function () {
       expectFailure(
         run,
         '[ERROR] Failed to execute goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli) on project p: ' +
-          `The marker file of g:s:zip:x/../../../../escaped-marker:1.0 would be ${marker}, outside the markers directory ${markers}: its coordinates hold a path, which goalhost refuses`,
+          `The marker file of g:s:zip:x/../../../../escaped-marker:1.0 would be ${marker}, outside the markers directory ${markers}: its coordinates hold a path, which goalhost refuses -> [Help 1]`,
       );
       expect(changes(before, s.snapshot())).to.deep.equal([]);
       expect(fs.existsSync(marker)).to.equal(false);
@@ -546,7 +559,7 @@ describe('hostile coordinates', function () {
       expectFailure(
         run,
         '[ERROR] Failed to execute goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli) on project p: ' +
-          `g:s:zip:x/../../../../escaped-dir:1.0 would be unpacked to ${aim}, outside its place in the output directory ${out}: its coordinates hold a path, which goalhost refuses`,
+          `g:s:zip:x/../../../../escaped-dir:1.0 would be unpacked to ${aim}, outside its place in the output directory ${out}: its coordinates hold a path, which goalhost refuses -> [Help 1]`,
       );
       expect(changes(before, s.snapshot())).to.deep.equal([]);
       expect(fs.existsSync(aim)).to.equal(false);

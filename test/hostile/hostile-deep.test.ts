@@ -132,8 +132,8 @@ describe('hostile inputs: interpolation is linear, bounded, and refuses cycles a
     const r = await run(['validate']);
     expect(r.status, r.stdout.slice(0, 2000)).to.equal(1);
     expect(r.stdout).to.include(
-      `[ERROR] The project t:p:1 (${path.join(sandbox.proj, 'pom.xml')}) has 1 error\n` +
-        "    Resolving expression: '${b15}': its value would be longer than 16777216 characters, the most goalhost expands one value to " +
+      `[ERROR]   The project t:p:1 (${path.join(sandbox.proj, 'pom.xml')}) has 1 error\n` +
+        "[ERROR]     Resolving expression: '${b15}': its value would be longer than 16777216 characters, the most goalhost expands one value to " +
         '(a property that repeats another, like <a>${b}${b}</a>, doubles the length at every level); write fewer copies of the properties it uses\n',
     );
     expect(r.millis).to.be.below(20_000);

@@ -106,7 +106,7 @@ describe('hostile inputs: devices, FIFOs and huge XML files are refused, naming 
     expect(run.status).to.equal(1);
     expect(errorLines(run)[0]).to.equal(
       '[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: Failed to collect dependencies at g:big:jar:1: ' +
-        `Failed to read artifact descriptor for g:big:jar:1: The POM file ${file} ${tooBig(17 * MiB, '16 MiB')}`,
+        `Failed to read artifact descriptor for g:big:jar:1: The POM file ${file} ${tooBig(17 * MiB, '16 MiB')} -> [Help 1]`,
     );
   });
 
@@ -269,7 +269,7 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
       const r = await run(['-o', 'dependency:list']);
       expectClean(r, 1);
       expect(errorLines(r)[0]).to.equal(
-        `[ERROR] Failed to execute goal on project p: The lock file ${lock} ${target.reason('lock files')}`,
+        `[ERROR] Failed to execute goal on project p: The lock file ${lock} ${target.reason('lock files')} -> [Help 1]`,
       );
     });
 
@@ -294,7 +294,7 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
       const r = await run(['-o', 'dependency:list']);
       expectClean(r, 1);
       expect(errorLines(r)[0]).to.equal(
-        `[ERROR] Failed to execute goal on project p: ${collect('a', '1.0')}The repository record ${record} ${target.reason('repository records')}`,
+        `[ERROR] Failed to execute goal on project p: ${collect('a', '1.0')}The repository record ${record} ${target.reason('repository records')} -> [Help 1]`,
       );
     });
 
@@ -308,7 +308,7 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
       const r = await run(['-o', 'dependency:list']);
       expectClean(r, 1);
       expect(errorLines(r)[0]).to.equal(
-        `[ERROR] Failed to execute goal on project p: ${collect('s', '1.0-SNAPSHOT')}The metadata file ${metadata} ${target.reason('XML')}`,
+        `[ERROR] Failed to execute goal on project p: ${collect('s', '1.0-SNAPSHOT')}The metadata file ${metadata} ${target.reason('XML')} -> [Help 1]`,
       );
     });
 
@@ -323,7 +323,7 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
       const r = await run(['dependency:list']);
       expectClean(r, 1);
       expect(errorLines(r)[0]).to.equal(
-        `[ERROR] Failed to execute goal on project p: ${collect('m', '1.0')}The record of failed downloads ${record} ${target.reason('repository records')}`,
+        `[ERROR] Failed to execute goal on project p: ${collect('m', '1.0')}The record of failed downloads ${record} ${target.reason('repository records')} -> [Help 1]`,
       );
       expect(fs.readlinkSync(record)).to.equal(target.name);
     });
@@ -336,7 +336,7 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
     const r = await run(['-o', 'dependency:list']);
     expectClean(r, 1);
     expect(errorLines(r)[0]).to.equal(
-      `[ERROR] Failed to execute goal on project p: The lock file ${lock} is not a regular file (a FIFO); goalhost reads lock files only from regular files`,
+      `[ERROR] Failed to execute goal on project p: The lock file ${lock} is not a regular file (a FIFO); goalhost reads lock files only from regular files -> [Help 1]`,
     );
   });
 
@@ -348,7 +348,7 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
     let r = await run(['-o', 'dependency:list']);
     expectClean(r, 1);
     expect(errorLines(r)[0]).to.equal(
-      `[ERROR] Failed to execute goal on project p: The lock file ${lock} ${tooBig(65 * MiB, '64 MiB')}`,
+      `[ERROR] Failed to execute goal on project p: The lock file ${lock} ${tooBig(65 * MiB, '64 MiB')} -> [Help 1]`,
     );
     fs.rmSync(lock);
     const record = path.join(path.dirname(sandbox.fileOf({ artifactId: 'a', type: 'pom' })), '_remote.repositories');
@@ -357,7 +357,7 @@ describe('hostile inputs: lock and local repository files that are links, FIFOs 
     r = await run(['-o', 'dependency:list']);
     expectClean(r, 1);
     expect(errorLines(r)[0]).to.equal(
-      `[ERROR] Failed to execute goal on project p: ${collect('a', '1.0')}The repository record ${record} ${tooBig(2 * MiB, '1 MiB')}`,
+      `[ERROR] Failed to execute goal on project p: ${collect('a', '1.0')}The repository record ${record} ${tooBig(2 * MiB, '1 MiB')} -> [Help 1]`,
     );
   });
 });

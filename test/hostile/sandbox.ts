@@ -191,7 +191,14 @@ export function errorLines(run: Run): string[] {
 /** A Java- or Node-style stack frame anywhere in the output. */
 export const STACK_FRAME = /^\s*(\[ERROR\]\s+)?at .+(\(.*:\d+:\d+\)|:\d+:\d+)$/m;
 
-/** The failure line the host prints for a failed cxx:unpack-dependencies in project t:p. */
+/** What Maven appends to the first failure line: the key of the first Maven wiki page it cites. */
+export const HELP_1 = ' -> [Help 1]';
+
+/** The failure line the host prints for a failed cxx:unpack-dependencies in project t:p (`message`, then Maven's help key). */
 export function unpackFailure(message: string): string {
-  return `[ERROR] Failed to execute goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli) on project p: ${message}`;
+  return `${UNPACK_FAILURE}${message}${HELP_1}`;
 }
+
+/** The start of unpackFailure's line, up to the goal's message. */
+export const UNPACK_FAILURE =
+  '[ERROR] Failed to execute goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli) on project p: ';

@@ -92,15 +92,23 @@ export function expectSuccess(r: Run): void {
   expect(r.stdout).not.to.match(STACK_FRAME);
 }
 
-/** The text after `[ERROR] ` of the failure, continuation lines included, up to the next log line. */
+/**
+ * The failure's message: its lines after `[ERROR] `, up to Maven's key of the wiki page it cites
+ * (` -> [Help 1]` after a one-line message, on a line of its own after a longer one), which must follow.
+ */
 export function failureText(r: Run): string {
   expect(r.status, r.stdout).to.equal(1);
   expect(r.stdout).not.to.match(STACK_FRAME);
   const lines = r.stdout.split('\n');
   const start = lines.findIndex((l) => l.startsWith('[ERROR] Failed to execute goal'));
   expect(start, r.stdout).to.be.at.least(0);
-  const end = lines.findIndex((l, i) => i > start && l.startsWith('['));
-  return [lines[start].slice('[ERROR] '.length), ...lines.slice(start + 1, end)].join('\n');
+  const end = lines.findIndex((l, i) => i >= start && (l.endsWith(' -> [Help 1]') || l === '[ERROR] -> [Help 1]'));
+  expect(end, r.stdout).to.be.at.least(start);
+  const text = lines
+    .slice(start, end + 1)
+    .map((l) => l.slice('[ERROR] '.length))
+    .join('\n');
+  return text.replace(/( |\n)-> \[Help 1\]$/, '');
 }
 
 /** How every lock failure ends. */

@@ -71,7 +71,7 @@ describe('resolver: the Java runtime (java.home, java.version)', () => {
     expect(r.status).to.equal(1);
     expect(r.stdout.split('\n').find((l) => l.startsWith('[ERROR]'))).to.equal(
       '[ERROR] Failed to execute goal on project root: Could not resolve dependencies for project jr:root:jar:1.0: ' +
-        `Could not find artifact com.sun:tools:jar:1.8 at specified path ${jdk}/../lib/tools.jar`,
+        `Could not find artifact com.sun:tools:jar:1.8 at specified path ${jdk}/../lib/tools.jar -> [Help 1]`,
     );
   });
 });

@@ -51,7 +51,7 @@ describe('resolver: failed lookups remembered in *.lastUpdated (loopback HTTP)',
   const zipRequests = () => server.requests.filter((r) => r.endsWith('a-1.0.zip'));
   const firstError = (r: Run) => errorLines(r)[0];
   const cause = (detail: string) =>
-    `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail}`;
+    `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ${detail} -> [Help 1]`;
 
   it("records a missing artifact per repository in Maven's format, then does not ask again within the update policy; -U asks", async () => {
     project();

@@ -29,13 +29,16 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
     );
   };
   const notFound = (ga: string, repositories: string): string =>
-    `[ERROR] Error resolving version for plugin '${ga}' from the repositories [${repositories}]: Plugin not found in any plugin repository`;
+    `[ERROR] Error resolving version for plugin '${ga}' from the repositories [${repositories}]: Plugin not found in any plugin repository -> [Help 1]`;
   const offline = (...args: string[]) => sandbox.run(['-o', '-B', `-Dmaven.repo.local=${sandbox.repo}`, ...args]);
   const central = 'central (https://repo.maven.apache.org/maven2)';
   const HINTS = [
     '[ERROR] ',
     '[ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.',
     '[ERROR] Re-run goalhost using the -X switch to enable full debug logging.',
+    '[ERROR] ',
+    '[ERROR] For more information about the errors and possible solutions, please read the following articles:',
+    '[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/PluginVersionResolutionException',
   ];
   const missingVersionWarning = (ga: string, at: string): string[] => [
     '[WARNING] ',
@@ -129,8 +132,12 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
     project(`<plugins>${plugin('zz.pv', 'ext', '<extensions>true</extensions>')}</plugins>`);
     const run = await offline('validate');
     expect(run.status).to.equal(1);
+    // Recorded with mvn 3.8.7: the problem cites PluginManagerException.
     expect(run.stdout).to.contain(
-      `    Unresolveable build extension: Error resolving version for plugin 'zz.pv:ext' from the repositories [local (${sandbox.repo}), ${central}]: Plugin not found in any plugin repository\n`,
+      `[ERROR]     Unresolveable build extension: Error resolving version for plugin 'zz.pv:ext' from the repositories [local (${sandbox.repo}), ${central}]: Plugin not found in any plugin repository -> [Help 2]\n`,
+    );
+    expect(run.stdout).to.contain(
+      '[ERROR] [Help 2] http://cwiki.apache.org/confluence/display/MAVEN/PluginManagerException\n',
     );
     expect(run.stdout).not.to.contain('Building p 1.0');
   });
@@ -203,9 +210,11 @@ describe('resolver: plugin versions from the plugin repositories (recorded with 
       expect(run.stdout).to.contain(
         `[DEBUG] Resolved plugin version for zz.pv:remote to 3.0 from repository mirror (${server.url}, default, releases)\n`,
       );
+      // The metadata's checksum is kept beside it, as Maven 3.8.7 keeps it.
       expect(fs.readdirSync(path.join(sandbox.repo, 'zz', 'pv', 'remote')).sort()).to.deep.equal([
         '3.0',
         'maven-metadata-mirror.xml',
+        'maven-metadata-mirror.xml.sha1',
       ]);
       expect(fs.existsSync(path.join(sandbox.repo, 'zz', 'pv', 'remote', '3.0', 'remote-3.0.jar'))).to.equal(true);
     });

@@ -72,6 +72,8 @@ describe('resolver: a range over metadata listing 100,000 versions (loopback HTT
 
     const expected = [
       '/repo/g/a/maven-metadata.xml',
+      // Its checksum, as for every download (the repository has a .sha1).
+      '/repo/g/a/maven-metadata.xml.sha1',
       ...inRange.flatMap((v) => [`/repo/g/a/${v}/a-${v}.pom`, `/repo/g/a/${v}/a-${v}.pom.sha1`]),
       '/repo/g/a/1.99999/a-1.99999.jar',
       '/repo/g/a/1.99999/a-1.99999.jar.sha1',

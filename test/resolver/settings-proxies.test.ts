@@ -193,7 +193,7 @@ describe('resolver: settings.xml proxies (real forward proxy, http and https rep
     expect(errorLines(wrong)[0]).to.equal(
       '[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: ' +
         `Failed to collect dependencies at f:a:zip:1.0: Failed to read artifact descriptor for f:a:zip:1.0: Could not transfer artifact f:a:pom:1.0 from/to remote (${url}): ` +
-        `proxy authentication failed for ${url}/f/a/1.0/a-1.0.pom, status: 407 Proxy Authentication Required`,
+        `proxy authentication failed for ${url}/f/a/1.0/a-1.0.pom, status: 407 Proxy Authentication Required -> [Help 1]`,
     );
   });
 });

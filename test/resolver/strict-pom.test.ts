@@ -7,8 +7,8 @@ import { runGoalhost, type GoalhostRun } from '../support/run-goalhost';
 /**
  * Misspelled, unknown, duplicated elements and stray text in POMs and settings.xml, through the
  * real CLI. Every expected line was recorded with mvn 3.8.7 on the same files (`mvn validate`,
- * `dependency:list` for repository POMs): Maven's lines under "The project ... has N error(s)"
- * are the lines goalhost prints under its "[ERROR] The project ..." line.
+ * `dependency:list` for repository POMs): for a project that cannot be read, Maven's problem
+ * block and its error summary down to the last problem.
  */
 describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded with mvn 3.8.7)', function () {
   this.timeout(60_000);
@@ -38,8 +38,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project t:p1:1 (<root>/pom.xml) has 1 error',
-        "    Malformed POM <root>/pom.xml: Unrecognised tag: 'clasifier' (position: START_TAG seen ...</version>\\n      <clasifier>... @12:18)  @ <root>/pom.xml, line 12, column 18",
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        "[ERROR] Malformed POM <root>/pom.xml: Unrecognised tag: 'clasifier' (position: START_TAG seen ...</version>\\n      <clasifier>... @12:18)  @ <root>/pom.xml, line 12, column 18",
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:p1:1 (<root>/pom.xml) has 1 error',
+        "[ERROR]     Malformed POM <root>/pom.xml: Unrecognised tag: 'clasifier' (position: START_TAG seen ...</version>\\n      <clasifier>... @12:18)  @ <root>/pom.xml, line 12, column 18 -> [Help 2]",
       ],
     },
     {
@@ -50,8 +55,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project  (<root>/pom.xml) has 1 error',
-        "    Non-parseable POM <root>/pom.xml: Duplicated tag: 'version' (position: START_TAG seen ...</version>\\n      <version>... @11:16)  @ line 11, column 16",
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        "[FATAL] Non-parseable POM <root>/pom.xml: Duplicated tag: 'version' (position: START_TAG seen ...</version>\\n      <version>... @11:16)  @ line 11, column 16",
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project  (<root>/pom.xml) has 1 error',
+        "[ERROR]     Non-parseable POM <root>/pom.xml: Duplicated tag: 'version' (position: START_TAG seen ...</version>\\n      <version>... @11:16)  @ line 11, column 16 -> [Help 2]",
       ],
     },
     {
@@ -62,8 +72,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project t:projlevel:1 (<root>/pom.xml) has 1 error',
-        "    Malformed POM <root>/pom.xml: Unrecognised tag: 'descripton' (position: START_TAG seen ...</version>\\n  <descripton>... @8:15)  @ <root>/pom.xml, line 8, column 15",
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        "[ERROR] Malformed POM <root>/pom.xml: Unrecognised tag: 'descripton' (position: START_TAG seen ...</version>\\n  <descripton>... @8:15)  @ <root>/pom.xml, line 8, column 15",
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:projlevel:1 (<root>/pom.xml) has 1 error',
+        "[ERROR]     Malformed POM <root>/pom.xml: Unrecognised tag: 'descripton' (position: START_TAG seen ...</version>\\n  <descripton>... @8:15)  @ <root>/pom.xml, line 8, column 15 -> [Help 2]",
       ],
     },
     {
@@ -74,8 +89,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project t:inplugin:1 (<root>/pom.xml) has 1 error',
-        "    Malformed POM <root>/pom.xml: Unrecognised tag: 'configuraton' (position: START_TAG seen ...</version>\\n        <configuraton>... @12:23)  @ <root>/pom.xml, line 12, column 23",
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        "[ERROR] Malformed POM <root>/pom.xml: Unrecognised tag: 'configuraton' (position: START_TAG seen ...</version>\\n        <configuraton>... @12:23)  @ <root>/pom.xml, line 12, column 23",
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:inplugin:1 (<root>/pom.xml) has 1 error',
+        "[ERROR]     Malformed POM <root>/pom.xml: Unrecognised tag: 'configuraton' (position: START_TAG seen ...</version>\\n        <configuraton>... @12:23)  @ <root>/pom.xml, line 12, column 23 -> [Help 2]",
       ],
     },
     {
@@ -86,8 +106,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project t:inprofile:1 (<root>/pom.xml) has 1 error',
-        "    Malformed POM <root>/pom.xml: Unrecognised tag: 'propertes' (position: START_TAG seen ...</activation>\\n\\t\\t\\t<propertes>... @10:15)  @ <root>/pom.xml, line 10, column 15",
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        "[ERROR] Malformed POM <root>/pom.xml: Unrecognised tag: 'propertes' (position: START_TAG seen ...</activation>\\n\\t\\t\\t<propertes>... @10:15)  @ <root>/pom.xml, line 10, column 15",
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:inprofile:1 (<root>/pom.xml) has 1 error',
+        "[ERROR]     Malformed POM <root>/pom.xml: Unrecognised tag: 'propertes' (position: START_TAG seen ...</activation>\\n\\t\\t\\t<propertes>... @10:15)  @ <root>/pom.xml, line 10, column 15 -> [Help 2]",
       ],
     },
     {
@@ -98,8 +123,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project t:attr:1 (<root>/pom.xml) has 1 error',
-        '    Malformed POM <root>/pom.xml: Unknown attribute \'optional\' for tag \'dependency\' (position: START_TAG seen ...<dependencies>\\n    <dependency scope="test" optional="true">... @7:46)  @ <root>/pom.xml, line 7, column 46',
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        '[ERROR] Malformed POM <root>/pom.xml: Unknown attribute \'optional\' for tag \'dependency\' (position: START_TAG seen ...<dependencies>\\n    <dependency scope="test" optional="true">... @7:46)  @ <root>/pom.xml, line 7, column 46',
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:attr:1 (<root>/pom.xml) has 1 error',
+        '[ERROR]     Malformed POM <root>/pom.xml: Unknown attribute \'optional\' for tag \'dependency\' (position: START_TAG seen ...<dependencies>\\n    <dependency scope="test" optional="true">... @7:46)  @ <root>/pom.xml, line 7, column 46 -> [Help 2]',
       ],
     },
     {
@@ -110,8 +140,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project t:text:1 (<root>/pom.xml) has 1 error',
-        '    Malformed POM <root>/pom.xml: expected START_TAG or END_TAG not TEXT (position: TEXT seen ...<dependency>\\n      junit\\n      <g... @9:9)  @ <root>/pom.xml, line 9, column 9',
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        '[ERROR] Malformed POM <root>/pom.xml: expected START_TAG or END_TAG not TEXT (position: TEXT seen ...<dependency>\\n      junit\\n      <g... @9:9)  @ <root>/pom.xml, line 9, column 9',
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:text:1 (<root>/pom.xml) has 1 error',
+        '[ERROR]     Malformed POM <root>/pom.xml: expected START_TAG or END_TAG not TEXT (position: TEXT seen ...<dependency>\\n      junit\\n      <g... @9:9)  @ <root>/pom.xml, line 9, column 9 -> [Help 2]',
       ],
     },
     {
@@ -122,8 +157,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project  (<root>/pom.xml) has 1 error',
-        '    Non-parseable POM <root>/pom.xml: expected START_TAG or END_TAG not TEXT (position: TEXT seen ...<dependencies>oops\\n    <d... @7:7)  @ line 7, column 7',
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        '[FATAL] Non-parseable POM <root>/pom.xml: expected START_TAG or END_TAG not TEXT (position: TEXT seen ...<dependencies>oops\\n    <d... @7:7)  @ line 7, column 7',
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project  (<root>/pom.xml) has 1 error',
+        '[ERROR]     Non-parseable POM <root>/pom.xml: expected START_TAG or END_TAG not TEXT (position: TEXT seen ...<dependencies>oops\\n    <d... @7:7)  @ line 7, column 7 -> [Help 2]',
       ],
     },
     {
@@ -136,8 +176,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: 'lpchild',
       lines: [
-        '[ERROR] The project t:child:1 (<root>/lpchild/pom.xml) has 1 error',
-        "    Malformed POM <root>/localparent/pom.xml: Unrecognised tag: 'scpe' (position: START_TAG seen ...</version>\\n        <scpe>... @13:15)  @ <root>/localparent/pom.xml, line 13, column 15",
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        "[ERROR] Malformed POM <root>/localparent/pom.xml: Unrecognised tag: 'scpe' (position: START_TAG seen ...</version>\\n        <scpe>... @13:15)  @ <root>/localparent/pom.xml, line 13, column 15",
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:child:1 (<root>/lpchild/pom.xml) has 1 error',
+        "[ERROR]     Malformed POM <root>/localparent/pom.xml: Unrecognised tag: 'scpe' (position: START_TAG seen ...</version>\\n        <scpe>... @13:15)  @ <root>/localparent/pom.xml, line 13, column 15 -> [Help 2]",
       ],
     },
     {
@@ -150,8 +195,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: 'child',
       lines: [
-        '[ERROR] The project t:child:1 (<root>/child/pom.xml) has 1 error',
-        "    Non-parseable POM <root>/pom.xml: Duplicated tag: 'packaging' (position: START_TAG seen ...</packaging>\\n  <packaging>... @7:14)  @ <root>/pom.xml, line 7, column 14",
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        "[FATAL] Non-parseable POM <root>/pom.xml: Duplicated tag: 'packaging' (position: START_TAG seen ...</packaging>\\n  <packaging>... @7:14)  @ <root>/pom.xml, line 7, column 14",
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:child:1 (<root>/child/pom.xml) has 1 error',
+        "[ERROR]     Non-parseable POM <root>/pom.xml: Duplicated tag: 'packaging' (position: START_TAG seen ...</packaging>\\n  <packaging>... @7:14)  @ <root>/pom.xml, line 7, column 14 -> [Help 2]",
       ],
     },
     {
@@ -164,8 +214,13 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       },
       cwd: '',
       lines: [
-        '[ERROR] The project t:bomdup:1 (<root>/pom.xml) has 1 error',
-        "    Non-parseable POM <root>/repo/zz/bom/1/bom-1.pom: Duplicated tag: 'modelVersion' (position: START_TAG seen ...</modelVersion><modelVersion>... @1:63)  @ <root>/repo/zz/bom/1/bom-1.pom, line 1, column 63",
+        '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+        "[FATAL] Non-parseable POM <root>/repo/zz/bom/1/bom-1.pom: Duplicated tag: 'modelVersion' (position: START_TAG seen ...</modelVersion><modelVersion>... @1:63)  @ <root>/repo/zz/bom/1/bom-1.pom, line 1, column 63",
+        ' @ ',
+        '[ERROR] The build could not read 1 project -> [Help 1]',
+        '[ERROR]   ',
+        '[ERROR]   The project t:bomdup:1 (<root>/pom.xml) has 1 error',
+        "[ERROR]     Non-parseable POM <root>/repo/zz/bom/1/bom-1.pom: Duplicated tag: 'modelVersion' (position: START_TAG seen ...</modelVersion><modelVersion>... @1:63)  @ <root>/repo/zz/bom/1/bom-1.pom, line 1, column 63 -> [Help 2]",
       ],
     },
   ];

@@ -276,7 +276,7 @@ describe('dependency:tree -Dverbose (maven-dependency-plugin 3.5.0 with maven-de
         [
           '[ERROR] Failed to execute goal on project root: Could not resolve dependencies for project v11:root:jar:1.0: ' +
             'Failed to collect dependencies at v11:a:jar:1.0: Failed to read artifact descriptor for v11:a:jar:1.0: ' +
-            'Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact v11:gone:pom:1.0 has not been downloaded from it before.',
+            'Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact v11:gone:pom:1.0 has not been downloaded from it before. -> [Help 1]',
         ],
       );
     }

@@ -123,6 +123,19 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
         'Could not resolve version conflict among [zz.rg:lo:jar:1 -> zz.rg:c:jar:[1.0,1.2], zz.rg:hi:jar:1 -> zz.rg:c:jar:[2.0,)]',
     );
   });
+
+  // Recorded with Maven 3.8.7 (resolver-transformer-version-resolver-unsolvable of the its oracle):
+  // the conflict message prints each path's constraint as maven-resolver's VersionConstraint, a
+  // one-version range with both bounds.
+  it('names one-version ranges of a conflict with both bounds, as maven-resolver prints the constraint', async () => {
+    f.artifact('zz.rg:one:1', { dependencies: ['zz.rg:c:[1.0]'] }).artifact('zz.rg:two:1', {
+      dependencies: ['zz.rg:c:[2.0]'],
+    });
+    expect((await failure(resolve(['zz.rg:one:1', 'zz.rg:two:1']))).message).to.equal(
+      'Could not resolve dependencies for project zz.rg:p:jar:1: Failed to collect dependencies for zz.rg:p:jar:1: ' +
+        'Could not resolve version conflict among [zz.rg:one:jar:1 -> zz.rg:c:jar:[1.0,1.0], zz.rg:two:jar:1 -> zz.rg:c:jar:[2.0,2.0]]',
+    );
+  });
 });
 
 describe('resolver: version ranges against a remote repository (real HTTP on loopback, recorded with Maven 3.8.7)', () => {

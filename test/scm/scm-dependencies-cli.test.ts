@@ -215,8 +215,10 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
         buildLog([], 'sources', 'FAILURE') +
           '[ERROR] Failed to execute goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:scm-dependencies (sources) on project consumer: ' +
           `No SCM specified for artifact org.other:noscm:1.0:pom: its POM ${path.join(repo, 'org', 'other', 'noscm', '1.0', 'noscm-1.0.pom')} has no <scm> section. ` +
-          'Add <scm><connection>scm:svn:URL</connection></scm> (or scm:git:URL) to it, or leave it out of the selection (e.g. -DexcludeArtifactIds=noscm).\n' +
-          '[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.\n[ERROR] Re-run goalhost using the -X switch to enable full debug logging.\n',
+          'Add <scm><connection>scm:svn:URL</connection></scm> (or scm:git:URL) to it, or leave it out of the selection (e.g. -DexcludeArtifactIds=noscm). -> [Help 1]\n' +
+          '[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.\n[ERROR] Re-run goalhost using the -X switch to enable full debug logging.\n' +
+          '[ERROR] \n[ERROR] For more information about the errors and possible solutions, please read the following articles:\n' +
+          '[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoExecutionException\n',
       );
       expect(f.snapshot()).to.deep.equal(before);
     });
@@ -381,12 +383,20 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
       const lockFile = path.join(f.wc, 'goalhost.lock');
       const goalhost = (...args: string[]) =>
         runGoalhostAsync(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args], f.wc, f.env as Record<string, string>);
-      /** The failure message: from `[ERROR] Failed to execute goal` to the next `[ERROR]` line. */
+      /**
+       * The failure message: from `[ERROR] Failed to execute goal` to Maven's help key on a line of
+       * its own (the message has several lines), continuation lines without their `[ERROR] `.
+       */
       const failure = (stdout: string): string => {
         const lines = stdout.split('\n');
         const start = lines.findIndex((l) => l.startsWith('[ERROR] Failed to execute goal'));
-        const end = lines.findIndex((l, i) => i > start && l.startsWith('[ERROR]'));
-        return start < 0 ? stdout : lines.slice(start, end).join('\n');
+        const end = lines.findIndex((l, i) => i > start && l === '[ERROR] -> [Help 1]');
+        return start < 0 || end < 0
+          ? stdout
+          : lines
+              .slice(start, end)
+              .map((l, i) => (i === 0 ? l : l.slice('[ERROR] '.length)))
+              .join('\n');
       };
       const goal =
         'org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:scm-dependencies (default-cli) on project consumer';

@@ -80,7 +80,7 @@ describe('scm: ssh destinations that start with - are refused before git or svn 
         '[ERROR] Failed to execute goal org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:scm-dependencies (default-cli) on project p: ' +
           `SCM Uri content invalide : ${connection} (artifact h:s:1:pom, <scm><connection> of ${pomFile}): ` +
           `${reason(connection, why)}. ` +
-          'Expected scm:svn:<absolute svn URL> or scm:git:<git URL>.\n',
+          'Expected scm:svn:<absolute svn URL> or scm:git:<git URL>. -> [Help 1]\n',
       );
       expect(fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '', 'git and svn never started').to.equal('');
       expect(fs.existsSync(path.join(sandbox.proj, CANARY)), 'the ProxyCommand never ran').to.equal(false);

@@ -1,25 +1,23 @@
 import { stylesOf, type Log } from '@goalhost/api';
-import { BuildError } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
 import type { CliRequest } from './cli-request';
+import { logExceptionSummaries, logGraphProblem, logSetupFailure } from './exception-log';
 
 /**
- * What the console says after a failed build, as Maven's CLI: the error and its detail lines, the
- * stack traces with `-e`, the hints to re-run with `-e` and `-X`. Returns the exit code, 1.
+ * What the console says after a failed build, as Maven's CLI: for projects that could not be
+ * read or selected, the graph builder's problem first (DefaultMaven logs it); then the error's
+ * summary with its help key, the stack traces with `-e`, the hints to re-run with `-e` and `-X`,
+ * and the Maven wiki pages cited. Returns the exit code, 1.
  */
 export function reportFailure(log: Log, request: CliRequest, e: unknown): number {
-  const message = e instanceof Error ? e.message : String(e);
-  log.error(message);
-  if (e instanceof BuildError) for (const line of e.detail) log.error(line);
-  if (request.showErrors && e instanceof Error) {
-    log.error('');
-    for (let c: unknown = e; c instanceof Error; c = c.cause) log.error(c.stack ?? String(c));
-  }
-  log.error('');
-  const style = stylesOf(log);
-  if (!request.showErrors)
-    log.error(`To see the full stack trace of the errors, re-run goalhost with the ${style.strong('-e')} switch.`);
-  if (!request.debug) log.error(`Re-run goalhost using the ${style.strong('-X')} switch to enable full debug logging.`);
+  logGraphProblem(log, e);
+  logExceptionSummaries(log, { showErrors: request.showErrors, debug: request.debug }, [e]);
+  return 1;
+}
+
+/** A failure before the build (settings, command-line values, the lock options): its message as it is, and the hints. */
+export function reportSetupFailure(log: Log, request: CliRequest, e: unknown): number {
+  logSetupFailure(log, { showErrors: request.showErrors, debug: request.debug }, e);
   return 1;
 }
 

@@ -1,12 +1,12 @@
 import * as os from 'node:os';
 import type { Log, Session } from '@goalhost/api';
-import { build, type BuildRequest, type ProjectSource } from '@goalhost/core';
+import { allPhases, build, BuildError, type BuildRequest, type ProjectSource } from '@goalhost/core';
 import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
 import { consoleColor } from './console-color';
 import { ConsoleLog } from './console-log';
 import { executionEventLogger } from './execution-event-logger';
-import { logResumeHint, reportFailure } from './failure-report';
+import { logResumeHint, reportFailure, reportSetupFailure } from './failure-report';
 import { GroupedLog } from './grouped-log';
 import { pluginSupply } from './plugin-supply';
 import { resolverProjectSource } from './resolver-project-source';
@@ -60,16 +60,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     threads = threadCount(request.threads, os.availableParallelism());
   } catch (e) {
-    return reportFailure(consoleLog, request, e);
+    return reportSetupFailure(consoleLog, request, e);
   }
   const log = threads > 1 ? new GroupedLog(consoleLog) : consoleLog;
   for (const line of configured.debugLines) log.debug(line);
   if (request.tasks.length === 0) {
-    log.error(
+    const message =
       'No goals have been specified for this build. You must specify a valid lifecycle phase or a goal in the format ' +
-        '<plugin-prefix>:<goal> or <plugin-group-id>:<plugin-artifact-id>[:<plugin-version>]:<goal>.',
-    );
-    return 1;
+      '<plugin-prefix>:<goal> or <plugin-group-id>:<plugin-artifact-id>[:<plugin-version>]:<goal>. ' +
+      `Available lifecycle phases are: ${allPhases().join(', ')}.`;
+    return reportFailure(log, request, new BuildError(message, [], { mavenException: 'NoGoalSpecifiedException' }));
   }
   let session: Session;
   try {
@@ -77,14 +77,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       [MULTI_MODULE_PROJECT_DIRECTORY]: configured.multiModuleProjectDirectory,
     });
   } catch (e) {
-    return reportFailure(log, request, e);
+    return reportSetupFailure(log, request, e);
   }
   logSettingsWarnings(log, session.settings.warnings ?? []);
   let projects: ProjectSource;
   try {
     projects = resolverProjectSource(request, session, configured.propertyOrigins, log);
   } catch (e) {
-    return reportFailure(log, request, e);
+    return reportSetupFailure(log, request, e);
   }
   const result = await build(buildRequest(request, io.cwd, threads), session, {
     log,

@@ -51,6 +51,7 @@ export function resolverProjectSource(
   return {
     buildProject: (pom) => system.buildProject(pom),
     buildReactor: (pom) => system.buildReactor(pom),
+    setWorkspace: (projects) => system.setWorkspace(projects),
     applyBuildExtensions: (projects) => applyBuildExtensions(system, projects),
     resolveMissingPluginVersions: (project, runsOwn) => system.resolveMissingPluginVersions(project, runsOwn),
     upstreamProjects: (projects) => upstreamProjects(projects),
@@ -63,7 +64,10 @@ function applyBuildExtensions(system: RepositorySystem, projects: readonly Proje
   try {
     return system.applyBuildExtensions(projects);
   } catch (e) {
-    throw e instanceof OsDetectionError ? new BuildError(e.message, e.detail, { cause: e }) : e;
+    // os-maven-plugin's extension fails with a MavenExecutionException.
+    throw e instanceof OsDetectionError
+      ? new BuildError(e.message, e.detail, { cause: e, mavenException: 'MavenExecutionException' })
+      : e;
   }
 }
 

@@ -13,6 +13,8 @@ export interface ProjectSource {
   buildProject(pomFile: string): Promise<Project>;
   /** The project and its modules, in Maven's reactor order. */
   buildReactor(pomFile: string): Promise<Project[]>;
+  /** The session's projects, whose POMs resolution takes from the build from now on (Maven's reactor reader). */
+  setWorkspace(projects: readonly Project[]): void;
   /**
    * The build extensions goalhost provides, run over the session's projects once they are read
    * (Maven's afterProjectsRead): the projects as they leave them; a failure is a BuildError.

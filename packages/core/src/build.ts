@@ -120,14 +120,16 @@ async function readReactor(
   planner.validateTasks(
     request.tasks.filter((t) => !t.includes(':') || registry.byPrefix(t.split(':')[0]) || t.split(':').length > 2),
   );
-  const pom = pomFile(request);
   components.listener({ type: 'ProjectDiscoveryStarted' });
+  const pom = pomFile(request);
   let reactor: Reactor;
   if (!pom) {
     if (needsProject(request, registry)) {
       throw new BuildError(
         `The goal you specified requires a project to execute but there is no POM in this directory (${request.baseDirectory}). ` +
           'Please verify you invoked goalhost from the correct directory.',
+        [],
+        { mavenException: 'MissingProjectException' },
       );
     }
     reactor = { projects: [standaloneProject(request.baseDirectory)] };
@@ -135,6 +137,8 @@ async function readReactor(
     const all = request.nonRecursive ? [await source.buildProject(pom)] : await source.buildReactor(pom);
     const topLevel = all.find((p) => p.file === path.resolve(pom)) ?? all[0];
     const selected = selectProjects(all, request);
+    // As DefaultMaven: the reactor reader is set up before the extensions' afterProjectsRead.
+    source.setWorkspace(selected);
     const projects = source.applyBuildExtensions(selected);
     reactor = { projects, topLevel: projects[selected.indexOf(topLevel)] ?? topLevel };
   }
@@ -153,14 +157,15 @@ function onlyAggregators(planner: Planner, tasks: readonly string[], project: Pr
   }
 }
 
-/** The absolute path of the POM the build starts from: `-f` (a file or a directory), else pom.xml if there is one. */
+/**
+ * The absolute path of the POM the build starts from: `-f` (a file or a directory), else pom.xml
+ * if there is one. A `-f` naming nothing is read all the same: Maven's project building fails on it.
+ */
 function pomFile(request: BuildRequest): string | undefined {
   const cwd = request.baseDirectory;
   if (request.file) {
     const f = path.resolve(cwd, request.file);
-    const file = fs.existsSync(f) && fs.statSync(f).isDirectory() ? path.join(f, 'pom.xml') : f;
-    if (!fs.existsSync(file)) throw new BuildError(`The specified POM file does not exist: ${file}`);
-    return file;
+    return fs.existsSync(f) && fs.statSync(f).isDirectory() ? path.join(f, 'pom.xml') : f;
   }
   const file = path.join(cwd, 'pom.xml');
   return fs.existsSync(file) ? file : undefined;

@@ -20,15 +20,19 @@ import { executionLabel, type ExecutionPlan, type GoalExecution } from './goal-e
 import { bindParameters, isSecretParameter, type BoundParameters } from './parameter-binder';
 import type { LoadedPlugin, PluginRegistry } from './plugin-registry';
 
-/** A goal failed: carries the execution and Maven's message for it. */
+/**
+ * A goal failed: carries the execution and Maven's message for it, and the exception Maven's
+ * LifecycleExecutionException would wrap (the one its error summary links).
+ */
 export class ExecutionFailure extends BuildError {
   constructor(
     message: string,
     readonly execution: GoalExecution | undefined,
     detail: readonly string[] = [],
     cause?: unknown,
+    mavenException?: string,
   ) {
-    super(message, detail, { cause });
+    super(message, detail, { cause, ...(mavenException ? { mavenException } : {}) });
     this.name = 'ExecutionFailure';
   }
 }
@@ -63,7 +67,13 @@ export class Executor {
       try {
         artifacts = await this.resolve(project, scope);
       } catch (e) {
-        throw new ExecutionFailure(this.failedGoal(undefined, project, messageOf(e)), execution, [], e);
+        throw new ExecutionFailure(
+          this.failedGoal(undefined, project, messageOf(e)),
+          execution,
+          [],
+          e,
+          DEPENDENCY_RESOLUTION,
+        );
       }
     } else if (
       execution.mojo.requiresDependencyCollection &&
@@ -73,7 +83,13 @@ export class Executor {
       try {
         await this.services.collectTree(project, execution.mojo.requiresDependencyCollection);
       } catch (e) {
-        throw new ExecutionFailure(this.failedGoal(undefined, project, messageOf(e)), execution, [], e);
+        throw new ExecutionFailure(
+          this.failedGoal(undefined, project, messageOf(e)),
+          execution,
+          [],
+          e,
+          DEPENDENCY_RESOLUTION,
+        );
       }
     }
     this.listener({ type: 'MojoStarted', project, execution });
@@ -201,12 +217,28 @@ export class Executor {
   private failure(e: unknown, execution: GoalExecution, project: Project): ExecutionFailure {
     if (e instanceof ExecutionFailure) return e;
     const detail = e instanceof BuildError ? e.detail : [];
-    if (isGoalError(e) || e instanceof BuildError) {
-      return new ExecutionFailure(this.failedGoal(execution, project, e.message), execution, detail, e);
+    if (isGoalError(e)) {
+      const kind = e.name === 'GoalFailureError' ? 'MojoFailureException' : 'MojoExecutionException';
+      return new ExecutionFailure(this.failedGoal(execution, project, e.message), execution, detail, e, kind);
     }
+    if (e instanceof BuildError)
+      return new ExecutionFailure(
+        this.failedGoal(execution, project, e.message),
+        execution,
+        detail,
+        e,
+        e.mavenException,
+      );
+    // Maven: anything else a goal throws is a PluginExecutionException ("Execution ... failed").
     const d = execution.plugin.descriptor;
     const message = `Execution ${execution.executionId} of goal ${d.groupId}:${d.artifactId}:${d.version}:${execution.mojo.goal} failed: ${messageOf(e)}`;
-    return new ExecutionFailure(this.failedGoal(execution, project, message), execution, [], e);
+    return new ExecutionFailure(
+      this.failedGoal(execution, project, message),
+      execution,
+      [],
+      e,
+      'PluginExecutionException',
+    );
   }
 
   /** Maven's `Failed to execute goal G:A:V:goal (id) on project P: message`, styled as Maven styles it. */
@@ -234,6 +266,9 @@ function assignParameters(goal: GoalInstance, goalClass: GoalClass, parameters: 
     else (goal as unknown as Record<string, unknown>)[field] = value;
   }
 }
+
+/** Maven's exception for a project whose dependencies cannot be resolved before its goal runs. */
+const DEPENDENCY_RESOLUTION = 'DependencyResolutionException';
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

@@ -1,4 +1,4 @@
-/** Maven's lifecycles and their phases, in order (Maven 3.8 `components.xml`). */
+/** Maven's lifecycles and their phases, in order (Maven 3.8 `components.xml`; the lifecycles in DefaultLifecycles' order). */
 export interface Lifecycle {
   readonly id: string;
   readonly phases: readonly string[];
@@ -7,11 +7,6 @@ export interface Lifecycle {
 }
 
 export const LIFECYCLES: readonly Lifecycle[] = [
-  {
-    id: 'clean',
-    phases: ['pre-clean', 'clean', 'post-clean'],
-    defaultBindings: { clean: 'clean:clean' },
-  },
   {
     id: 'default',
     phases: [
@@ -42,6 +37,11 @@ export const LIFECYCLES: readonly Lifecycle[] = [
     defaultBindings: {},
   },
   {
+    id: 'clean',
+    phases: ['pre-clean', 'clean', 'post-clean'],
+    defaultBindings: { clean: 'clean:clean' },
+  },
+  {
     id: 'site',
     phases: ['pre-site', 'site', 'post-site', 'site-deploy'],
     defaultBindings: {},
@@ -60,6 +60,7 @@ export function phasesUpTo(phase: string): readonly string[] {
   return lifecycle.phases.slice(0, lifecycle.phases.indexOf(phase) + 1);
 }
 
+/** Every phase, lifecycle after lifecycle, as Maven lists them in its messages. */
 export function allPhases(): string[] {
   return LIFECYCLES.flatMap((l) => l.phases);
 }

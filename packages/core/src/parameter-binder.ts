@@ -206,7 +206,10 @@ function parameterError(request: BindRequest, problems: string[], missing: Param
       ? `The parameters ${names.map((n) => `'${n}'`).join(', ')} for goal ${goal} are missing or invalid` +
         (problems.length > 0 ? `; ${problems.join('; ')}` : '')
       : `Invalid parameter values for goal ${goal}: ${problems.join('; ')}`;
-  return new ParameterError(message, missing.length > 0 ? lines.slice(problems.length) : []);
+  // Maven: a missing parameter is a PluginParameterException, a value it cannot convert a PluginConfigurationException.
+  return new ParameterError(message, missing.length > 0 ? lines.slice(problems.length) : [], {
+    mavenException: missing.length > 0 ? 'PluginParameterException' : 'PluginConfigurationException',
+  });
 }
 
 /** A collection type without its item type (plugin.xml erases generics). */

@@ -43,6 +43,8 @@ export class Planner {
           `Unknown lifecycle phase "${task}". You must specify a valid lifecycle phase or a goal in the format ` +
             `<plugin-prefix>:<goal> or <plugin-group-id>:<plugin-artifact-id>[:<plugin-version>]:<goal>. ` +
             `Available lifecycle phases are: ${allPhases().join(', ')}. Available goals are: ${this.registry.knownGoals().join(', ')}.`,
+          [],
+          { mavenException: 'LifecyclePhaseNotFoundException' },
         );
       }
     }
@@ -116,6 +118,8 @@ export class Planner {
               .all()
               .map((p) => `${p.descriptor.groupId}:${p.descriptor.artifactId}`)
               .join(', '),
+          [],
+          { mavenException: 'PluginResolutionException' },
         );
       }
       return;
@@ -152,6 +156,8 @@ export class Planner {
       throw new UnknownTaskError(
         `No plugin found for ${'prefix' in ref ? `prefix '${ref.prefix}'` : `${ref.groupId}:${ref.artifactId}`} ` +
           `(task '${text}'). Available goals are: ${this.registry.knownGoals().join(', ')}`,
+        [],
+        { mavenException: 'prefix' in ref ? 'NoPluginFoundForPrefixException' : 'PluginResolutionException' },
       );
     }
     return plugin;

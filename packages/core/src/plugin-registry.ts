@@ -94,6 +94,8 @@ export class PluginRegistry {
       throw new UnknownTaskError(
         `Could not find goal '${goal}' in plugin ${plugin.descriptor.groupId}:${plugin.descriptor.artifactId}:` +
           `${plugin.descriptor.version} among available goals ${known}`,
+        [],
+        { mavenException: 'MojoNotFoundException' },
       );
     }
     return { plugin, mojo };

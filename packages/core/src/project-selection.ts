@@ -1,6 +1,6 @@
 import type { Project } from '@goalhost/model';
 import type { BuildRequest } from './build-request';
-import { BuildError } from './errors';
+import { ProjectSelectionError } from './errors';
 
 /** The stub project goals run in when there is no pom.xml (Maven's `standalone-pom`). */
 export function standaloneProject(basedir: string): Project {
@@ -42,7 +42,7 @@ export function selectProjects(projects: Project[], request: BuildRequest): Proj
   if (request.selectedProjects.length > 0) {
     for (const s of request.selectedProjects) {
       if (!projects.some((p) => matches(p, s.replace(/^!/, '')))) {
-        throw new BuildError(`Could not find the selected project in the reactor: ${s}`);
+        throw new ProjectSelectionError(`Could not find the selected project in the reactor: ${s}`);
       }
     }
     const include = request.selectedProjects.filter((s) => !s.startsWith('!'));
@@ -54,8 +54,8 @@ export function selectProjects(projects: Project[], request: BuildRequest): Proj
   if (request.resumeFrom) {
     const from = selected.findIndex((p) => matches(p, request.resumeFrom!));
     if (from < 0)
-      throw new BuildError(
-        `Could not find project to resume reactor build from: ${request.resumeFrom} vs ${selected.map((p) => p.artifactId).join(', ')}`,
+      throw new ProjectSelectionError(
+        `Could not find project to resume reactor build from: ${request.resumeFrom} vs ${selected.map((p) => `${p.groupId}:${p.artifactId}`).join(', ')}`,
       );
     selected = selected.slice(from);
   }

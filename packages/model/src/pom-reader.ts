@@ -89,6 +89,8 @@ export interface RawRepository {
   readonly name?: string;
   readonly url?: string;
   readonly layout?: string;
+  /** Where the `<layout>` value is written, for Maven's validator message about it. */
+  readonly layoutAt?: { readonly line: number; readonly column: number };
   readonly releases?: RawPolicy;
   readonly snapshots?: RawPolicy;
 }
@@ -350,11 +352,13 @@ export function readRepository(el: XmlElement): RawRepository {
       updatePolicy: childText(p, 'updatePolicy'),
       checksumPolicy: childText(p, 'checksumPolicy'),
     };
+  const layout = child(el, 'layout');
   return {
     id: childText(el, 'id'),
     name: childText(el, 'name'),
     url: childText(el, 'url'),
     layout: childText(el, 'layout'),
+    ...(layout ? { layoutAt: tagEnd(layout) } : {}),
     releases: policy(child(el, 'releases')),
     snapshots: policy(child(el, 'snapshots')),
   };

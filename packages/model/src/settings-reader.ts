@@ -24,8 +24,9 @@ export interface SettingsProblem {
   readonly severity: 'WARNING' | 'FATAL';
   readonly message: string;
   readonly file: string;
-  readonly line: number;
-  readonly column: number;
+  /** Where in the file; the validator's problems have no place but the file. */
+  readonly line?: number;
+  readonly column?: number;
 }
 
 /**
@@ -47,7 +48,9 @@ export function readSettings(
   const problems: SettingsProblem[] = [];
   const globalSettings = global ? readOne(global, 'global', globalFile !== undefined, env, problems) : undefined;
   const userSettings = readOne(user, 'user', userFile !== undefined, env, problems);
-  const lines = problems.map((p) => `${p.message} @ ${p.file}, line ${p.line}, column ${p.column}`);
+  const lines = problems.map(
+    (p) => `${p.message} @ ${p.file}${p.line !== undefined ? `, line ${p.line}, column ${p.column}` : ''}`,
+  );
   if (problems.some((p) => p.severity === 'FATAL')) {
     const count = problems.length === 1 ? '1 problem was' : `${problems.length} problems were`;
     throw new SettingsError(
@@ -109,6 +112,8 @@ export function parseSettings(
     const v = childText(root, name);
     return v === undefined || v === '' ? dflt : v === 'true';
   };
+  const profiles = childrenNamed(child(root, 'profiles'), 'profile').map(readProfile);
+  warnLegacyLayouts(profiles, file, problems);
   return {
     file,
     localRepository: childText(root, 'localRepository') || undefined,
@@ -117,10 +122,26 @@ export function parseSettings(
     servers: childrenNamed(child(root, 'servers'), 'server').map(readServer),
     mirrors: childrenNamed(child(root, 'mirrors'), 'mirror').map(readMirror),
     proxies: childrenNamed(child(root, 'proxies'), 'proxy').map(readProxy),
-    profiles: childrenNamed(child(root, 'profiles'), 'profile').map(readProfile),
+    profiles,
     activeProfiles: childrenNamed(child(root, 'activeProfiles'), 'activeProfile').map((e) => e.text.trim()),
     pluginGroups: childrenNamed(child(root, 'pluginGroups'), 'pluginGroup').map((e) => e.text.trim()),
   };
+}
+
+/** Maven's settings validator: a profile's repository with Maven 1's layout only gets a warning (transfers from it fail later). */
+function warnLegacyLayouts(profiles: readonly SettingsProfile[], file: string, problems: SettingsProblem[]): void {
+  for (const profile of profiles) {
+    for (const [list, prefix] of [
+      [profile.repositories, 'repositories.repository'],
+      [profile.pluginRepositories ?? [], 'pluginRepositories.pluginRepository'],
+    ] as const) {
+      for (const r of list) {
+        if (r.layout !== 'legacy') continue;
+        const message = `'profiles.profile[${profile.id}].${prefix}.layout' for ${r.id} uses the unsupported value 'legacy', artifact resolution might fail.`;
+        problems.push({ severity: 'WARNING', message, file });
+      }
+    }
+  }
 }
 
 function readServer(el: XmlElement): Server {

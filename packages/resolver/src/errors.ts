@@ -8,10 +8,15 @@ export interface ModelProblem {
   readonly source?: string;
   readonly line?: number;
   readonly column?: number;
+  /** The simple name of the exception Maven attaches to the problem, when it is one its error summary links (e.g. ModelParseException). */
+  readonly mavenException?: string;
 }
 
-/** Maven's `message @ model, file, line L, column C` (model and file only when not the project itself). */
-export function formatProblem(p: ModelProblem, projectId?: string): string {
+/**
+ * Maven's ModelProblemUtils.formatLocation: model and file (only when not the project itself),
+ * line and column, those known, comma-separated; empty when none is.
+ */
+export function problemLocation(p: ModelProblem, projectId?: string): string {
   const parts: string[] = [];
   if (p.modelId !== projectId) {
     if (p.modelId) parts.push(p.modelId);
@@ -19,12 +24,20 @@ export function formatProblem(p: ModelProblem, projectId?: string): string {
   }
   if (p.line && p.line > 0) parts.push(`line ${p.line}`);
   if (p.column && p.column > 0) parts.push(`column ${p.column}`);
-  return parts.length > 0 ? `${p.message} @ ${parts.join(', ')}` : p.message;
+  return parts.join(', ');
+}
+
+/** Maven's `message @ model, file, line L, column C` (the location as problemLocation gives it, when there is one). */
+export function formatProblem(p: ModelProblem, projectId?: string): string {
+  const location = problemLocation(p, projectId);
+  return location ? `${p.message} @ ${location}` : p.message;
 }
 
 /**
  * A project's POM cannot be turned into a model (Maven's ProjectBuildingException). The message
- * lists every error with its place; `problems` keeps them for the host's report.
+ * lists every error with its place; `problems` keeps them for the host's report. A reactor that
+ * cannot be ordered fails with a message and no problems, as the exception Maven names
+ * (DuplicateProjectException, ProjectCycleException).
  */
 export class ProjectBuildingError extends Error {
   constructor(
@@ -32,6 +45,7 @@ export class ProjectBuildingError extends Error {
     readonly projectId: string,
     readonly problems: readonly ModelProblem[],
     message?: string,
+    readonly mavenException = 'ProjectBuildingException',
   ) {
     super(message ?? ProjectBuildingError.describe(pomFile, projectId, problems));
     this.name = 'ProjectBuildingError';
@@ -72,8 +86,10 @@ export function projectId(p: {
   return `${p.groupId}:${p.artifactId}:${p.packaging}:${p.version}`;
 }
 
-/** Dependencies of a project cannot be resolved (collection or download failed). */
+/** Dependencies of a project cannot be resolved (collection or download failed): Maven's DependencyResolutionException. */
 export class ResolutionError extends Error {
+  readonly mavenException = 'DependencyResolutionException';
+
   constructor(
     readonly projectId: string,
     readonly detail: string,

@@ -6,6 +6,7 @@ export {
   ResolutionError,
   ArtifactResolutionError,
   formatProblem,
+  problemLocation,
   type ModelProblem,
 } from './errors';
 export type { DependencyNode } from './graph';

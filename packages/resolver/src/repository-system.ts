@@ -11,7 +11,7 @@ import type {
   LockablePom,
   PinnedVersion,
 } from './lockable-artifact';
-import { BuildPluginVersions, ProjectBuilder, ProjectRepositories } from './project';
+import { BuildPluginVersions, ProjectBuilder, ProjectRepositories, ReactorWorkspace } from './project';
 import { ProjectGraphs } from './project-graphs';
 import { RecordingLog } from './recording-log';
 import { ResolutionCache } from './resolution-cache';
@@ -24,6 +24,11 @@ export interface RepositorySystem {
   buildProject(pomFile: string): Promise<Project>;
   /** The project and its modules, sorted like Maven's reactor (the root alone without modules). */
   buildReactor(pomFile: string): Promise<Project[]>;
+  /**
+   * The session's projects (those selected), whose POMs resolution reads from the build from now
+   * on (Maven's reactor reader, set up once the projects are read and selected).
+   */
+  setWorkspace(projects: readonly Project[]): void;
   /**
    * What goalhost provides of the session projects' build extensions once they are all read (as
    * Maven's afterProjectsRead): os-maven-plugin's properties (see os-detect-extension.ts). Returns
@@ -93,6 +98,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly dependencies: DependencyResolver;
   private readonly locks: LockResolution;
   private readonly coordinates: CoordinateResolver;
+  private readonly artifacts: ArtifactResolver;
 
   constructor(config: ResolverConfig) {
     // Every line logged goes through it, so a resolution's lines can be kept with its result.
@@ -107,6 +113,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     const versionsOf = (d: Coordinates, repositories: readonly RemoteRepository[]): Promise<string[]> =>
       listVersions(local.basedir, remote, config.offline, d, repositories);
     const artifacts = new ArtifactResolver(local, config.offline, remote, config.updateSnapshots);
+    this.artifacts = artifacts;
     const repositories = new ProjectRepositories(config.settings);
     const pluginVersionResolver = new PluginVersionResolver(local.basedir, remote, config.offline, artifacts, (m) =>
       log.debug(m),
@@ -119,7 +126,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       artifacts,
       listVersions: versionsOf,
       repositories,
-      pluginVersions: this.pluginVersions,
+      pluginVersions: pluginVersionResolver,
     });
     const graphs = new ProjectGraphs(this.projects, repositories, config.settings.mirrors, versionsOf, log);
     this.dependencies = new DependencyResolver(config, log, this.projects, repositories, graphs, artifacts, cache);
@@ -140,6 +147,10 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   buildReactor(pomFile: string): Promise<Project[]> {
     return this.projects.buildReactor(pomFile);
+  }
+
+  setWorkspace(projects: readonly Project[]): void {
+    this.artifacts.setWorkspace(new ReactorWorkspace(projects));
   }
 
   applyBuildExtensions(projects: readonly Project[]): Project[] {

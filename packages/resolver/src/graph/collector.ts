@@ -118,10 +118,15 @@ export class DependencyCollector {
     this.management = new Management(managed);
   }
 
+  /**
+   * `rootDependency`: the root is a dependency (a plugin), not a project: maven-resolver derives
+   * its scope selector once for it, so its own test and provided dependencies are left out too.
+   */
   async collect(
     rootId: GraphDependency,
     dependencies: readonly GraphDependency[],
     repositories: readonly RemoteRepository[],
+    options: { readonly rootDependency?: boolean } = {},
   ): Promise<CollectResult> {
     const root: GraphNode = {
       children: [],
@@ -134,6 +139,7 @@ export class DependencyCollector {
       mark: -1,
     };
     this.rootArtifact = rootId;
+    this.rootDependency = options.rootDependency === true;
     this.stack.push(root);
     await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
     this.stack.pop();
@@ -141,6 +147,7 @@ export class DependencyCollector {
   }
 
   private rootArtifact?: GraphDependency;
+  private rootDependency = false;
 
   private async process(dependencies: readonly GraphDependency[], ctx: Context): Promise<void> {
     // Start reading every POM of this level at once; they are consumed in declaration order.
@@ -183,10 +190,10 @@ export class DependencyCollector {
   }
 
   private select(d: GraphDependency, ctx: Context): boolean {
-    if (ctx.level >= 2) {
+    if (ctx.level >= 2 || this.rootDependency) {
       if (d.scope === 'test' || d.scope === 'provided') return false;
-      if (d.optional) return false;
     }
+    if (ctx.level >= 2 && d.optional) return false;
     for (const x of ctx.exclusions) {
       if ((x.artifactId === '*' || x.artifactId === d.artifactId) && (x.groupId === '*' || x.groupId === d.groupId))
         return false;

@@ -3,6 +3,7 @@ import { conflictKey, type GraphNode } from './graph';
 import { deriveScope } from './java-scopes';
 import { settleConflict } from './settle-conflict';
 import { mediateAcyclic } from './tree-mediation';
+import { rangeText } from '../version';
 
 /** The message of a conflict: every path to the group's nodes, as Maven writes them. */
 export function describeConflict(root: GraphNode, key: string): string {
@@ -23,7 +24,7 @@ export function describeConflict(root: GraphNode, key: string): string {
 
 function constraintId(n: GraphNode): string {
   const d = n.dependency!;
-  return `${d.groupId}:${d.artifactId}:${d.extension}${d.classifier ? `:${d.classifier}` : ''}:${n.range?.spec ?? d.version}`;
+  return `${d.groupId}:${d.artifactId}:${d.extension}${d.classifier ? `:${d.classifier}` : ''}:${n.range ? rangeText(n.range) : d.version}`;
 }
 
 /**

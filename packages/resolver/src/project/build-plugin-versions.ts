@@ -1,6 +1,5 @@
 import type { Project } from '@goalhost/model';
-import { ProjectBuildingError } from '../errors';
-import { PluginVersionResolutionError, type PluginVersionResolver, type VersionlessPlugin } from '../version';
+import type { PluginVersionResolver, VersionlessPlugin } from '../version';
 import { lifecyclePlugins } from './lifecycle-plugins';
 import type { BuiltModel } from './model-building';
 import { isProvidedExtension } from './os-detect-extension';
@@ -19,34 +18,6 @@ export class BuildPluginVersions {
     /** The effective model of a project read before. */
     private readonly modelOf: (project: Project) => Promise<BuiltModel>,
   ) {}
-
-  /**
-   * A build plugin with `<extensions>true</extensions>` is loaded while the project is built, so
-   * a version no POM gives it is resolved then (after pluginManagement, before the lifecycle's
-   * versions): failing, the project cannot be read ("Unresolveable build extension").
-   */
-  async resolveExtensions(built: BuiltModel, file: string): Promise<void> {
-    for (const p of built.model.build.plugins) {
-      if (
-        p.extensions?.toLowerCase() !== 'true' ||
-        p.version !== undefined ||
-        SUPER_POM_MANAGED_PLUGINS.has(pluginKey(p))
-      )
-        continue;
-      if (isProvidedExtension(p)) continue;
-      try {
-        await this.resolver.resolve(versionless(p), this.repositories.pluginsOf(built));
-      } catch (e) {
-        if (!(e instanceof PluginVersionResolutionError)) throw e;
-        const problem = {
-          severity: 'ERROR' as const,
-          message: `Unresolveable build extension: ${e.message}`,
-          modelId: built.id,
-        };
-        throw new ProjectBuildingError(file, built.id, [...built.problems, problem]);
-      }
-    }
-  }
 
   /** Maven's check before a project's goals (see RepositorySystem.resolveMissingPluginVersions). */
   async resolveMissing(project: Project, runsOwn: (groupId: string, artifactId: string) => boolean): Promise<void> {

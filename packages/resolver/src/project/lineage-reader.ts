@@ -11,9 +11,15 @@ import { ArtifactResolutionError, type ModelProblem } from '../errors';
 import { observedExists, observedIsDirectory } from '../file-observations';
 import { compareVersions, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from '../version';
 import type { LineageSource } from './effective-model-locations';
-import { nonParseable, type BuildRequest, type ModelBuilderConfig, type ModelBuilding } from './model-building';
+import {
+  nonParseable,
+  UNRESOLVABLE_MODEL,
+  type BuildRequest,
+  type ModelBuilderConfig,
+  type ModelBuilding,
+} from './model-building';
 import { injectProfile } from './model-merge';
-import { validateRawDependencies } from './model-validator';
+import { validateRawDependencies, validateRawSelfReference } from './model-validator';
 import { selectProfiles } from './profile-activation';
 import type { PropertyLayer } from './property-provenance';
 import { managementKey, mergeByKey, originOf, toWorkingModel, type WorkingModel } from './working-model';
@@ -86,7 +92,10 @@ export class LineageReader<R> {
       if (file) building.sources.push({ id: origin.id, file });
       if (raw.malformed && file) problems.push(malformed(raw.malformed, file, local));
       const w = toWorkingModel(raw, file, local && file ? path.dirname(file) : undefined);
-      if (req.strict) validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
+      if (req.strict) {
+        validateRawDependencies(w.dependencies, 'dependencies.dependency.', problems, origin.id, file);
+        if (validateRawSelfReference(raw, w.dependencies, problems, origin.id, file)) building.fail();
+      }
       w.dependencies = mergeByKey(w.dependencies, [], managementKey, true);
       const profiles = selectProfiles(raw.profiles, req.activation, true);
       for (const p of profiles) injectProfile(w, p, origin);
@@ -112,7 +121,9 @@ export class LineageReader<R> {
       }
       models.push(w);
       if (!raw.parent) break;
-      const next: ParentPom | undefined = await this.readParent(raw, file, local, models, req, problems).catch(
+      // As Maven's configureResolver: the model's repositories (its profiles' too) before its parent is looked up.
+      for (const r of w.repositories) building.resolver.addRepository(r, false);
+      const next: ParentPom | undefined = await this.readParent(raw, file, local, building, problems).catch(
         (e: unknown) => {
           if (e instanceof ArtifactResolutionError) building.fail(e);
           if (e instanceof ModelParseError) {
@@ -173,10 +184,10 @@ export class LineageReader<R> {
     child: RawModel,
     childFile: string | undefined,
     childLocal: boolean,
-    lineage: readonly WorkingModel[],
-    req: BuildRequest<R>,
+    building: ModelBuilding<R>,
     problems: ModelProblem[],
   ): Promise<ParentPom | undefined> {
+    const req = building.request;
     const parent = child.parent!;
     const rel = parent.relativePath ?? '../pom.xml';
     if (childFile && rel !== '') {
@@ -207,26 +218,14 @@ export class LineageReader<R> {
         }
       }
     }
-    const repositories = lineage.flatMap((w) => w.repositories);
+    const context = building.resolver.context;
     try {
       let version = parent.version ?? '';
       if (isVersionRange(version)) {
-        version = await this.parentFromRange(
-          parent.groupId ?? '',
-          parent.artifactId ?? '',
-          version,
-          req.context,
-          repositories,
-        );
+        version = await this.parentFromRange(parent.groupId ?? '', parent.artifactId ?? '', version, context, []);
         checkConstantVersion(child, childFile, problems);
       }
-      const file = await this.config.resolvePom(
-        parent.groupId ?? '',
-        parent.artifactId ?? '',
-        version,
-        req.context,
-        repositories,
-      );
+      const file = await this.config.resolvePom(parent.groupId ?? '', parent.artifactId ?? '', version, context, []);
       const raw = this.readRaw(file, !req.strict);
       this.checkParentPackaging(raw, file, problems);
       return { raw, file, local: false };
@@ -249,6 +248,7 @@ export class LineageReader<R> {
         ...(childFile ? { source: childFile } : {}),
         line: parent.line,
         column: parent.column,
+        mavenException: UNRESOLVABLE_MODEL,
       });
       throw e;
     }
@@ -334,6 +334,7 @@ function malformed(problem: ModelParseProblem, file: string, local: boolean): Mo
     source: file,
     line: problem.line,
     column: problem.column,
+    mavenException: 'ModelParseException',
   };
 }
 

@@ -1,13 +1,13 @@
 import { ArtifactResolutionError } from '../errors';
-import { ModelBuildingFailure, type BuiltModel, type ModelBuilding } from './model-building';
+import { ModelBuildingFailure, UNRESOLVABLE_MODEL, type BuiltModel, type ModelBuilding } from './model-building';
 import { managementKey, type WorkingDependency, type WorkingModel } from './working-model';
 
 /** The effective model of a BOM in the repositories, built with the chain of imports that led to it. */
-export type ReadBom<R> = (
+/** Reads an imported BOM (with a copy of the importing model's resolver). */
+export type ReadBom = (
   groupId: string,
   artifactId: string,
   version: string,
-  context: R,
   importChain: readonly string[],
 ) => Promise<BuiltModel>;
 
@@ -16,7 +16,7 @@ export async function importManagement<R>(
   model: WorkingModel,
   id: string,
   building: ModelBuilding<R>,
-  readBom: ReadBom<R>,
+  readBom: ReadBom,
 ): Promise<void> {
   const req = building.request;
   const problems = building.problems;
@@ -49,18 +49,21 @@ export async function importManagement<R>(
       continue;
     }
     try {
-      const built = await readBom(d.groupId!, d.artifactId!, d.version!, req.context, chain);
+      const built = await readBom(d.groupId!, d.artifactId!, d.version!, chain);
       imported.push(built.model.dependencyManagement);
       building.sources.push(...built.sources);
     } catch (e) {
       if (e instanceof ArtifactResolutionError) {
+        building.unresolvable ??= e;
         const mentions = e.message.includes(`${d.groupId}:${d.artifactId}`);
         problems.push({
           severity: 'ERROR',
           message: `Non-resolvable import POM${mentions ? '' : ` ${bom}`}: ${e.message}`,
           ...at,
+          mavenException: UNRESOLVABLE_MODEL,
         });
       } else if (e instanceof ModelBuildingFailure) {
+        building.unresolvable ??= e.unresolvable;
         problems.push(...e.problems.filter((p) => p.severity !== 'WARNING'));
       } else throw e;
     }

@@ -1,5 +1,12 @@
 import * as path from 'node:path';
-import { dictionary, InterpolationSizeError, ModelParseError, parsePom, type RawModel } from '@goalhost/model';
+import {
+  dictionary,
+  InterpolationSizeError,
+  ModelParseError,
+  ownValue,
+  parsePom,
+  type RawModel,
+} from '@goalhost/model';
 import type { ModelProblem } from '../errors';
 import { readObservedText } from '../file-observations';
 import { locateEffectiveModel } from './effective-model-locations';
@@ -19,7 +26,9 @@ import {
   nonParseable,
   type BuildRequest,
   type BuiltModel,
+  type InterimModel,
   type ModelBuilderConfig,
+  type ModelResolver,
 } from './model-building';
 import { inherit, injectPluginManagement, injectProfile } from './model-merge';
 import { validateEffectiveModel } from './model-validator';
@@ -72,18 +81,36 @@ export class ModelBuilder<R> {
     return raw;
   }
 
-  /** readRaw, failing as Maven's model builder does for a POM it cannot parse. */
+  /** readRaw, failing as Maven's model builder does for a POM it cannot parse or that is not there (`-f` naming no file). */
   private readModel(file: string, modelId: string, light = false): RawModel {
     try {
       return this.readRaw(file, light);
     } catch (e) {
       if (e instanceof ModelParseError) throw new ModelBuildingFailure(modelId, file, [nonParseable(e)]);
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        const problem = {
+          severity: 'FATAL' as const,
+          message: `Non-readable POM ${file}: ${file} (No such file or directory)`,
+          modelId: '',
+        };
+        throw new ModelBuildingFailure(modelId, file, [problem]);
+      }
       throw e;
     }
   }
 
   /** The effective model of a project on disk (throws ModelBuildingFailure or XmlSyntaxError). */
   async buildProject(pomFile: string, context: R, fromRepository = false): Promise<BuiltModel> {
+    return (await this.readProject(pomFile, context, fromRepository)).finish();
+  }
+
+  /**
+   * The first phase of Maven's two-phase project building: the model up to interpolation, which
+   * gives the project's id and modules; `finish` does the rest (management, the imported BOMs,
+   * validation). A reactor reads every POM so before finishing any, so that a project can import
+   * a BOM of the same build (DefaultProjectBuilder's reactor model pool).
+   */
+  async readProject(pomFile: string, context: R, fromRepository = false): Promise<InterimModel> {
     const file = path.resolve(pomFile);
     // A POM from a repository is built as a project without a directory (no ${basedir}).
     const projectDir = fromRepository ? undefined : path.dirname(file);
@@ -96,7 +123,7 @@ export class ModelBuilder<R> {
     };
     // Maven names a project it could not read at all by no id.
     const raw = this.readModel(file, '');
-    return this.build({
+    const req: BuildRequest<R> = {
       context,
       raw,
       pomFile: file,
@@ -105,19 +132,28 @@ export class ModelBuilder<R> {
       external: true,
       activation,
       importChain: [],
-    });
+    };
+    const building = this.building(req);
+    const { lineage, model, id } = await this.readModelPhase(building);
+    return { id, modules: [...model.modules], finish: () => this.finishModelPhase(building, lineage, model, id) };
   }
 
-  /** The effective model of a POM in the repositories, built once per coordinates. */
+  /**
+   * The effective model of a POM in the repositories, built once per coordinates and kind of
+   * request: a dependency's descriptor (`descriptor`, the default), or a BOM a project imports.
+   */
   repositoryModel(
     groupId: string,
     artifactId: string,
     version: string,
     context: R,
     importChain: readonly string[] = [],
+    descriptor = true,
+    resolver?: ModelResolver<R>,
   ): Promise<BuiltModel> {
     const key = `${groupId}:${artifactId}:${version}`;
-    let built = this.repositoryModels.get(key);
+    const cacheKey = `${key}|${descriptor}`;
+    let built = this.repositoryModels.get(cacheKey);
     if (!built) {
       built = (async () => {
         const file = await this.config.resolvePom(groupId, artifactId, version, context, []);
@@ -130,9 +166,11 @@ export class ModelBuilder<R> {
           external: false,
           activation: this.activation(undefined, false),
           importChain,
+          descriptor,
+          ...(resolver ? { resolver } : {}),
         });
       })();
-      this.repositoryModels.set(key, built);
+      this.repositoryModels.set(cacheKey, built);
     }
     return built;
   }
@@ -150,13 +188,36 @@ export class ModelBuilder<R> {
   /** One model, phase by phase; a plain repository POM takes the short way. */
   private async build(req: BuildRequest<R>): Promise<BuiltModel> {
     if (isPlain(req)) return this.buildPlain(req);
-    const building = new ModelBuilding(req);
+    const building = this.building(req);
+    const { lineage, model, id } = await this.readModelPhase(building);
+    return this.finishModelPhase(building, lineage, model, id);
+  }
+
+  private building(req: BuildRequest<R>): ModelBuilding<R> {
+    return new ModelBuilding(req, req.resolver ?? this.config.modelResolver(req.context, req.descriptor === true));
+  }
+
+  /** Maven's first phase: the lineage, inheritance, interpolation. */
+  private async readModelPhase(
+    building: ModelBuilding<R>,
+  ): Promise<{ lineage: Lineage; model: WorkingModel; id: string }> {
     const lineage = await this.lineage.read(building);
     const model = this.assembleInheritance(building, lineage);
     this.interpolate(building, model, lineage.hasExpressions);
-    const id = `${model.groupId}:${model.artifactId}:${model.version}`;
+    // Now the fully interpolated model is there: its repositories replace those of the same id.
+    for (const r of model.repositories) building.resolver.addRepository(r, true);
+    return { lineage, model, id: `${model.groupId}:${model.artifactId}:${model.version}` };
+  }
+
+  /** Maven's second phase: management (imported BOMs too), validation. */
+  private async finishModelPhase(
+    building: ModelBuilding<R>,
+    lineage: Lineage,
+    model: WorkingModel,
+    id: string,
+  ): Promise<BuiltModel> {
     await this.injectManagement(building, model, id);
-    validateEffectiveModel(model, id, req.strict, building.problems);
+    validateEffectiveModel(model, id, building.request.strict, building.problems);
     building.failOnErrors();
     return this.result(building, lineage, model, id);
   }
@@ -172,9 +233,15 @@ export class ModelBuilder<R> {
   /** `${...}` expressions replaced (Maven's StringVisitorModelInterpolator); a cycle or an oversized value fails the build. */
   private interpolate(building: ModelBuilding<R>, model: WorkingModel, hasExpressions: boolean): void {
     const req = building.request;
+    const context = this.interpolation(req);
+    // Maven's CI-friendly versions: these system properties (-D ones among them) replace the model's own.
+    for (const name of CI_FRIENDLY_PROPERTIES) {
+      const value = ownValue(context.systemProperties, name);
+      if (value !== undefined) model.properties.set(name, value);
+    }
     try {
       // Repository POMs without any `${` need no interpolation (their build section is not used).
-      if (hasExpressions || req.strict) interpolateModel(model, this.interpolation(), req.strict);
+      if (hasExpressions || req.strict) interpolateModel(model, context, req.strict);
     } catch (e) {
       if (e instanceof InterpolationCycleError) {
         building.problems.push({
@@ -198,9 +265,10 @@ export class ModelBuilder<R> {
     const req = building.request;
     if (req.projectDir) alignBuildDirectories(model, req.projectDir);
     injectPluginManagement(model);
-    await importManagement(model, id, building, (g, a, v, context, chain) =>
-      this.repositoryModel(g, a, v, context, chain),
-    );
+    await importManagement(model, id, building, (g, a, v, chain) => {
+      const resolver = building.resolver.newCopy();
+      return this.repositoryModel(g, a, v, resolver.context, chain, req.descriptor === true, resolver);
+    });
     injectDependencyManagement(model);
     injectDefaultScopes(model);
   }
@@ -214,7 +282,7 @@ export class ModelBuilder<R> {
       profileSources.unshift({ source: 'external', ids: [...lineage.externalProfileIds] });
     const project = req.strict && req.projectDir !== undefined;
     const leafProfiles = req.raw.profiles;
-    const interpolation = this.interpolation();
+    const interpolation = this.interpolation(req);
     // The values Maven interpolated the model with: a build extension's properties, added to the
     // model later, are not in its plugins' configuration (they are evaluated when a goal runs).
     const frozen = project ? { ...model, properties: new Map(model.properties) } : model;
@@ -296,14 +364,19 @@ export class ModelBuilder<R> {
     return top;
   }
 
-  private interpolation(): InterpolationContext {
+  /** The properties a model is interpolated with: a descriptor request has the `-D` ones among the system properties. */
+  private interpolation(req: BuildRequest<R>): InterpolationContext {
+    const user = this.config.userProperties;
     return {
-      userProperties: this.config.userProperties,
-      systemProperties: this.systemProperties,
+      userProperties: req.descriptor ? {} : user,
+      systemProperties: req.descriptor ? { ...this.systemProperties, ...user } : this.systemProperties,
       ...(this.config.buildStartTime ? { buildStartTime: this.config.buildStartTime } : {}),
     };
   }
 }
+
+/** The properties Maven's model version processor takes from the system properties (DefaultModelVersionProcessor). */
+const CI_FRIENDLY_PROPERTIES = ['revision', 'changelist', 'sha1'] as const;
 
 function isPlain<R>(req: BuildRequest<R>): boolean {
   const raw = req.raw;

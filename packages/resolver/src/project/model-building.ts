@@ -33,6 +33,23 @@ export interface ModelBuilderConfig<R> {
   ): Promise<string[]>;
   /** Whether a POM file lies in the local repository (its content then came from a repository). */
   isRepositoryFile?(file: string): boolean;
+  /**
+   * Where a model's parents and imports are looked up, starting from `context`: a project's
+   * (Maven's ProjectModelResolver) or a dependency POM's (`descriptor`: DefaultModelResolver).
+   */
+  modelResolver(context: R, descriptor: boolean): ModelResolver<R>;
+}
+
+/**
+ * Maven's ModelResolver as model building uses it: every model of the lineage adds its
+ * repositories, an id already added being kept; the interpolated model's then replace those of
+ * the same id (a `${...}` URL gets its value); an import is read with a copy. `context` is what a
+ * parent or an import is looked up in now.
+ */
+export interface ModelResolver<R> {
+  readonly context: R;
+  addRepository(repository: RawRepository, replace: boolean): void;
+  newCopy(): ModelResolver<R>;
 }
 
 /** An effective model and what was noticed while building it. */
@@ -93,6 +110,21 @@ export interface BuildRequest<R> {
   readonly external: boolean;
   readonly activation: ActivationContext;
   readonly importChain: readonly string[];
+  /** The model resolver of the model importing this one (a copy of it); a new one from `context` when absent. */
+  readonly resolver?: ModelResolver<R>;
+  /**
+   * Maven's artifact descriptor request (a dependency's or a plugin's POM, and what it imports):
+   * the command line's `-D` properties reach it as system properties only, after the POM's own
+   * properties (DefaultArtifactDescriptorReader), where a project sees them first.
+   */
+  readonly descriptor?: boolean;
+}
+
+/** A project's model after Maven's first phase: its `g:a:v`, its modules, and the rest of its building to do. */
+export interface InterimModel {
+  readonly id: string;
+  readonly modules: readonly string[];
+  finish(): Promise<BuiltModel>;
 }
 
 /**
@@ -107,8 +139,14 @@ export class ModelBuilding<R> {
   readonly leafId: string;
   /** The name of a failed project: its version, once a parent range gave the one it inherits. */
   failedId: string;
+  /** The first parent or import POM found nowhere (Maven's UnresolvableModelException of a problem). */
+  unresolvable?: ArtifactResolutionError;
 
-  constructor(readonly request: BuildRequest<R>) {
+  constructor(
+    readonly request: BuildRequest<R>,
+    /** Where this model's parents and imports are looked up (it changes as the lineage is read). */
+    readonly resolver: ModelResolver<R>,
+  ) {
     this.leafId = originOf(request.raw).id;
     this.failedId = this.leafId;
   }
@@ -119,7 +157,7 @@ export class ModelBuilding<R> {
       this.failedId,
       this.request.pomFile ?? this.request.raw.source,
       this.problems,
-      unresolvable,
+      unresolvable ?? this.unresolvable,
     );
   }
 
@@ -128,6 +166,9 @@ export class ModelBuilding<R> {
     if (this.problems.some((p) => p.severity !== 'WARNING')) this.fail();
   }
 }
+
+/** The exception Maven attaches to a parent or import POM it cannot resolve (its error summary cites it). */
+export const UNRESOLVABLE_MODEL = 'UnresolvableModelException';
 
 /** Maven's fatal problem for a POM no reader takes. */
 export function nonParseable(e: ModelParseError): ModelProblem {
@@ -138,5 +179,6 @@ export function nonParseable(e: ModelParseError): ModelProblem {
     source: e.source,
     line: e.problem.line,
     column: e.problem.column,
+    mavenException: 'ModelParseException',
   };
 }

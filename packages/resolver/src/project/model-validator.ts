@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { tagEnd } from '@goalhost/model';
+import { tagEnd, type RawRepository } from '@goalhost/model';
 import type { ModelProblem } from '../errors';
 import { observedIsFile } from '../file-observations';
 import { managementKey, type WorkingDependency, type WorkingModel } from './working-model';
@@ -73,6 +73,35 @@ export function validateRawDependencies(
       });
     } else seen.set(key, d);
   }
+}
+
+/**
+ * Maven's check of a raw POM (its coordinates and its dependencies' as written, a missing one
+ * `null` as Java prints it) for a dependency on itself: a fatal problem, which ends the model's
+ * building. True when it found one.
+ */
+export function validateRawSelfReference(
+  model: { readonly groupId?: string; readonly artifactId?: string; readonly version?: string },
+  deps: readonly WorkingDependency[],
+  problems: ModelProblem[],
+  modelId: string,
+  file?: string,
+): boolean {
+  const own = `${model.groupId ?? null}:${model.artifactId ?? null}:${model.version ?? null}`;
+  let found = false;
+  for (const d of deps) {
+    const key = `${d.groupId ?? null}:${d.artifactId ?? null}:${d.version ?? null}${d.classifier !== undefined ? `:${d.classifier}` : ''}`;
+    if (key !== own) continue;
+    problems.push({
+      severity: 'FATAL',
+      message: `'dependencies.dependency[${key}]' for ${key} is referencing itself.`,
+      modelId,
+      ...(file ? { source: file } : {}),
+      ...locate(d),
+    });
+    found = true;
+  }
+  return found;
 }
 
 /**
@@ -171,6 +200,30 @@ export function validateEffectiveModel(
   };
   check(model.dependencies, false);
   check(model.dependencyManagement, true);
+  if (strict) {
+    warnLegacyLayouts(model.repositories, 'repositories.repository.', model, modelId, problems);
+    warnLegacyLayouts(model.pluginRepositories, 'pluginRepositories.pluginRepository.', model, modelId, problems);
+  }
+}
+
+/** Maven 3 has no connector for Maven 1's layout: its validator warns, transfers from such a repository fail. */
+function warnLegacyLayouts(
+  repositories: readonly RawRepository[],
+  prefix: string,
+  model: WorkingModel,
+  modelId: string,
+  problems: ModelProblem[],
+): void {
+  for (const r of repositories) {
+    if (r.layout !== 'legacy') continue;
+    problems.push({
+      severity: 'WARNING',
+      message: `'${prefix}layout' for ${r.id} uses the unsupported value 'legacy', artifact resolution might fail.`,
+      modelId,
+      ...(model.pomFile ? { source: model.pomFile } : {}),
+      ...(r.layoutAt ?? {}),
+    });
+  }
 }
 
 function isFile(p: string): boolean {

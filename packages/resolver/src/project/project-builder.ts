@@ -5,13 +5,17 @@ import { formatProblem, ProjectBuildingError } from '../errors';
 import { isInside } from '../real-path';
 import { settingsProfiles, systemProperties, type ResolverConfig } from '../resolver-config';
 import { baseVersionOf, type ArtifactResolver, type LocalRepository, type RemoteRepository } from '../transport';
-import type { BuildPluginVersions } from './build-plugin-versions';
+import type { PluginVersionResolver } from '../version';
+import { BuildExtensions } from './build-extensions';
+import { DescriptorReader } from './descriptor-reader';
 import { ModelBuilder } from './model-builder';
 import { ModelBuildingFailure, type BuiltModel } from './model-building';
 import { runOsDetectExtension } from './os-detect-extension';
+import { PluginDependencies } from './plugin-dependencies';
 import { toProject } from './project-factory';
 import type { ProjectRepositories } from './project-repositories';
-import { buildReactor } from './reactor';
+import { buildReactor, type InterimProject } from './reactor';
+import { RepositoryModelResolver } from './repository-model-resolver';
 
 /** What the project builder reads POMs and plugin versions with. */
 export interface ProjectBuilderParts {
@@ -20,7 +24,7 @@ export interface ProjectBuilderParts {
   /** Every version the repositories' metadata lists for a groupId:artifactId. */
   readonly listVersions: (coordinates: Coordinates, repositories: readonly RemoteRepository[]) => Promise<string[]>;
   readonly repositories: ProjectRepositories;
-  readonly pluginVersions: BuildPluginVersions;
+  readonly pluginVersions: PluginVersionResolver;
 }
 
 /**
@@ -34,6 +38,12 @@ export class ProjectBuilder {
   /** Projects built so far by POM file: parents in the reactor are not built again. */
   private readonly projectFiles = new Set<string>();
   private currentSystemProperties: Record<string, string>;
+  private readonly extensions: BuildExtensions;
+  /**
+   * While a reactor is built, its POMs by `g:a:v` (Maven's reactor model pool): a project's
+   * imports are read from them before the repositories.
+   */
+  private reactorPoms: ReadonlyMap<string, string> = new Map();
 
   constructor(
     private readonly config: ResolverConfig,
@@ -53,14 +63,33 @@ export class ProjectBuilder {
       externalProfiles: settingsProfiles(config.settings),
       buildStartTime: new Date(),
       resolvePom: (g, a, v, context, declared) =>
-        artifacts.resolve(
-          { groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' },
-          repositories.withDeclared(context, declared),
+        Promise.resolve(this.reactorPoms.get(`${g}:${a}:${v}`)).then(
+          (own) =>
+            own ??
+            artifacts.resolve(
+              { groupId: g, artifactId: a, version: v, classifier: '', extension: 'pom' },
+              repositories.withDeclared(context, declared),
+            ),
         ),
       listVersions: (g, a, range, context, declared) =>
         parts.listVersions({ groupId: g, artifactId: a, version: range }, repositories.withDeclared(context, declared)),
       isRepositoryFile: (file) => isInside(file, local.basedir),
+      modelResolver: (context, descriptor) =>
+        descriptor
+          ? RepositoryModelResolver.forDescriptor(context, config.settings.mirrors)
+          : RepositoryModelResolver.forProject(context, config.settings.mirrors),
     });
+    const pluginDependencies = new PluginDependencies({
+      descriptors: new DescriptorReader((g, a, v, repos) =>
+        this.repositoryModel({ groupId: g, artifactId: a, version: v }, repos),
+      ),
+      model: (coordinates, repos) => this.repositoryModel(coordinates, repos),
+      artifacts,
+      mirrors: config.settings.mirrors,
+      listVersions: (d, repos) => parts.listVersions(d, repos),
+      warn: (m) => config.log.warn(m),
+    });
+    this.extensions = new BuildExtensions(parts.pluginVersions, repositories, pluginDependencies);
   }
 
   /** The system properties POMs see, with those the build extensions added. */
@@ -68,26 +97,56 @@ export class ProjectBuilder {
     return this.currentSystemProperties;
   }
 
+  /** One project on its own (`-N`): a reactor of one. */
   async buildProject(pomFile: string): Promise<Project> {
-    const file = path.resolve(pomFile);
-    let built: BuiltModel;
+    const alone = async (f: string): Promise<InterimProject> => ({ ...(await this.readInterim(f)), modules: [] });
+    return (await this.reactor(pomFile, alone))[0];
+  }
+
+  buildReactor(pomFile: string): Promise<Project[]> {
+    return this.reactor(pomFile, (f) => this.readInterim(f));
+  }
+
+  /** The reactor's POMs are the reactor model pool while it is built, and only then. */
+  private async reactor(pomFile: string, read: (file: string) => Promise<InterimProject>): Promise<Project[]> {
     try {
-      built = await this.models.buildProject(file, this.parts.repositories.base);
+      return await buildReactor(pomFile, read, (poms) => (this.reactorPoms = poms));
+    } finally {
+      this.reactorPoms = new Map();
+    }
+  }
+
+  /** The first phase of a project's building; finishing it makes the project. */
+  private async readInterim(pomFile: string): Promise<InterimProject> {
+    const file = path.resolve(pomFile);
+    const interim = await this.failingAsProject(file, () =>
+      this.models.readProject(file, this.parts.repositories.base),
+    );
+    return {
+      file,
+      id: interim.id,
+      modules: interim.modules,
+      finish: async () => {
+        const built = await this.failingAsProject(file, () => interim.finish());
+        this.projectFiles.add(file);
+        await this.extensions.resolve(built, file);
+        await this.checkParentProject(built);
+        this.logModelWarnings(built);
+        const project = toProject(built, file);
+        this.built.set(project, built);
+        return project;
+      },
+    };
+  }
+
+  /** A model that cannot be built is a project that cannot be read (Maven's ProjectBuildingException). */
+  private async failingAsProject<T>(file: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
     } catch (e) {
       if (e instanceof ModelBuildingFailure) throw new ProjectBuildingError(file, e.modelId, e.problems);
       throw e;
     }
-    this.projectFiles.add(file);
-    await this.parts.pluginVersions.resolveExtensions(built, file);
-    await this.checkParentProject(built);
-    this.logModelWarnings(built);
-    const project = toProject(built, file);
-    this.built.set(project, built);
-    return project;
-  }
-
-  buildReactor(pomFile: string): Promise<Project[]> {
-    return buildReactor(pomFile, (f) => this.buildProject(f));
   }
 
   applyBuildExtensions(projects: readonly Project[]): Project[] {

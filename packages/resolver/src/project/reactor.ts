@@ -3,37 +3,59 @@ import { existsSync, statSync } from 'node:fs';
 import type { Project } from '@goalhost/model';
 import { ProjectBuildingError } from '../errors';
 
-/** Reads one project (the builder decides everything about the model). */
-export type ProjectReader = (pomFile: string) => Promise<Project>;
+/**
+ * A reactor POM after the first phase of its building (Maven's interim result): its file, its
+ * `g:a:v` and modules, and the rest of its building to do.
+ */
+export interface InterimProject {
+  readonly file: string;
+  readonly id: string;
+  readonly modules: readonly string[];
+  finish(): Promise<Project>;
+}
+
+/** Reads one POM of the reactor, the first phase (the builder decides everything about the model). */
+export type InterimReader = (pomFile: string) => Promise<InterimProject>;
 
 /**
- * Maven's reactor: the root project and, recursively, its `<modules>`, sorted like Maven's
- * ProjectSorter: every project after the projects it depends on, inherits from, or builds with.
+ * Maven's reactor (DefaultProjectBuilder, two phases): the root POM and, recursively, its
+ * `<modules>` are read first, each up to its id; `between` then gets every POM's file by id (the
+ * reactor model pool, where a project's imports may be found), and each project is finished, an
+ * aggregator before its modules. The projects are sorted like Maven's ProjectSorter: every project
+ * after the projects it depends on, inherits from, or builds with.
  */
-export async function buildReactor(rootPom: string, read: ProjectReader): Promise<Project[]> {
-  const collected: Project[] = [];
+export async function buildReactor(
+  rootPom: string,
+  read: InterimReader,
+  between: (poms: ReadonlyMap<string, string>) => void = () => undefined,
+): Promise<Project[]> {
+  const preorder: InterimProject[] = [];
+  const postorder: InterimProject[] = [];
   const seen = new Set<string>();
   // Modules come before the project aggregating them, as in Maven's project builder.
   const visit = async (pom: string): Promise<void> => {
     const file = path.resolve(pom);
     if (seen.has(file)) return;
     seen.add(file);
-    const project = await read(file);
-    for (const module of project.modules) {
-      let child = path.resolve(project.basedir, module);
+    const interim = await read(file);
+    preorder.push(interim);
+    for (const module of interim.modules) {
+      let child = path.resolve(path.dirname(file), module);
       if (isDirectory(child)) child = path.join(child, 'pom.xml');
       if (!existsSync(child)) {
-        const id = `${project.groupId}:${project.artifactId}:${project.version}`;
-        throw new ProjectBuildingError(file, id, [
-          { severity: 'ERROR', message: `Child module ${child} of ${file} does not exist`, modelId: id },
+        throw new ProjectBuildingError(file, interim.id, [
+          { severity: 'ERROR', message: `Child module ${child} of ${file} does not exist`, modelId: interim.id },
         ]);
       }
       await visit(child);
     }
-    collected.push(project);
+    postorder.push(interim);
   };
   await visit(rootPom);
-  return sortProjects(collected);
+  between(new Map(preorder.map((i) => [i.id, i.file])));
+  const projects = new Map<InterimProject, Project>();
+  for (const interim of preorder) projects.set(interim, await interim.finish());
+  return sortProjects(postorder.map((i) => projects.get(i)!));
 }
 
 const gav = (p: Project): string => `${p.groupId}:${p.artifactId}:${p.version}`;
@@ -47,7 +69,14 @@ export function sortProjects(projects: readonly Project[]): Project[] {
   const byGav = new Map<string, Project>();
   for (const p of projects) {
     const first = byGav.get(gav(p));
-    if (first) throw new ProjectBuildingError(p.file, gav(p), [], `Project '${gav(p)}' is duplicated in the reactor`);
+    if (first)
+      throw new ProjectBuildingError(
+        p.file,
+        gav(p),
+        [],
+        `Project '${gav(p)}' is duplicated in the reactor`,
+        'DuplicateProjectException',
+      );
     byGav.set(gav(p), p);
   }
   const children = new Map<Project, Project[]>(projects.map((p) => [p, []]));
@@ -69,6 +98,7 @@ export function sortProjects(projects: readonly Project[]): Project[] {
         [],
         `The projects in the reactor contain a cyclic reference: Edge between 'Vertex{label='${gav(from)}'}' and 'Vertex{label='${gav(to)}'}' ` +
           `introduces to cycle in the graph ${[...cycle, to].map(gav).join(' --> ')}`,
+        'ProjectCycleException',
       );
     }
     children.get(from)!.push(to);

@@ -52,6 +52,14 @@ export interface RemoteFetcher {
   ): Promise<string | undefined>;
 }
 
+/**
+ * Maven's workspace reader: files the build itself has (the reactor's), asked before the local
+ * repository and the remote ones; undefined for an artifact it does not have.
+ */
+export interface WorkspaceReader {
+  find(c: ArtifactCoords): string | undefined;
+}
+
 export interface ResolvedFile {
   readonly file: string;
   /** The version resolved (a timestamp for a remote `-SNAPSHOT`). */
@@ -64,6 +72,7 @@ export interface ResolvedFile {
  * repositories' metadata to the newest timestamped build, stored also under the SNAPSHOT name.
  */
 export class ArtifactResolver {
+  private workspace?: WorkspaceReader;
   private readonly cache = new Map<string, Promise<ResolvedFile>>();
 
   constructor(
@@ -84,7 +93,14 @@ export class ArtifactResolver {
     return (await this.resolveFull(c, repositories)).file;
   }
 
+  /** The build's own files, from now on (Maven sets its reactor reader up once the projects are read). */
+  setWorkspace(workspace: WorkspaceReader): void {
+    this.workspace = workspace;
+  }
+
   resolveFull(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
+    const own = this.workspace?.find(c);
+    if (own !== undefined) return Promise.resolve({ file: own, version: c.version });
     const key = `${artifactString(c)}@${repositoriesKey(repositories)}`;
     let result = this.cache.get(key);
     if (!result) {

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
 import { redactUrl } from '@goalhost/model';
+import { connectionFailure } from './connection-failure';
 import { proxiedRequest } from './proxy-agents';
 import { basicAuthorization, type HttpAuth } from './http-auth';
 import type { ProxyRoute } from './proxy-selector';
@@ -329,6 +330,9 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
     if (user) headers.Authorization = basicAuthorization(user);
     const route = options.proxyFor?.(url);
     const via = route ? proxiedRequest(parsed, route) : undefined;
+    const connected = route
+      ? { hostname: route.host, port: route.port }
+      : { hostname: parsed.hostname, port: Number(parsed.port) || (secure ? 443 : 80) };
     const req = (secure ? https : http).get(
       via?.target ?? url,
       {
@@ -342,11 +346,9 @@ function request(url: string, options: DownloadOptions, urlCredentials: boolean)
     req.on('timeout', () => req.destroy(new Error(`Read timed out after ${(options.timeoutMs ?? 60_000) / 1000} s`)));
     req.on('error', (e: NodeJS.ErrnoException) => {
       const noResponse = e.code === 'ECONNRESET' || e.code === 'EPIPE';
-      resolve(
-        noResponse
-          ? { error: `transfer failed for ${redactUrl(url)}: ${parsed.host} failed to respond`, noResponse }
-          : { error: e.message },
-      );
+      if (noResponse)
+        resolve({ error: `transfer failed for ${redactUrl(url)}: ${parsed.host} failed to respond`, noResponse });
+      else resolve({ error: connectionFailure(url, connected, e) ?? e.message });
     });
   });
 }

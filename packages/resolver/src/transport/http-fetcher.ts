@@ -5,22 +5,13 @@ import { redactUrl, SettingsDecrypter, type Proxy, type Server } from '@goalhost
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
 import { ArtifactResolutionError } from '../errors';
 import type { HttpAuth } from './http-auth';
+import { CHECKSUM_MAX_BYTES, ChecksumFailure, ChecksumVerifier } from './checksum-verifier';
 import { download, fetchText, type DownloadOptions, type HttpResult } from './http-client';
 import { ProxySelector } from './proxy-selector';
 import { baseVersionOf, layoutPath, readKept, type LocalRepository } from './local-repository';
 import { describeRepository, type RemoteRepository } from './remote-repository';
 import type { ResolverLog } from '../resolver-config';
 import { isOutdated, parseSnapshotMetadata, readSnapshotMetadata, type SnapshotMetadata } from './snapshot-metadata';
-
-/** A checksum file holds a hex digest and perhaps a file name: anything longer is not one. */
-const CHECKSUM_MAX_BYTES = 512;
-
-const CHECKSUMS = [
-  ['sha1', 'sha1'],
-  ['md5', 'md5'],
-  ['sha256', 'sha256'],
-  ['sha512', 'sha512'],
-] as const;
 
 export interface FetcherOptions {
   readonly servers: readonly Server[];
@@ -49,6 +40,7 @@ export class HttpFetcher implements RemoteFetcher {
   private readonly versionsChecked = new Map<string, Promise<string | undefined>>();
 
   private readonly proxies: ProxySelector;
+  private readonly checksums: ChecksumVerifier;
 
   constructor(
     private readonly local: LocalRepository,
@@ -61,6 +53,13 @@ export class HttpFetcher implements RemoteFetcher {
             options.log.debug(m),
           )
         : password,
+    );
+    this.checksums = new ChecksumVerifier(
+      (url, repo) => {
+        const auth = this.auth(repo);
+        return fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer(), maxBytes: CHECKSUM_MAX_BYTES });
+      },
+      (m) => options.log.warn(m),
     );
   }
 
@@ -108,6 +107,13 @@ export class HttpFetcher implements RemoteFetcher {
   async fetch(c: ArtifactCoords, repo: RemoteRepository): Promise<string | undefined> {
     const name = artifactString(c);
     if (repo.blocked) throw this.blocked(repo, name);
+    if (repo.layout !== 'default') {
+      throw new ArtifactResolutionError(
+        `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${noConnector(repo, true)}`,
+        name,
+        false,
+      );
+    }
     const relative = layoutPath({ ...c, baseVersion: baseVersionOf(c.version) });
     const url = this.urlOf(repo, relative);
     const target = path.join(this.local.basedir, relative);
@@ -156,7 +162,7 @@ export class HttpFetcher implements RemoteFetcher {
       let part = result.part;
       try {
         // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
-        if (await this.verify(part, target, url, repo, c, name, auth, true)) {
+        if (await this.verify(part, target, url, repo, c, name, true)) {
           rmSync(part, { force: true });
           result = await get();
           if (result.status === 'not-found')
@@ -167,7 +173,7 @@ export class HttpFetcher implements RemoteFetcher {
             );
           if (result.status === 'error') throw failed(result);
           part = result.part;
-          await this.verify(part, target, url, repo, c, name, auth, false);
+          await this.verify(part, target, url, repo, c, name, false);
         }
         renameSync(part, target);
       } finally {
@@ -183,10 +189,7 @@ export class HttpFetcher implements RemoteFetcher {
     });
   }
 
-  /**
-   * Checks the first checksum the repository has; the policy decides what a mismatch does. With
-   * `retry`, a mismatch only answers true (download again) and the policy is not applied yet.
-   */
+  /** The checksums of a downloaded file (see ChecksumVerifier); the policy `fail` removes it and fails the transfer. */
   private async verify(
     file: string,
     target: string,
@@ -194,50 +197,26 @@ export class HttpFetcher implements RemoteFetcher {
     repo: RemoteRepository,
     c: ArtifactCoords,
     name: string,
-    auth: HttpAuth | undefined,
-    retry: boolean,
+    firstTrial: boolean,
   ): Promise<boolean> {
     const policy = (
-      (c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases)
-        .checksumPolicy ?? 'warn'
-    ).toLowerCase();
-    if (policy === 'ignore') return false;
-    let failure: string | undefined = 'Checksum validation failed, no checksums available';
-    for (const [ext, algorithm] of CHECKSUMS) {
-      const text = await fetchText(`${url}.${ext}`, {
-        ...(auth ? { auth } : {}),
-        ...this.transfer(),
-        maxBytes: CHECKSUM_MAX_BYTES,
-      });
-      if (text === undefined) continue;
-      if (typeof text !== 'string') {
-        // A checksum that breaks off or is far too long is no checksum: the policy decides.
-        failure = `Checksum validation failed, could not read ${redactUrl(url)}.${ext}: ${text.error}`;
-        if (text.code !== undefined) continue;
-        break;
-      }
-      const expected = text.trim().split(/\s+/)[0].toLowerCase();
-      const actual = await digest(file, algorithm);
-      if (expected === actual) {
-        writeFileSync(`${target}.${ext}`, expected);
-        failure = undefined;
-      } else {
-        if (retry) return true;
-        failure = `Checksum validation failed, expected ${expected} but is ${actual}`;
-      }
-      break;
-    }
-    if (!failure) return false;
-    if (policy === 'fail') {
+      c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases
+    ).checksumPolicy;
+    try {
+      return await this.checksums.verify(
+        { url, repository: repo, policy, digest: (algorithm) => digest(file, algorithm) },
+        firstTrial,
+        (ext, value) => writeFileSync(`${target}.${ext}`, value),
+      );
+    } catch (e) {
+      if (!(e instanceof ChecksumFailure)) throw e;
       rmSync(file, { force: true });
       throw new ArtifactResolutionError(
-        `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${failure}`,
+        `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${e.message}`,
         name,
         false,
       );
     }
-    this.options.log.warn(`Could not validate integrity of download from ${redactUrl(url)}: ${failure}`);
-    return false;
   }
 
   /**
@@ -286,10 +265,17 @@ export class HttpFetcher implements RemoteFetcher {
       (!this.options.updateSnapshots && !isOutdated(cached, releaseOrSnapshotPolicy(repo)))
     )
       return readKept(cached);
+    if (repo.layout !== 'default') {
+      this.options.log.warn(
+        `Could not transfer metadata ${groupId}:${artifactId}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${noConnector(repo, false)}`,
+      );
+      return readKept(cached);
+    }
     const { text } = await this.fetchKept(
       repo,
       `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`,
       cached,
+      releaseOrSnapshotChecksums(repo),
     );
     if (typeof text === 'string') return text;
     const old = readKept(cached);
@@ -303,32 +289,59 @@ export class HttpFetcher implements RemoteFetcher {
     return old;
   }
 
-  /** GETs a metadata file of `repo`; a body is kept at `cached` (Maven's copy per repository id). */
+  /**
+   * GETs a metadata file of `repo`, its checksums verified as an artifact's (under `policy`); a
+   * body is kept at `cached` (Maven's copy per repository id), a checksum that matches beside it.
+   */
   private async fetchKept(
     repo: RemoteRepository,
     relative: string,
     cached: string,
+    policy: string | undefined,
   ): Promise<{ text: Awaited<ReturnType<typeof fetchText>>; url: string }> {
     const url = this.urlOf(repo, relative);
     const auth = this.auth(repo);
     const quiet = this.options.quietTransfers === true;
     let started = 0;
-    const text = await this.slot(() => {
-      // The transfer lines Maven prints for metadata too ("Downloading" even when it is absent).
-      if (!quiet) this.options.log.info(`Downloading from ${repo.id}: ${redactUrl(url)}`);
-      started = Date.now();
-      return fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() });
-    });
+    const get = (firstTrial: boolean) =>
+      this.slot(() => {
+        // The transfer lines Maven prints for metadata too ("Downloading" even when it is absent), once.
+        if (firstTrial && !quiet) this.options.log.info(`Downloading from ${repo.id}: ${redactUrl(url)}`);
+        if (firstTrial) started = Date.now();
+        return fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() });
+      });
+    let text = await get(true);
     mkdirSync(path.dirname(cached), { recursive: true });
-    if (typeof text === 'string') {
-      writeFileSync(cached, text);
-      const size = Buffer.byteLength(text);
-      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      if (!quiet)
-        this.options.log.info(
-          `Downloaded from ${repo.id}: ${redactUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`,
-        );
+    if (typeof text !== 'string') return { text, url };
+    const verify = (body: string, firstTrial: boolean): Promise<boolean> =>
+      this.checksums.verify(
+        {
+          url,
+          repository: repo,
+          policy,
+          digest: (algorithm) => Promise.resolve(createHash(algorithm).update(body).digest('hex')),
+        },
+        firstTrial,
+        (ext, value) => writeFileSync(`${cached}.${ext}`, value),
+      );
+    try {
+      // As for artifacts: a mismatch is downloaded once more before the policy decides.
+      if (await verify(text, true)) {
+        text = await get(false);
+        if (typeof text !== 'string') return { text, url };
+        await verify(text, false);
+      }
+    } catch (e) {
+      if (!(e instanceof ChecksumFailure)) throw e;
+      return { text: { error: e.message }, url };
     }
+    writeFileSync(cached, text);
+    const size = Buffer.byteLength(text);
+    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+    if (!quiet)
+      this.options.log.info(
+        `Downloaded from ${repo.id}: ${redactUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`,
+      );
     return { text, url };
   }
 
@@ -345,10 +358,17 @@ export class HttpFetcher implements RemoteFetcher {
     ) {
       return readSnapshotMetadata(cached);
     }
+    if (repo.layout !== 'default') {
+      this.options.log.warn(
+        `Could not transfer metadata ${c.groupId}:${c.artifactId}:${c.version}/maven-metadata.xml from/to ${repo.id} (${redactUrl(repo.url)}): ${noConnector(repo, false)}`,
+      );
+      return readSnapshotMetadata(cached);
+    }
     const { text, url } = await this.fetchKept(
       repo,
       `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`,
       cached,
+      repo.snapshots.checksumPolicy,
     );
     if (typeof text === 'string') return parseSnapshotMetadata(text, url);
     if (text === undefined) {
@@ -362,6 +382,26 @@ export class HttpFetcher implements RemoteFetcher {
     );
     return readSnapshotMetadata(cached);
   }
+}
+
+/**
+ * Maven 3's resolver has a connector for the "default" layout only: any other (Maven 1's
+ * "legacy") fails every transfer with this chain; a metadata warning names its first link only.
+ */
+function noConnector(repo: RemoteRepository, chain: boolean): string {
+  const url = redactUrl(repo.url);
+  const connector = `Cannot access ${url} with type ${repo.layout} using the available connector factories: BasicRepositoryConnectorFactory`;
+  if (!chain) return connector;
+  return `${connector}: Cannot access ${url} with type ${repo.layout} using the available layout factories: Maven2RepositoryLayoutFactory: Unsupported repository layout ${repo.layout}`;
+}
+
+/** The checksum policy of metadata for releases and snapshots: the stricter of the enabled ones (Maven's merged policy). */
+function releaseOrSnapshotChecksums(repo: RemoteRepository): string {
+  const order = ['ignore', 'warn', 'fail'];
+  const policies = [repo.releases, repo.snapshots]
+    .filter((p) => p.enabled)
+    .map((p) => (p.checksumPolicy ?? 'warn').toLowerCase());
+  return policies.sort((a, b) => order.indexOf(b) - order.indexOf(a))[0] ?? 'warn';
 }
 
 /** The update policy of a lookup for releases or snapshots: the more frequent of the enabled ones (Maven's). */

@@ -6,6 +6,7 @@ export {
   isVersionRange,
   parseVersionRange,
   rangeContains,
+  rangeText,
   type VersionRange,
 } from './version-range';
 export { compareVersions } from './version';

@@ -12,6 +12,8 @@ export interface VersionlessPlugin {
 
 /** No version of a plugin could be chosen (Maven's PluginVersionResolutionException, same text). */
 export class PluginVersionResolutionError extends Error {
+  readonly mavenException = 'PluginVersionResolutionException';
+
   constructor(
     plugin: VersionlessPlugin,
     localBasedir: string,

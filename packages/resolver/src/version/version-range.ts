@@ -67,6 +67,20 @@ function parseInterval(text: string): Interval {
   return { ...(lower ? { lower } : {}), ...(upper ? { upper } : {}) };
 }
 
+/**
+ * The range as maven-resolver's VersionConstraint prints it in messages: each interval with both
+ * bounds (`[1.0]` is `[1.0,1.0]`), an open end `(` or `)`; a union's intervals as written,
+ * comma-separated.
+ */
+export function rangeText(range: VersionRange): string {
+  return range.intervals
+    .map(
+      (i) =>
+        `${i.lower ? `${i.lower.inclusive ? '[' : '('}${i.lower.version}` : '('},${i.upper ? `${i.upper.version}${i.upper.inclusive ? ']' : ')'}` : ')'}`,
+    )
+    .join(', ');
+}
+
 export function rangeContains(range: VersionRange, version: string): boolean {
   return range.intervals.some((i) => {
     if (i.lower) {
