@@ -11,13 +11,7 @@ import { ArtifactResolutionError, type ModelProblem } from '../errors';
 import { observedExists, observedIsDirectory } from '../file-observations';
 import { compareVersions, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from '../version';
 import type { LineageSource } from './effective-model-locations';
-import {
-  nonParseable,
-  UNRESOLVABLE_MODEL,
-  type BuildRequest,
-  type ModelBuilderConfig,
-  type ModelBuilding,
-} from './model-building';
+import { nonParseable, UNRESOLVABLE_MODEL, type ModelBuilderConfig, type ModelBuilding } from './model-building';
 import { injectProfile } from './model-merge';
 import { validateRawDependencies, validateRawSelfReference } from './model-validator';
 import { selectProfiles } from './profile-activation';
