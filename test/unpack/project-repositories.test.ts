@@ -55,8 +55,8 @@ describe("unpack: classified artifacts from the project's repositories, on every
     // Under a lock the classified archive is used only once locked: a requested line, from the project's repository.
     const unlocked = await goalhost('-Dclassifier=linux', '-Dtype=zip', 'cxx:unpack-dependencies');
     const file = path.join(f.repo, 'r', 'lib', '1.0', 'lib-1.0-linux.zip');
-    expect(unlocked.stdout)
-      .to.contain(`\n  r:lib:zip:linux:1.0\n    file:   ${file}\n`)
+    expect(unlocked.stdout, unlocked.stdout)
+      .to.contain(`\n[ERROR]   r:lib:zip:linux:1.0\n[ERROR]     file:   ${file}\n`)
       .and.contain('[INFO] BUILD FAILURE');
     await unpack('update run', '-Dgoalhost.lock=update');
     const sha256 = createHash('sha256').update(fs.readFileSync(file)).digest('hex');

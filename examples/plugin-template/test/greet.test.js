@@ -25,7 +25,8 @@ after(() => fs.rmSync(project, { recursive: true, force: true }));
 /** Runs goalhost in batch mode in the project; its exit status and the lines of the greet goal. */
 function goalhost(...args) {
   const run = spawnSync(GOALHOST, ['-B', ...args], { cwd: project, encoding: 'utf8' });
-  if (run.error) throw new Error(`cannot run ${GOALHOST} (${run.error.message}): install goalhost or set GOALHOST to its path`);
+  if (run.error)
+    throw new Error(`cannot run ${GOALHOST} (${run.error.message}): install goalhost or set GOALHOST to its path`);
   const lines = run.stdout.split('\n');
   const start = lines.findIndex((l) => l.startsWith('[INFO] --- greet:'));
   return { status: run.status, goal: start < 0 ? [] : lines.slice(start, start + 2), output: run.stdout };
@@ -49,6 +50,6 @@ test('an empty name fails the build with the goal message', () => {
   assert.equal(run.status, 1, run.output);
   assert.match(
     run.output,
-    /^\[ERROR\] Failed to execute goal org\.example:greet-maven-plugin:1\.0\.0:greet \(default-cli\) on project hello-app: Nobody to greet: set <name> in the configuration of greet-maven-plugin, or -Dgreet\.name=<name>$/m,
+    /^\[ERROR\] Failed to execute goal org\.example:greet-maven-plugin:1\.0\.0:greet \(default-cli\) on project hello-app: Nobody to greet: set <name> in the configuration of greet-maven-plugin, or -Dgreet\.name=<name> -> \[Help 1\]$/m,
   );
 });
