@@ -12,6 +12,14 @@ function internalError(e) {
   if (showErrors && e && e.stack) process.stdout.write(`[ERROR] ${e.stack}\n`);
 }
 
+// A reader that stops early (`goalhost ... | head`) loses the rest of the log, not the build:
+// as Java's System.out does for mvn, failed writes are dropped and the goals run to the end.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+}
+
 // Work left running after the build has failed (e.g. parallel reads) may reject unobserved:
 // the build's own result stands; a successful build that leaves one behind fails.
 let finished = false;
