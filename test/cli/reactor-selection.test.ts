@@ -141,20 +141,24 @@ describe('cli: reactor selection (-pl, -am, -amd, -rf) as Maven 3.8.7', function
     expect(lines('-pl', 'e')).to.deep.equal([
       '[INFO] Scanning for projects...',
       '[ERROR] [ERROR] Could not find the selected project in the reactor: e @ ',
-      '[ERROR] Could not find the selected project in the reactor: e',
+      '[ERROR] Could not find the selected project in the reactor: e -> [Help 1]',
     ]);
     expect(lines('-f', 'b', '-pl', '../c')[2]).to.equal(
-      '[ERROR] Could not find the selected project in the reactor: ../c',
+      '[ERROR] Could not find the selected project in the reactor: ../c -> [Help 1]',
     );
     // -N reads the starting POM only: its modules cannot be selected.
-    expect(lines('-N', '-pl', 'c', '-am')[2]).to.equal('[ERROR] Could not find the selected project in the reactor: c');
+    expect(lines('-N', '-pl', 'c', '-am')[2]).to.equal(
+      '[ERROR] Could not find the selected project in the reactor: c -> [Help 1]',
+    );
     // Exclusions are looked up among the selected projects only.
-    expect(lines('-pl', ':a,!b')[2]).to.equal('[ERROR] Could not find the selected project in the reactor: b');
+    expect(lines('-pl', ':a,!b')[2]).to.equal(
+      '[ERROR] Could not find the selected project in the reactor: b -> [Help 1]',
+    );
     expect(lines('-pl', ':a', '-rf', ':b')[2]).to.equal(
-      '[ERROR] Could not find project to resume reactor build from: :b vs g:a',
+      '[ERROR] Could not find project to resume reactor build from: :b vs g:a -> [Help 1]',
     );
     expect(lines('-rf', 'x')[2]).to.equal(
-      '[ERROR] Could not find project to resume reactor build from: x vs g:r, g:a, g:b, g:c, g:e',
+      '[ERROR] Could not find project to resume reactor build from: x vs g:r, g:a, g:b, g:c, g:e -> [Help 1]',
     );
   });
 
@@ -174,7 +178,7 @@ describe('cli: reactor selection (-pl, -am, -amd, -rf) as Maven 3.8.7', function
         'validate, initialize, generate-sources, process-sources, generate-resources, process-resources, compile, process-classes, ' +
         'generate-test-sources, process-test-sources, generate-test-resources, process-test-resources, test-compile, process-test-classes, ' +
         'test, prepare-package, package, pre-integration-test, integration-test, post-integration-test, verify, install, deploy, ' +
-        'pre-clean, clean, post-clean, pre-site, site, post-site, site-deploy.',
+        'pre-clean, clean, post-clean, pre-site, site, post-site, site-deploy. -> [Help 1]',
     ]);
   });
 });

@@ -67,13 +67,15 @@ describe('cli: repository options -C, -c, -llr, -nsu as Maven 3.8.7', function (
     const lax = run();
     expect(lax.status).to.equal(0);
     expect(lax.stdout).to.contain(
-      `[WARNING] Could not validate integrity of download from ${url}/g/dep/1/dep-1.jar: ${mismatch}\n`,
+      `[WARNING] ${mismatch} from ck for ${url}/g/dep/1/dep-1.jar\n` +
+        `[WARNING] Could not validate integrity of download from ${url}/g/dep/1/dep-1.jar\n` +
+        `[WARNING] ${mismatch} from ck for ${url}/g/dep/1/dep-1.jar\n`,
     );
     fs.rmSync(path.join(dir, 'local'), { recursive: true });
     const strict = run('-C');
     expect(strict.status).to.equal(1);
     expect(strict.stdout).to.contain(
-      `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project g:p:pom:1: Could not transfer artifact g:dep:jar:1 from/to ck (${url}): ${mismatch}\n`,
+      `[ERROR] Failed to execute goal on project p: Could not resolve dependencies for project g:p:pom:1: Could not transfer artifact g:dep:jar:1 from/to ck (${url}): ${mismatch} -> [Help 1]\n`,
     );
     expect(fs.existsSync(path.join(dir, 'local', 'g', 'dep', '1', 'dep-1.jar'))).to.equal(false);
     // A repository that fails on a mismatch only warns with -c.
@@ -82,7 +84,9 @@ describe('cli: repository options -C, -c, -llr, -nsu as Maven 3.8.7', function (
     const overridden = run('--lax-checksums');
     expect(overridden.status).to.equal(0);
     expect(overridden.stdout).to.contain(
-      `[WARNING] Could not validate integrity of download from ${url}/g/dep/1/dep-1.jar: ${mismatch}\n`,
+      `[WARNING] ${mismatch} from ck for ${url}/g/dep/1/dep-1.jar\n` +
+        `[WARNING] Could not validate integrity of download from ${url}/g/dep/1/dep-1.jar\n` +
+        `[WARNING] ${mismatch} from ck for ${url}/g/dep/1/dep-1.jar\n`,
     );
   });
 
