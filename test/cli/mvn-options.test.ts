@@ -258,11 +258,14 @@ describe('cli: every option of mvn -h (Maven 3.8.7)', function () {
 [INFO] Total time: <time>
 [INFO] Finished at: <date>
 [INFO] ------------------------------------------------------------------------
-[ERROR] The builder requested using id = foo cannot be found
+[ERROR] The builder requested using id = foo cannot be found -> [Help 1]
 [ERROR] Known builders (-b): singlethreaded, multithreaded.
 [ERROR] 
 [ERROR] To see the full stack trace of the errors, re-run goalhost with the -e switch.
 [ERROR] Re-run goalhost using the -X switch to enable full debug logging.
+[ERROR] 
+[ERROR] For more information about the errors and possible solutions, please read the following articles:
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/BuilderNotFoundException
 `);
     const zero = run('-B', '-T', '0.1C', 'validate');
     expect([zero.status, lines(zero.stdout)[0]]).to.deep.equal([

@@ -98,9 +98,11 @@ export async function build(
   const builder = request.builder ?? (request.threads > 1 ? 'multithreaded' : 'singlethreaded');
   if (!(BUILDERS as readonly string[]).includes(builder)) {
     return skipped(
-      new BuildError(`The builder requested using id = ${builder} cannot be found`, [
-        `Known builders (-b): ${BUILDERS.join(', ')}.`,
-      ]),
+      new BuildError(
+        `The builder requested using id = ${builder} cannot be found`,
+        [`Known builders (-b): ${BUILDERS.join(', ')}.`],
+        { mavenException: 'BuilderNotFoundException' },
+      ),
     );
   }
   if (request.threads >= 2) {
