@@ -115,8 +115,8 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
     );
   });
 
-  it("prints Maven's warning, per project, for goals not marked thread-safe (-X names the goals)", () => {
-    const result = run('-T', '2', '-N', 'rendezvous:unsafe');
+  it("prints Maven's warning, per project, for goals not marked thread-safe (-X names the goals); not for one project, nor without -T", () => {
+    const result = run('-T', '2', 'rendezvous:unsafe');
     expect(result.status).to.equal(0);
     const box = [
       '[WARNING] *****************************************************************',
@@ -141,14 +141,16 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
       '[INFO] ',
       '[INFO] --- rendezvous:1.0:unsafe (default-cli) @ r ---',
     ]);
-    const debug = run('-T', '2', '-N', '-X', 'rendezvous:unsafe').stdout.split('\n');
+    const debug = run('-T', '2', '-X', 'rendezvous:unsafe').stdout.split('\n');
     const from = debug.indexOf(box[0]);
     expect(debug.slice(from + box.length, from + box.length + 3)).to.deep.equal([
       '[WARNING] The following goals are not marked as thread-safe in r:',
       '[WARNING]   org.example:rendezvous-maven-plugin:1.0:unsafe',
       '[WARNING] *****************************************************************',
     ]);
-    expect(run('-N', 'rendezvous:unsafe').stdout).not.to.contain('thread-safe');
+    expect(run('rendezvous:unsafe').stdout).not.to.contain('thread-safe');
+    // As Maven's BuilderCommon: a build of one project is not parallel.
+    expect(run('-T', '2', '-N', 'rendezvous:unsafe').stdout).not.to.contain('thread-safe');
   });
 
   it("fail-at-end skips the projects that depend on a failed one, with Maven's lines; fail-fast with -T starts nothing more", () => {
@@ -166,7 +168,10 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
     const fae = run('-fae', '-Drendezvous.timeout=100', 'rendezvous:meet');
     expect(fae.status).to.equal(1);
     const log = stableLog(fae.stdout).replace(/\[ {1,2}\d+\.\d{3} s\]/g, '[ <time>]');
-    expect(log).to.contain(`[INFO] ------------------------------------------------------------------------
+    // Maven's ExecutionEventLogger: an empty line, then the banner of the skipped project.
+    expect(log).to.contain(`[INFO] b started
+[INFO] 
+[INFO] ------------------------------------------------------------------------
 [INFO] Skipping c
 [INFO] This project has been banned from the build due to previous failures.
 [INFO] ------------------------------------------------------------------------

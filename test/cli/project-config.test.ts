@@ -58,10 +58,13 @@ describe('cli: project configuration (.mvn/maven.config, MAVEN_ARGS)', function 
     fs.writeFileSync(path.join(root, '.mvn', 'jvm.config'), '-Xmx64m\n');
     const run = runGoalhost(['-B', '-X', repo(), 'dependency:list'], app, { MAVEN_ARGS: '-Dy=1' });
     expect(run.status).to.equal(0);
-    expect(run.stdout.split('\n').slice(0, 3)).to.deep.equal([
+    // As Maven's -X: the version first, then what was read, then the stack traces turned on.
+    expect(run.stdout.split('\n')[0]).to.match(/^goalhost \d+\.\d+\.\d+ \(Maven 3\.8\.7 semantics\)$/);
+    expect(run.stdout.split('\n').slice(3, 7)).to.deep.equal([
       '[DEBUG] MAVEN_ARGS adds: -Dy=1',
       `[DEBUG] Options from ${path.join(root, '.mvn', 'maven.config')}: -o -Dx=fromconfig -Pp1`,
       `[DEBUG] ${path.join(root, '.mvn', 'jvm.config')} holds JVM options; goalhost runs no JVM, so they do not apply`,
+      '[INFO] Error stacktraces are turned on.',
     ]);
   });
 

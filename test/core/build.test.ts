@@ -103,6 +103,7 @@ describe('core: build (events of a reactor build)', function () {
         baseDirectory: dir,
         nonRecursive: false,
         selectedProjects: [],
+        excludedProjects: [],
         failureBehavior: 'fail-fast',
         threads: 1,
         ...request,
@@ -142,8 +143,8 @@ describe('core: build (events of a reactor build)', function () {
       'SessionEnded false r:SUCCESS,a:FAILURE,b:SUCCESS,c:SKIPPED',
     ]);
     expect(result.projects.map((p) => p.artifactId)).to.deep.equal(['r', 'a', 'b', 'c']);
-    expect(result.failedProject?.artifactId).to.equal('a');
-    expect((result.failure as Error).message).to.equal(
+    expect(result.failures.map((f) => f.project?.artifactId)).to.deep.equal(['a']);
+    expect((result.failures[0].error as Error).message).to.equal(
       'Failed to execute goal org.example:rendezvous-maven-plugin:1.0:meet (default-cli) on project a: ' +
         'Execution default-cli of goal org.example:rendezvous-maven-plugin:1.0:meet failed: a waited 50 ms for nobody to start',
     );
@@ -168,9 +169,9 @@ describe('core: build (events of a reactor build)', function () {
     const pom = path.join(dir, 'nothing.xml');
     expect(missing.events).to.deep.equal(['ProjectDiscoveryStarted']);
     expect(missing.result.projects).to.deep.equal([]);
-    expect((missing.result.failure as Error).message).to.equal(
+    expect(missing.result.failures.map((f) => (f.error as Error).message)).to.deep.equal([
       `The project  (${pom}) has 1 error\n    Non-readable POM ${pom}: ${pom} (No such file or directory)`,
-    );
+    ]);
   });
 });
 

@@ -29,7 +29,15 @@ process.on('unhandledRejection', (e) => {
   process.exitCode = 1;
 });
 
-main(argv, { cwd: process.cwd(), env: process.env, out: process.stdout, err: process.stderr }).then(
+const io = {
+  cwd: process.cwd(), env: process.env, out: process.stdout, err: process.stderr,
+  // Only -emp/-ep without a value read standard input: it is opened then, not before.
+  get in() {
+    return process.stdin;
+  },
+};
+
+main(argv, io).then(
   (code) => {
     finished = true;
     if (process.exitCode !== 1) process.exitCode = code;

@@ -34,6 +34,7 @@ export function logMojoHeader(log: Log, project: Project, execution: GoalExecuti
 
 /** Maven's lines for a project skipped under fail-at-end because a project it needs failed. */
 export function logBanned(log: Log, project: Project): void {
+  log.info('');
   log.info(RULE);
   log.info(`Skipping ${project.name ?? project.artifactId}`);
   log.info('This project has been banned from the build due to previous failures.');

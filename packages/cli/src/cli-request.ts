@@ -1,13 +1,24 @@
 import { dictionary, excerpt } from '@goalhost/model';
+import { CliUsageError, parseCommandLine, type ArgumentSource, type CommandLine } from './command-line';
+
+export { CliUsageError, type ArgumentSource } from './command-line';
+export { usage } from './cli-options';
+
+/** `-ff`, `-fae`, `-fn` (the first of them in that order wins, as in Maven). */
+export type FailureBehavior = 'fail-fast' | 'fail-at-end' | 'fail-never';
 
 /** Everything the command line asked for, parsed once and passed along untouched. */
 export interface CliRequest {
   readonly tasks: readonly string[];
   readonly file?: string;
+  /** `-D`: later definitions win. */
   readonly userProperties: Readonly<Record<string, string>>;
   readonly offline: boolean;
   readonly settingsFile?: string;
   readonly globalSettingsFile?: string;
+  readonly toolchainsFile?: string;
+  readonly globalToolchainsFile?: string;
+  /** `-q`, unless `-X` is given too. */
   readonly quiet: boolean;
   readonly debug: boolean;
   readonly showErrors: boolean;
@@ -15,180 +26,134 @@ export interface CliRequest {
   readonly noTransferProgress: boolean;
   readonly help: boolean;
   readonly version: boolean;
+  /** `-V`: print the version, then build. */
+  readonly showVersion: boolean;
   readonly updateSnapshots: boolean;
+  /** `-nsu`: never look for newer snapshots (or anything else) in remote repositories. */
+  readonly noSnapshotUpdates: boolean;
+  /** `-C` (fail) or `-c` (warn): the checksum policy of every repository. */
+  readonly checksumPolicy?: 'fail' | 'warn';
   readonly nonRecursive: boolean;
   readonly activeProfiles: readonly string[];
   readonly inactiveProfiles: readonly string[];
+  /** `-pl` selectors to build (`+x` and `x`)... */
   readonly projects: readonly string[];
+  /** ...and to leave out (`!x`, `-x`). */
+  readonly excludedProjects: readonly string[];
+  readonly alsoMake: boolean;
+  readonly alsoMakeDependents: boolean;
   readonly resumeFrom?: string;
-  readonly failAtEnd: boolean;
+  readonly failureBehavior: FailureBehavior;
   /** `-T 4` / `-T 1C`: as written (checked when the build starts). */
   readonly threads?: string;
+  /** `-b`: the builder's id as written (checked when the build starts). */
+  readonly builder?: string;
+  /** `-l`: the file all output goes to, as written. */
+  readonly logFile?: string;
+  /** `--color`: as written; an empty string when given without a value. */
+  readonly color?: string;
+  /** `-emp [password]`, `-ep [password]`: encrypt and print, then stop; `value` absent when not given. */
+  readonly encryptMasterPassword?: { readonly value?: string };
+  readonly encryptPassword?: { readonly value?: string };
+  /** `-llr` (or `-Dmaven.legacyLocalRepo=true`): no `_remote.repositories` bookkeeping. */
+  readonly legacyLocalRepository: boolean;
+  /** The options Maven 3.8.7 keeps only to accept them (`-up`, `-npu`, `-cpu`, `-npr`), as given. */
+  readonly deprecatedOptions: readonly string[];
 }
 
-/** A command line (or maven.config) goalhost cannot understand. */
-export class CliUsageError extends Error {}
-
-/** Where arguments come from, as Maven's messages name it. */
-export type ArgumentSource = 'command line options' | 'maven.config';
-
-interface OptionSpec {
-  readonly short?: string;
-  readonly long: string;
-  readonly arg?: string;
-  readonly help: string;
-}
-
-/** The options goalhost understands, with Maven's names; also drives `--help`. */
-export const OPTIONS: readonly OptionSpec[] = [
-  { short: 'B', long: 'batch-mode', help: 'Run in non-interactive (batch) mode (disables output color and progress)' },
-  { short: 'D', long: 'define', arg: 'arg', help: 'Define a user property' },
-  { short: 'e', long: 'errors', help: 'Produce execution error messages' },
-  { short: 'f', long: 'file', arg: 'arg', help: 'Force the use of an alternate POM file (or directory with pom.xml)' },
-  {
-    short: 'fae',
-    long: 'fail-at-end',
-    help: 'Only fail the build afterwards; allow all non-impacted builds to continue',
-  },
-  { short: 'ff', long: 'fail-fast', help: 'Stop at first failure in reactorized builds' },
-  { short: 'gs', long: 'global-settings', arg: 'arg', help: 'Alternate path for the global settings file' },
-  { short: 'h', long: 'help', help: 'Display help information' },
-  { short: 'N', long: 'non-recursive', help: 'Do not recurse into sub-projects' },
-  {
-    short: 'ntp',
-    long: 'no-transfer-progress',
-    help: 'Do not display transfer progress when downloading or uploading',
-  },
-  { short: 'o', long: 'offline', help: 'Work offline' },
-  {
-    short: 'P',
-    long: 'activate-profiles',
-    arg: 'arg',
-    help: 'Comma-delimited list of profiles to activate (!id deactivates)',
-  },
-  {
-    short: 'pl',
-    long: 'projects',
-    arg: 'arg',
-    help: 'Comma-delimited list of specified reactor projects to build instead of all projects',
-  },
-  { short: 'q', long: 'quiet', help: 'Quiet output - only show errors' },
-  { short: 'rf', long: 'resume-from', arg: 'arg', help: 'Resume reactor from specified project' },
-  { short: 's', long: 'settings', arg: 'arg', help: 'Alternate path for the user settings file' },
-  {
-    short: 'T',
-    long: 'threads',
-    arg: 'arg',
-    help: 'Thread count, for instance 4 (int) or 2C/2.5C (int/float) where C is core multiplied',
-  },
-  {
-    short: 'U',
-    long: 'update-snapshots',
-    help: 'Forces a check for missing releases and updated snapshots on remote repositories',
-  },
-  { short: 'v', long: 'version', help: 'Display version information' },
-  { short: 'X', long: 'debug', help: 'Produce execution debug output' },
-];
+/** Maven 3.8.7's options that do nothing, in the order it warns about them. */
+const DEPRECATED = ['up', 'npu', 'cpu', 'npr'];
 
 /**
  * Parses argv (without node and script) the way Maven's CLI does: `-Dx=y`, `-D x=y`, `-Pa,!b`.
- * `definedAt`, when given, receives the index in argv of the argument defining each property.
+ * See parseCommandLine for the syntax.
  */
-export function parseArgs(
-  argv: readonly string[],
-  source: ArgumentSource = 'command line options',
-  definedAt?: Map<string, number>,
-): CliRequest {
-  const unparseable = (reason: string) => new CliUsageError(`Unable to parse ${source}: ${reason}`);
-  // -D names may be anything, `__proto__` included: stored as own keys.
-  const props = dictionary<string>();
-  const tasks: string[] = [];
-  const flags = new Set<string>();
-  const values = new Map<string, string[]>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('-') || arg === '-') {
-      tasks.push(arg);
-      continue;
-    }
-    if (arg.startsWith('-D') && arg.length > 2) {
-      const name = define(props, arg.slice(2), unparseable);
-      definedAt?.set(name, i);
-      continue;
-    }
-    const [name, inline] = splitInline(arg);
-    const spec = OPTIONS.find((o) => (name.startsWith('--') ? `--${o.long}` === name : `-${o.short}` === name));
-    if (!spec) {
-      const attached = OPTIONS.find((o) => o.arg && o.short && arg.startsWith(`-${o.short}`) && o.short.length === 1);
-      if (attached) {
-        values.set(attached.long, [...(values.get(attached.long) ?? []), arg.slice(2)]);
-        continue;
-      }
-      throw unparseable(`Unrecognized option: ${excerpt(arg)}`);
-    }
-    if (!spec.arg) {
-      flags.add(spec.long);
-      continue;
-    }
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw unparseable(`Missing argument for option: ${spec.short ?? spec.long}`);
-    if (spec.long === 'define') {
-      const name = define(props, value, unparseable);
-      definedAt?.set(name, i);
-    } else values.set(spec.long, [...(values.get(spec.long) ?? []), value]);
-  }
-  const last = (k: string) => values.get(k)?.at(-1);
-  const list = (k: string) =>
-    (values.get(k) ?? [])
+export function parseArgs(argv: readonly string[], source: ArgumentSource = 'command line options'): CliRequest {
+  return requestOf(parseCommandLine(argv, source), source);
+}
+
+/** The request a parsed command line makes, read as Maven's CLI reads its CommandLine. */
+export function requestOf(line: CommandLine, source: ArgumentSource = 'command line options'): CliRequest {
+  const has = (long: string) => line.options.some((o) => o.spec.long === long);
+  const values = (long: string) =>
+    line.options.filter((o) => o.spec.long === long && o.value !== undefined).map((o) => o.value!);
+  const first = (long: string): string | undefined => values(long)[0];
+  const optional = (long: string) => (has(long) ? defined({ value: first(long) }) : undefined);
+  const items = (long: string) =>
+    values(long)
       .flatMap((v) => v.split(','))
       .map((s) => s.trim())
       .filter(Boolean);
-  const profiles = list('activate-profiles');
+  const props = dictionary<string>();
+  for (const text of values('define')) define(props, text, source);
+  const profiles = items('activate-profiles');
+  const selectors = items('projects');
+  const excluded = (s: string) => s.startsWith('!') || s.startsWith('-');
+  const debug = has('debug');
   return {
-    tasks,
-    file: last('file'),
+    tasks: line.args,
     userProperties: props,
-    offline: flags.has('offline'),
-    settingsFile: last('settings'),
-    globalSettingsFile: last('global-settings'),
-    quiet: flags.has('quiet'),
-    debug: flags.has('debug'),
-    showErrors: flags.has('errors') || flags.has('debug'),
-    batchMode: flags.has('batch-mode'),
-    noTransferProgress: flags.has('no-transfer-progress'),
-    help: flags.has('help'),
-    version: flags.has('version'),
-    updateSnapshots: flags.has('update-snapshots'),
-    nonRecursive: flags.has('non-recursive'),
-    activeProfiles: profiles.filter((p) => !p.startsWith('!') && !p.startsWith('-')).map((p) => p.replace(/^\+/, '')),
-    inactiveProfiles: profiles.filter((p) => p.startsWith('!') || p.startsWith('-')).map((p) => p.slice(1)),
-    projects: list('projects'),
-    resumeFrom: last('resume-from'),
-    failAtEnd: flags.has('fail-at-end'),
-    threads: last('threads'),
+    offline: has('offline'),
+    quiet: !debug && has('quiet'),
+    debug,
+    showErrors: has('errors') || debug,
+    batchMode: has('batch-mode'),
+    noTransferProgress: has('no-transfer-progress'),
+    help: has('help'),
+    version: has('version'),
+    showVersion: has('show-version'),
+    updateSnapshots: has('update-snapshots'),
+    noSnapshotUpdates: has('no-snapshot-updates'),
+    nonRecursive: has('non-recursive'),
+    activeProfiles: profiles.filter((p) => !excluded(p)).map((p) => p.replace(/^\+/, '')),
+    inactiveProfiles: profiles.filter(excluded).map((p) => p.slice(1)),
+    projects: selectors.filter((p) => !excluded(p)).map((p) => p.replace(/^\+/, '')),
+    excludedProjects: selectors.filter(excluded).map((p) => p.slice(1)),
+    alsoMake: has('also-make'),
+    alsoMakeDependents: has('also-make-dependents'),
+    failureBehavior: has('fail-fast')
+      ? 'fail-fast'
+      : has('fail-at-end')
+        ? 'fail-at-end'
+        : has('fail-never')
+          ? 'fail-never'
+          : 'fail-fast',
+    legacyLocalRepository: has('legacy-local-repository') || props['maven.legacyLocalRepo'] === 'true',
+    deprecatedOptions: DEPRECATED.filter((short) => line.options.some((o) => o.spec.short === short)),
+    ...defined({
+      file: first('file'),
+      settingsFile: first('settings'),
+      globalSettingsFile: first('global-settings'),
+      toolchainsFile: first('toolchains'),
+      globalToolchainsFile: first('global-toolchains'),
+      resumeFrom: first('resume-from'),
+      threads: first('threads'),
+      builder: first('builder'),
+      logFile: first('log-file'),
+      color: has('color') ? (first('color') ?? '') : undefined,
+      checksumPolicy: has('strict-checksums')
+        ? ('fail' as const)
+        : has('lax-checksums')
+          ? ('warn' as const)
+          : undefined,
+      encryptMasterPassword: optional('encrypt-master-password'),
+      encryptPassword: optional('encrypt-password'),
+    }),
   };
 }
 
-function splitInline(arg: string): [string, string | undefined] {
-  if (!arg.startsWith('--')) return [arg, undefined];
-  const eq = arg.indexOf('=');
-  return eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
+/** The entries of `values` that are set, for optional properties. */
+function defined<T extends Record<string, unknown>>(values: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<{
+    [K in keyof T]: Exclude<T[K], undefined>;
+  }>;
 }
 
-/** `name=value`, or `name` alone meaning `true`, as Maven does; returns the name. */
-function define(props: Record<string, string>, text: string, unparseable: (reason: string) => CliUsageError): string {
+/** `name=value`, or `name` alone meaning `true`, as Maven does. */
+function define(props: Record<string, string>, text: string, source: ArgumentSource): void {
   const eq = text.indexOf('=');
-  const name = eq < 0 ? text : text.slice(0, eq);
-  if (name === '') throw unparseable(`-D needs a property name, got '${excerpt(`-D${text}`)}'`);
+  const name = (eq < 0 ? text : text.slice(0, eq)).trim();
+  if (name === '')
+    throw new CliUsageError(`Unable to parse ${source}: -D needs a property name, got '${excerpt(`-D${text}`)}'`);
   props[name] = eq < 0 ? 'true' : text.slice(eq + 1);
-  return name;
-}
-
-/** `goalhost --help`: the usage and every option. */
-export function usage(): string {
-  const rows = OPTIONS.map((o) => {
-    const left = ` ${o.short ? `-${o.short},` : '   '}--${o.long}${o.arg ? ` <${o.arg}>` : ''}`;
-    return `${left.padEnd(36)}${o.help}`;
-  });
-  return ['', 'usage: goalhost [options] [<goal(s)>] [<phase(s)>]', '', 'Options:', ...rows, ''].join('\n');
 }

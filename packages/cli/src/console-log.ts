@@ -1,6 +1,13 @@
 import { PLAIN_STYLES, type Log, type MessageStyles } from '@goalhost/api';
 import { MARKING_STYLES, markedLevel, renderAnsi } from './ansi-styles';
 
+/** Where console text goes: a stream (stdout, stderr) or the file of `-l`. */
+export interface TextOutput {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
 export interface ConsoleLogOptions {
   readonly debug: boolean;
   readonly quiet: boolean;
@@ -8,8 +15,8 @@ export interface ConsoleLogOptions {
   readonly progress: boolean;
   /** ANSI colours, as Maven's console on a terminal (see console-color.ts). */
   readonly color?: boolean;
-  readonly out?: NodeJS.WritableStream;
-  readonly err?: NodeJS.WritableStream & { columns?: number };
+  readonly out?: TextOutput;
+  readonly err?: TextOutput;
 }
 
 /**
@@ -17,8 +24,8 @@ export interface ConsoleLogOptions {
  * The progress line lives on stderr and is erased before any log line is written.
  */
 export class ConsoleLog implements Log {
-  private readonly out: NodeJS.WritableStream;
-  private readonly err: NodeJS.WritableStream & { columns?: number };
+  private readonly out: TextOutput;
+  private readonly err: TextOutput;
   private progressShown = false;
   /** Maven's message styles: marked for colour, or the plain text. */
   readonly styles: MessageStyles;

@@ -1,24 +1,31 @@
 import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Log, Session } from '@goalhost/api';
-import { allPhases, build, BuildError, type BuildRequest, type ProjectSource } from '@goalhost/core';
+import { build, type BuildRequest, type ProjectSource } from '@goalhost/core';
+import { checkToolchains } from '@goalhost/model';
 import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
 import { consoleColor } from './console-color';
-import { ConsoleLog } from './console-log';
+import { ConsoleLog, type TextOutput } from './console-log';
+import { readPassword, type PasswordConsole } from './console-password';
 import { executionEventLogger } from './execution-event-logger';
-import { logResumeHint, reportFailure, reportSetupFailure } from './failure-report';
+import { reportBuildFailures, reportSetupFailure } from './failure-report';
 import { GroupedLog } from './grouped-log';
+import { openLogFile } from './log-file';
+import { encryptMasterPassword, encryptServerPassword } from './password-encryption';
 import { pluginSupply } from './plugin-supply';
 import { resolverProjectSource } from './resolver-project-source';
 import { createSession } from './session-factory';
 import { threadCount } from './thread-count';
-import { VERSION_TEXT } from './version';
+import { VERSION, VERSION_TEXT } from './version';
 
 export interface CliIo {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
-  readonly out: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly err: NodeJS.WritableStream & { columns?: number; isTTY?: boolean };
+  readonly out: TextOutput;
+  readonly err: TextOutput;
+  /** Where `-emp` and `-ep` without a value read the password from, when it is a terminal. */
+  readonly in?: PasswordConsole['input'];
 }
 
 /** The directory Maven's launcher finds (`.mvn`), as a system property POMs and parameters can use. */
@@ -27,7 +34,8 @@ const MULTI_MODULE_PROJECT_DIRECTORY = 'maven.multiModuleProjectDirectory';
 /**
  * Runs goalhost for `argv`, as Maven's CLI: the command line (with .mvn/maven.config and
  * MAVEN_ARGS) becomes a request, the request a session, the build runs in core with the console
- * listening to its events; resolves to the process exit code (0 success, 1 failure).
+ * listening to its events; resolves to the process exit code (0 success, 1 failure). With `-l`,
+ * everything goes to that file instead of `io.out` and `io.err`.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   let configured: ConfiguredRequest;
@@ -35,27 +43,46 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     configured = configureRequest(argv, io.cwd, io.env);
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
-    io.out.write(`[ERROR] ${e.message}\n${usage()}\n`);
+    io.out.write(`[ERROR] ${e.message}\n${usage()}`);
     return 1;
   }
+  const logFile =
+    configured.request.logFile !== undefined ? openLogFile(configured.request.logFile, io.cwd) : undefined;
+  try {
+    return await run(configured, logFile ? { ...io, out: logFile.output, err: logFile.output } : io);
+  } finally {
+    logFile?.close();
+  }
+}
+
+async function run(configured: ConfiguredRequest, io: CliIo): Promise<number> {
   const request = configured.request;
-  if (request.help) return write(io, usage());
-  if (request.version) return write(io, VERSION_TEXT);
   let color: boolean;
   try {
-    color = consoleColor(request.userProperties, io.env, request.batchMode, io.out.isTTY === true);
+    color = consoleColor(request.userProperties, request.color, {
+      env: io.env,
+      batchMode: request.batchMode,
+      logFile: request.logFile !== undefined,
+      terminal: io.out.isTTY === true,
+    });
   } catch (e) {
     io.out.write(`[ERROR] ${(e as Error).message}\n`);
     return 1;
   }
+  if (request.help) return write(io, usage());
+  if (request.version) return write(io, request.quiet ? VERSION : VERSION_TEXT);
   const consoleLog = new ConsoleLog({
     debug: request.debug,
     quiet: request.quiet,
     out: io.out,
     err: io.err,
     color,
-    progress: !request.batchMode && !request.noTransferProgress && io.err.isTTY === true,
+    progress:
+      !request.batchMode && !request.noTransferProgress && request.logFile === undefined && io.err.isTTY === true,
   });
+  if (request.showVersion || request.debug) write(io, VERSION_TEXT);
+  for (const line of configured.debugLines) consoleLog.debug(line);
+  if (request.showErrors) consoleLog.info('Error stacktraces are turned on.');
   let threads: number;
   try {
     threads = threadCount(request.threads, os.availableParallelism());
@@ -63,23 +90,24 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return reportSetupFailure(consoleLog, request, e);
   }
   const log = threads > 1 ? new GroupedLog(consoleLog) : consoleLog;
-  for (const line of configured.debugLines) log.debug(line);
-  if (request.tasks.length === 0) {
-    const message =
-      'No goals have been specified for this build. You must specify a valid lifecycle phase or a goal in the format ' +
-      '<plugin-prefix>:<goal> or <plugin-group-id>:<plugin-artifact-id>[:<plugin-version>]:<goal>. ' +
-      `Available lifecycle phases are: ${allPhases().join(', ')}.`;
-    return reportFailure(log, request, new BuildError(message, [], { mavenException: 'NoGoalSpecifiedException' }));
-  }
   let session: Session;
   try {
     session = createSession(request, io.cwd, io.env, {
       [MULTI_MODULE_PROJECT_DIRECTORY]: configured.multiModuleProjectDirectory,
     });
+    logProblems(log, 'settings', session.settings.warnings ?? []);
+    logProblems(log, 'toolchains', toolchainsWarnings(request, io));
   } catch (e) {
     return reportSetupFailure(log, request, e);
   }
-  logSettingsWarnings(log, session.settings.warnings ?? []);
+  for (const option of request.deprecatedOptions)
+    log.warn(`Command line option -${option} is deprecated and will be removed in future Maven versions.`);
+  if (request.encryptMasterPassword !== undefined || request.encryptPassword !== undefined)
+    return encrypt(request, session, io, log);
+  if (request.legacyLocalRepository)
+    log.info(
+      'Disabling enhanced local repository: using legacy is strongly discouraged to ensure build reproducibility.',
+    );
   let projects: ProjectSource;
   try {
     projects = resolverProjectSource(request, session, configured.propertyOrigins, log);
@@ -93,34 +121,82 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     plugins: pluginSupply(session, configured.propertyOrigins, log),
     ...(log instanceof GroupedLog ? { group: (work) => log.group(work) } : {}),
   });
-  if (result.failure === undefined) return 0;
-  reportFailure(log, request, result.failure);
-  if (result.failedProject && result.failedProject !== result.projects[0])
-    logResumeHint(log, result.projects, result.failedProject);
-  return 1;
+  return result.failures.length === 0 ? 0 : reportBuildFailures(log, request, result);
 }
 
 /** What the command line asks the build to do. */
 function buildRequest(request: CliRequest, cwd: string, threads: number): BuildRequest {
+  const make = request.alsoMake
+    ? request.alsoMakeDependents
+      ? 'both'
+      : 'upstream'
+    : request.alsoMakeDependents
+      ? 'downstream'
+      : undefined;
   return {
     tasks: request.tasks,
     baseDirectory: cwd,
     nonRecursive: request.nonRecursive,
     selectedProjects: request.projects,
-    failureBehavior: request.failAtEnd ? 'fail-at-end' : 'fail-fast',
+    excludedProjects: request.excludedProjects,
+    failureBehavior: request.failureBehavior,
     threads,
+    ...(make ? { makeBehavior: make } : {}),
     ...(request.file !== undefined ? { file: request.file } : {}),
     ...(request.resumeFrom !== undefined ? { resumeFrom: request.resumeFrom } : {}),
+    // As Maven's CLI: -T chooses the multi-threaded builder, -b any builder.
+    ...(request.builder !== undefined
+      ? { builder: request.builder }
+      : request.threads !== undefined
+        ? { builder: 'multithreaded' }
+        : {}),
   };
 }
 
-/** As Maven's settings processor: what the settings files' strict reading found, before the build. */
-function logSettingsWarnings(log: Log, warnings: readonly string[]): void {
+/**
+ * The toolchains files' problems, as Maven's CLI reads them before the build (`-t`, `-gt`, else
+ * `~/.m2/toolchains.xml` and `$MAVEN_HOME/conf/toolchains.xml`); goalhost runs no tool that uses them.
+ */
+function toolchainsWarnings(request: CliRequest, io: CliIo): string[] {
+  const mavenHome = io.env.MAVEN_HOME ?? io.env.M2_HOME;
+  const user = request.toolchainsFile
+    ? path.resolve(io.cwd, request.toolchainsFile)
+    : path.join(os.homedir(), '.m2', 'toolchains.xml');
+  const global = request.globalToolchainsFile
+    ? path.resolve(io.cwd, request.globalToolchainsFile)
+    : mavenHome
+      ? path.join(mavenHome, 'conf', 'toolchains.xml')
+      : undefined;
+  return checkToolchains(user, global, {
+    user: request.toolchainsFile !== undefined,
+    global: request.globalToolchainsFile !== undefined,
+  });
+}
+
+/** As Maven's settings and toolchains processors: what the files' strict reading found, before the build. */
+function logProblems(log: Log, what: 'settings' | 'toolchains', warnings: readonly string[]): void {
   if (warnings.length === 0) return;
   log.warn('');
-  log.warn('Some problems were encountered while building the effective settings');
+  log.warn(`Some problems were encountered while building the effective ${what}`);
   for (const w of warnings) log.warn(w);
   log.warn('');
+}
+
+/** `-emp` / `-ep`: prints the encrypted password (asked for on a terminal when not given) and stops. */
+async function encrypt(request: CliRequest, session: Session, io: CliIo, log: Log): Promise<number> {
+  const terminal: PasswordConsole | undefined = io.in ? { input: io.in, output: io.err } : undefined;
+  const clear = async (given: { readonly value?: string }, prompt: string) =>
+    given.value ?? (terminal ? await readPassword(terminal, prompt) : undefined);
+  try {
+    if (request.encryptMasterPassword)
+      return write(io, encryptMasterPassword(await clear(request.encryptMasterPassword, 'Master password: ')));
+    return write(
+      io,
+      encryptServerPassword(await clear(request.encryptPassword!, 'Password: '), session.settingsSecurityFile),
+    );
+  } catch (e) {
+    return reportSetupFailure(log, request, e);
+  }
 }
 
 function write(io: CliIo, text: string): number {

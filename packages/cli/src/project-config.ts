@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { dictionary, excerpt, InputFileError, INPUT_KINDS, readInputFile } from '@goalhost/model';
-import { CliUsageError, parseArgs, type CliRequest } from './cli-request';
+import { excerpt, InputFileError, INPUT_KINDS, readInputFile } from '@goalhost/model';
+import { requestOf, type CliRequest } from './cli-request';
+import { CliUsageError, mergeCommandLines, parseCommandLine, type CommandLine } from './command-line';
 
 /** The request of one run once the project's own configuration is merged in. */
 export interface ConfiguredRequest {
@@ -26,36 +27,47 @@ export const ON_COMMAND_LINE = 'on the command line';
  */
 export function configureRequest(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): ConfiguredRequest {
   const fromEnv = env.MAVEN_ARGS ? env.MAVEN_ARGS.split(/\s+/).filter((a) => a !== '') : [];
-  const definedAt = new Map<string, number>();
-  const cli = parseArgs([...fromEnv, ...argv], 'command line options', definedAt);
+  const cli = parseCommandLine([...fromEnv, ...argv]);
   const propertyOrigins: Record<string, string> = {};
-  for (const [name, at] of definedAt) propertyOrigins[name] = at < fromEnv.length ? 'in MAVEN_ARGS' : ON_COMMAND_LINE;
+  for (const o of cli.options) {
+    if (o.spec.long === 'define' && o.value !== undefined)
+      propertyOrigins[propertyName(o.value)] = o.at < fromEnv.length ? 'in MAVEN_ARGS' : ON_COMMAND_LINE;
+  }
   const debugLines: string[] = [];
   if (fromEnv.length > 0) debugLines.push(`MAVEN_ARGS adds: ${fromEnv.join(' ')}`);
   const base = env.MAVEN_BASEDIR
     ? path.resolve(cwd, env.MAVEN_BASEDIR)
-    : projectDirectory(startDirectory(cli.file, cwd));
+    : projectDirectory(startDirectory(requestOf(cli).file, cwd));
   const configFile = path.join(base, '.mvn', 'maven.config');
-  let request = cli;
+  let line: CommandLine = cli;
   if (fs.statSync(configFile, { throwIfNoEntry: false })) {
     const tokens = readConfig(configFile)
       .split(/\s+/)
       .filter((t) => t !== '');
-    const config = inFile(configFile, () => parseArgs(tokens, 'maven.config'));
-    if (config.tasks.length > 0) {
+    const config = inFile(configFile, () => parseCommandLine(tokens, 'maven.config'));
+    if (config.args.length > 0) {
       throw new CliUsageError(
-        `Unable to parse maven.config: Unrecognized maven.config entries: [${excerpt(config.tasks.join(', '))}] (in ${configFile}: it holds options only; put goals and phases on the command line)`,
+        `Unable to parse maven.config: Unrecognized maven.config entries: [${excerpt(config.args.join(', '))}] (in ${configFile}: it holds options only; put goals and phases on the command line)`,
       );
     }
-    request = merge(cli, config);
-    for (const name of Object.keys(config.userProperties))
-      if (!Object.hasOwn(cli.userProperties, name)) propertyOrigins[name] = `in ${configFile}`;
+    inFile(configFile, () => requestOf(config, 'maven.config'));
+    line = mergeCommandLines(cli, config);
+    for (const o of config.options) {
+      const name = o.spec.long === 'define' && o.value !== undefined ? propertyName(o.value) : undefined;
+      if (name !== undefined && !Object.hasOwn(propertyOrigins, name)) propertyOrigins[name] = `in ${configFile}`;
+    }
     debugLines.push(`Options from ${configFile}: ${tokens.join(' ')}`);
   }
   const jvmConfig = path.join(base, '.mvn', 'jvm.config');
   if (fs.existsSync(jvmConfig))
     debugLines.push(`${jvmConfig} holds JVM options; goalhost runs no JVM, so they do not apply`);
-  return { request, multiModuleProjectDirectory: base, debugLines, propertyOrigins };
+  return { request: requestOf(line), multiModuleProjectDirectory: base, debugLines, propertyOrigins };
+}
+
+/** The name a `-D` value defines (`name=value`, or `name` alone). */
+function propertyName(text: string): string {
+  const eq = text.indexOf('=');
+  return (eq < 0 ? text : text.slice(0, eq)).trim();
 }
 
 /** Where the search for `.mvn` starts: the `-f` file's directory (or the `-f` directory), else the working directory. */
@@ -89,36 +101,4 @@ function inFile<T>(file: string, parse: () => T): T {
     if (e instanceof CliUsageError) throw new CliUsageError(`${e.message} (in ${file})`);
     throw e;
   }
-}
-
-/** Maven's merge: command line first for single values and lists, the file's -D under the command line's. */
-function merge(cli: CliRequest, config: CliRequest): CliRequest {
-  const first = <T>(a: T | undefined, b: T | undefined): T | undefined => a ?? b;
-  const optional = <K extends 'file' | 'settingsFile' | 'globalSettingsFile' | 'resumeFrom' | 'threads'>(key: K) => {
-    const value = first(cli[key], config[key]);
-    return value === undefined ? {} : { [key]: value };
-  };
-  return {
-    ...cli,
-    ...optional('file'),
-    ...optional('settingsFile'),
-    ...optional('globalSettingsFile'),
-    ...optional('resumeFrom'),
-    ...optional('threads'),
-    userProperties: dictionary([...Object.entries(config.userProperties), ...Object.entries(cli.userProperties)]),
-    offline: cli.offline || config.offline,
-    quiet: cli.quiet || config.quiet,
-    debug: cli.debug || config.debug,
-    showErrors: cli.showErrors || config.showErrors,
-    batchMode: cli.batchMode || config.batchMode,
-    noTransferProgress: cli.noTransferProgress || config.noTransferProgress,
-    help: cli.help || config.help,
-    version: cli.version || config.version,
-    updateSnapshots: cli.updateSnapshots || config.updateSnapshots,
-    nonRecursive: cli.nonRecursive || config.nonRecursive,
-    failAtEnd: cli.failAtEnd || config.failAtEnd,
-    activeProfiles: [...cli.activeProfiles, ...config.activeProfiles],
-    inactiveProfiles: [...cli.inactiveProfiles, ...config.inactiveProfiles],
-    projects: [...cli.projects, ...config.projects],
-  };
 }

@@ -25,9 +25,13 @@ export function resolverProjectSource(
   log: Log,
 ): ProjectSource {
   const system = createRepositorySystem({
+    // As Maven: -nsu wins over -U.
     localRepository: session.localRepository,
     offline: session.offline,
-    updateSnapshots: request.updateSnapshots,
+    updateSnapshots: request.updateSnapshots && !request.noSnapshotUpdates,
+    noSnapshotUpdates: request.noSnapshotUpdates,
+    legacyLocalRepository: request.legacyLocalRepository,
+    ...(request.checksumPolicy ? { checksumPolicy: request.checksumPolicy } : {}),
     settings: session.settings,
     userProperties: { ...session.userProperties },
     env: session.env,

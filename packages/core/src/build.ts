@@ -4,23 +4,40 @@ import { Container, type Session } from '@goalhost/api';
 import type { Project } from '@goalhost/model';
 import type { BuildComponents } from './build-components';
 import type { ProjectOutcome } from './build-events';
-import type { BuildRequest } from './build-request';
+import { BUILDERS, type BuildRequest } from './build-request';
 import { BuildError } from './errors';
 import { Executor } from './executor';
+import { allPhases } from './lifecycles';
 import { Planner } from './planner';
 import { PluginRegistry } from './plugin-registry';
-import { selectProjects, standaloneProject } from './project-selection';
+import { selectProjects } from './project-selection';
 import { buildReactorProjects } from './reactor-builder';
+import { standaloneProject } from './standalone-project';
 import { warnNotThreadSafe } from './thread-safety';
+
+/** What failed a build: an error, and the reactor project whose build it failed, if it was one's. */
+export interface BuildFailure {
+  readonly error: unknown;
+  readonly project?: Project;
+}
 
 /** How a build ended. */
 export interface BuildResult {
   /** The session's projects in build order; empty when the build failed before they were read. */
   readonly projects: readonly Project[];
-  /** What failed the build; absent when it succeeded. */
-  readonly failure?: unknown;
-  /** The reactor project whose build failed first, when a project's build failed. */
-  readonly failedProject?: Project;
+  /** In the order they happened (several with fail-at-end and fail-never); empty when the build succeeded. */
+  readonly failures: readonly BuildFailure[];
+}
+
+/** Maven's NoGoalSpecifiedException: no task, or no project left to build (every one excluded). */
+function noGoals(): BuildError {
+  return new BuildError(
+    'No goals have been specified for this build. You must specify a valid lifecycle phase or a goal in the format ' +
+      '<plugin-prefix>:<goal> or <plugin-group-id>:<plugin-artifact-id>[:<plugin-version>]:<goal>. ' +
+      `Available lifecycle phases are: ${allPhases().join(', ')}.`,
+    [],
+    { mavenException: 'NoGoalSpecifiedException' },
+  );
 }
 
 /** The reactor of a session: its projects in build order and Maven's top-level project. */
@@ -48,43 +65,61 @@ export async function build(
   try {
     reactor = await readReactor(request, registry, planner, components);
   } catch (e) {
-    return { projects: [], failure: e };
+    return { projects: [], failures: [{ error: e }] };
   }
   const { projects, topLevel } = reactor;
   listener({ type: 'SessionStarted', projects });
-  const end = (outcomes: readonly ProjectOutcome[], failure?: unknown, failedProject?: Project): BuildResult => {
+  const end = (outcomes: readonly ProjectOutcome[], failures: readonly BuildFailure[]): BuildResult => {
     listener({
       type: 'SessionEnded',
       projects,
       outcomes,
-      success: failure === undefined,
+      success: failures.length === 0,
       startTime: session.startTime,
       threads: request.threads,
     });
-    return { projects, ...(failure !== undefined ? { failure } : {}), ...(failedProject ? { failedProject } : {}) };
+    return { projects, failures };
   };
+  const skipped = (error: unknown) =>
+    end(
+      projects.map((project) => ({ project, status: 'SKIPPED', millis: 0 })),
+      [{ error }],
+    );
   const runsOwn = (groupId: string, artifactId: string): boolean => registry.byKey(groupId, artifactId) !== undefined;
   // As Maven's task segments: a goal task first settles the top-level project's plugin versions.
   if (topLevel && request.tasks.some((t) => t.includes(':'))) {
     try {
       await components.projects.resolveMissingPluginVersions(topLevel, runsOwn);
     } catch (e) {
-      return end(
-        projects.map((project) => ({ project, status: 'SKIPPED', millis: 0 })),
-        e,
-      );
+      return skipped(e);
     }
   }
-  const parallel = request.threads > 1;
-  if (parallel) {
-    log.info('');
-    log.info(`Using the MultiThreadedBuilder implementation with a thread count of ${request.threads}`);
+  if (projects.length === 0 || request.tasks.length === 0) return skipped(noGoals());
+  const builder = request.builder ?? (request.threads > 1 ? 'multithreaded' : 'singlethreaded');
+  if (!(BUILDERS as readonly string[]).includes(builder)) {
+    return skipped(
+      new BuildError(
+        `The builder requested using id = ${builder} cannot be found`,
+        [`Known builders (-b): ${BUILDERS.join(', ')}.`],
+        { mavenException: 'BuilderNotFoundException' },
+      ),
+    );
   }
-  const { outcomes, failure, failedProject } = await buildReactorProjects(
+  if (request.threads >= 2) {
+    log.info('');
+    log.info(
+      `Using the ${builder === 'multithreaded' ? 'MultiThreadedBuilder' : 'SingleThreadedBuilder'} implementation with a thread count of ${request.threads}`,
+    );
+  }
+  // As Maven's MultiThreadedBuilder: never more threads than projects.
+  const threads = builder === 'multithreaded' ? Math.min(request.threads, projects.length) : 1;
+  // As Maven's BuilderCommon: the thread-safety warning goes with -T over several projects, whatever the builder.
+  const parallel = request.threads > 1 && projects.length > 1;
+  const { outcomes, failures } = await buildReactorProjects(
     projects,
     {
-      threads: request.threads,
-      failAtEnd: request.failureBehavior === 'fail-at-end',
+      threads,
+      failureBehavior: request.failureBehavior,
       upstream: components.projects.upstreamProjects(projects),
       ...(components.group ? { group: components.group } : {}),
       // As Maven: when every task is an aggregator goal, it runs once, for the first project.
@@ -101,7 +136,7 @@ export async function build(
       await new Executor(new Container(), registry, session, services, projectLog, projects, listener).run(plan);
     },
   );
-  return end(outcomes, failure, failedProject);
+  return end(outcomes, failures);
 }
 
 /**
@@ -136,13 +171,13 @@ async function readReactor(
   } else {
     const all = request.nonRecursive ? [await source.buildProject(pom)] : await source.buildReactor(pom);
     const topLevel = all.find((p) => p.file === path.resolve(pom)) ?? all[0];
-    const selected = selectProjects(all, request);
+    const selected = selectProjects(all, source.upstreamProjects(all), request, path.dirname(path.resolve(pom)));
     // As DefaultMaven: the reactor reader is set up before the extensions' afterProjectsRead.
     source.setWorkspace(selected);
     const projects = source.applyBuildExtensions(selected);
     reactor = { projects, topLevel: projects[selected.indexOf(topLevel)] ?? topLevel };
   }
-  components.plugins.registerNamed(registry, reactor.projects[0], pom !== undefined);
+  components.plugins.registerNamed(registry, reactor.projects[0] ?? reactor.topLevel!, pom !== undefined);
   planner.validateTasks(request.tasks);
   return reactor;
 }

@@ -1,6 +1,7 @@
 import type { Log } from '@goalhost/api';
 import type { Project } from '@goalhost/model';
 import type { BuildListener, ProjectOutcome } from './build-events';
+import type { ReactorFailureBehavior } from './build-request';
 
 /** Builds one project: plans and runs its goals, throwing on failure. */
 export type ProjectBuild = (project: Project, log: Log) => Promise<void>;
@@ -8,8 +9,8 @@ export type ProjectBuild = (project: Project, log: Log) => Promise<void>;
 export interface ReactorBuildOptions {
   /** 1: one project after the other; more: independent projects at the same time (`-T`). */
   readonly threads: number;
-  /** `-fae`: go on with the projects that do not depend on a failed one. */
-  readonly failAtEnd: boolean;
+  /** After a failure: start nothing more, skip only what depends on a failed project, or go on. */
+  readonly failureBehavior: ReactorFailureBehavior;
   /** For each project, the projects it waits for (see upstreamProjects). */
   readonly upstream: ReadonlyMap<Project, readonly Project[]>;
   /** Runs a project's work with its log lines held together (parallel builds). */
@@ -18,18 +19,25 @@ export interface ReactorBuildOptions {
   readonly only?: Project;
 }
 
+/** A project whose build failed, and why. */
+export interface ProjectFailure {
+  readonly project: Project;
+  readonly error: unknown;
+}
+
 export interface ReactorBuildResult {
   /** In reactor order. */
   readonly outcomes: readonly ProjectOutcome[];
-  readonly failure?: unknown;
-  readonly failedProject?: Project;
+  /** In the order the projects failed. */
+  readonly failures: readonly ProjectFailure[];
 }
 
 /**
  * Maven's reactor builders: the single-threaded one builds in reactor order; the multi-threaded
  * one starts a project as soon as every project it depends on succeeded, up to `threads` at once,
  * in reactor order among the ready ones. After a failure, fail-fast starts nothing more;
- * fail-at-end skips only what depends on a failed project (Maven's "banned from the build").
+ * fail-at-end skips only what depends on a failed project (Maven's "banned from the build");
+ * fail-never builds every project all the same.
  */
 export async function buildReactorProjects(
   projects: readonly Project[],
@@ -39,8 +47,7 @@ export async function buildReactorProjects(
   build: ProjectBuild,
 ): Promise<ReactorBuildResult> {
   const outcomes = new Map<Project, ProjectOutcome>();
-  let failure: unknown;
-  let failedProject: Project | undefined;
+  const failures: ProjectFailure[] = [];
   let started = 0;
   const broken = (p: Project): boolean =>
     (options.upstream.get(p) ?? []).some((u) => outcomes.get(u)?.status !== 'SUCCESS');
@@ -67,10 +74,7 @@ export async function buildReactorProjects(
       await (options.group ? options.group(work) : work());
     } catch (e) {
       if (!outcomes.has(project)) outcomes.set(project, { project, status: 'FAILURE', millis: Date.now() - begin });
-      if (failure === undefined) {
-        failure = e;
-        failedProject = project;
-      }
+      failures.push({ project, error: e });
     } finally {
       log.progressDone();
     }
@@ -81,11 +85,11 @@ export async function buildReactorProjects(
       outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
       return true;
     }
-    if (failure !== undefined && !options.failAtEnd) {
+    if (failures.length > 0 && options.failureBehavior === 'fail-fast') {
       outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
       return true;
     }
-    if (failure !== undefined && broken(project)) {
+    if (failures.length > 0 && options.failureBehavior === 'fail-at-end' && broken(project)) {
       listener({ type: 'ProjectSkipped', project });
       outcomes.set(project, { project, status: 'SKIPPED', millis: 0 });
       return true;
@@ -119,9 +123,5 @@ export async function buildReactorProjects(
       await Promise.race(running);
     }
   }
-  return {
-    outcomes: projects.map((p) => outcomes.get(p) ?? { project: p, status: 'SKIPPED', millis: 0 }),
-    ...(failure !== undefined ? { failure } : {}),
-    ...(failedProject ? { failedProject } : {}),
-  };
+  return { outcomes: projects.map((p) => outcomes.get(p) ?? { project: p, status: 'SKIPPED', millis: 0 }), failures };
 }

@@ -19,3 +19,5 @@ export * from './settings-grammar';
 export * from './modello-tree-check';
 export * from './java-os';
 export * from './interpolation-limits';
+export * from './toolchains-grammar';
+export * from './toolchains-reader';

@@ -92,7 +92,8 @@ class GeneratedReader {
         this.unknownElement();
         continue;
       }
-      if (parsed.has(field.name)) throw new Refused(`Duplicated tag: '${field.name}'`);
+      const repeatable = typeof field.kind !== 'string' && field.kind[0] === 'flat';
+      if (!repeatable && parsed.has(field.name)) throw new Refused(`Duplicated tag: '${field.name}'`);
       parsed.add(field.name);
       this.field(field.name, field.kind);
     }
@@ -104,7 +105,7 @@ class GeneratedReader {
     else if (kind === 'dom') this.skipElement();
     else if (kind === 'properties') {
       while (this.nextTag() === START_TAG) this.nextText();
-    } else if (kind[0] === 'class') this.classElement(kind[1]);
+    } else if (kind[0] === 'class' || kind[0] === 'flat') this.classElement(kind[1]);
     else {
       while (this.nextTag() === START_TAG) {
         if (this.s.name !== kind[1]) this.unknownElement();

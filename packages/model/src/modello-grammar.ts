@@ -7,7 +7,8 @@
  * - `properties`: child elements of any name, each a text value;
  * - `['class', C]`: an element of model class C;
  * - `['list', item, C]`: a wrapper of `<item>` elements of class C (`<dependencies>`);
- * - `['strings', item]`: a wrapper of `<item>` text values (`<modules>`, `<goals>`).
+ * - `['strings', item]`: a wrapper of `<item>` text values (`<modules>`, `<goals>`);
+ * - `['flat', C]`: elements of class C repeated in place, without a wrapper (toolchains.xml's `<toolchain>`).
  */
 export type FieldKind =
   | 'text'
@@ -16,7 +17,8 @@ export type FieldKind =
   | 'properties'
   | readonly ['class', string]
   | readonly ['list', string, string]
-  | readonly ['strings', string];
+  | readonly ['strings', string]
+  | readonly ['flat', string];
 
 /** One model class: the attributes and child elements its generated parse method accepts. */
 export interface ModelClass {
@@ -29,7 +31,7 @@ export interface ModelClass {
   readonly aliases?: Readonly<Record<string, string>>;
 }
 
-/** The element grammar of one model version (maven.mdo 4.0.0, settings.mdo 1.2.0). */
+/** The element grammar of one model version (maven.mdo 4.0.0, settings.mdo 1.2.0, toolchains.mdo 1.1.0). */
 export interface ModelGrammar {
   /** What the root element must be called in strict mode. */
   readonly root: string;

@@ -24,7 +24,8 @@ function classRefuses(el: XmlElement, className: string, grammar: ModelGrammar, 
       if (strict) return true;
       continue;
     }
-    if (seen.includes(field)) return true;
+    const repeatable = typeof field.kind !== 'string' && field.kind[0] === 'flat';
+    if (!repeatable && seen.includes(field)) return true;
     seen.push(field);
     if (fieldRefuses(c, field.kind, grammar, strict)) return true;
   }
@@ -37,7 +38,8 @@ function fieldRefuses(el: XmlElement, kind: FieldKind, grammar: ModelGrammar, st
   // Up to nine digits always fit a Java int; anything else is left to the exact check.
   if (kind === 'int')
     return el.children.length > 0 || (strict && !/^[\x00-\x20]*[+-]?[0-9]{1,9}[\x00-\x20]*$/.test(el.text));
-  if (kind !== 'properties' && kind[0] === 'class') return classRefuses(el, kind[1], grammar, strict);
+  if (kind !== 'properties' && (kind[0] === 'class' || kind[0] === 'flat'))
+    return classRefuses(el, kind[1], grammar, strict);
   // A wrapper: whitespace only between its elements, in either mode.
   if (hasText(el)) return true;
   for (const c of el.children) {

@@ -104,15 +104,23 @@ class DefaultRepositorySystem implements RepositorySystem {
     // Every line logged goes through it, so a resolution's lines can be kept with its result.
     const log = new RecordingLog(config.log);
     config = { ...config, log };
+    // The cache's results were made under the usual update policy and local repository bookkeeping.
+    const cacheable = !config.updateSnapshots && !config.noSnapshotUpdates && !config.legacyLocalRepository;
     const cache =
-      config.resolutionCacheDirectory && !config.updateSnapshots
+      config.resolutionCacheDirectory && cacheable
         ? new ResolutionCache(config.resolutionCacheDirectory, (m) => log.debug(m))
         : undefined;
-    const local = new LocalRepository(config.localRepository);
+    const local = new LocalRepository(config.localRepository, config.legacyLocalRepository === true);
     const remote = createRemoteFetcher(config, local);
     const versionsOf = (d: Coordinates, repositories: readonly RemoteRepository[]): Promise<string[]> =>
       listVersions(local.basedir, remote, config.offline, d, repositories);
-    const artifacts = new ArtifactResolver(local, config.offline, remote, config.updateSnapshots);
+    const artifacts = new ArtifactResolver(
+      local,
+      config.offline,
+      remote,
+      config.updateSnapshots,
+      config.noSnapshotUpdates === true,
+    );
     this.artifacts = artifacts;
     const repositories = new ProjectRepositories(config.settings);
     const pluginVersionResolver = new PluginVersionResolver(local.basedir, remote, config.offline, artifacts, (m) =>

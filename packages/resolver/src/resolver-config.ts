@@ -10,6 +10,12 @@ export interface ResolverConfig {
   offline: boolean;
   /** `-U`: check remote repositories for newer snapshots and metadata now. */
   updateSnapshots: boolean;
+  /** `-nsu`: every repository's update policy is `never` (what the local repository has is used). */
+  noSnapshotUpdates?: boolean;
+  /** `-C` (fail) / `-c` (warn): the checksum policy of every repository, whatever it declares. */
+  checksumPolicy?: 'fail' | 'warn';
+  /** `-llr`: Maven 2's local repository: any file there counts, no `_remote.repositories` are kept. */
+  legacyLocalRepository?: boolean;
   settings: Settings;
   /** `-D` properties. */
   userProperties: Record<string, string>;

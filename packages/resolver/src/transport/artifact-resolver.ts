@@ -81,6 +81,8 @@ export class ArtifactResolver {
     private readonly remote?: RemoteFetcher,
     /** `-U`: ask every repository again, whatever the records of failed lookups say. */
     private readonly forceUpdate = false,
+    /** `-nsu`: every update policy is `never`, so a recorded failed lookup is never retried. */
+    private readonly neverUpdate = false,
   ) {}
 
   /** Forgets the files resolved so far (after some were deleted from the local repository). */
@@ -147,7 +149,11 @@ export class ArtifactResolver {
     const errors: ArtifactResolutionError[] = [];
     const record = new LastUpdatedRecord(file);
     for (const repo of applicable) {
-      const policy = isSnapshot(c.version) ? repo.snapshots.updatePolicy : repo.releases.updatePolicy;
+      const policy = this.neverUpdate
+        ? 'never'
+        : isSnapshot(c.version)
+          ? repo.snapshots.updatePolicy
+          : repo.releases.updatePolicy;
       if (!this.forceUpdate && record.notFoundRecently(repo, policy)) {
         errors.push(
           new ArtifactResolutionError(

@@ -19,6 +19,10 @@ export interface FetcherOptions {
   readonly proxies?: readonly Proxy[];
   readonly settingsSecurityFile?: string;
   readonly updateSnapshots: boolean;
+  /** `-nsu`: kept metadata is never checked again. */
+  readonly noSnapshotUpdates?: boolean;
+  /** `-C`/`-c`: the checksum policy of every repository. */
+  readonly checksumPolicy?: 'fail' | 'warn';
   readonly threads: number;
   readonly log: ResolverLog;
   readonly quietTransfers?: boolean;
@@ -61,6 +65,16 @@ export class HttpFetcher implements RemoteFetcher {
       },
       (m) => options.log.warn(m),
     );
+  }
+
+  /** A repository's update policy, unless `-nsu` makes every one `never`. */
+  private updatePolicy(declared: string | undefined): string | undefined {
+    return this.options.noSnapshotUpdates ? 'never' : declared;
+  }
+
+  /** A repository's checksum policy, unless `-C`/`-c` sets every one. */
+  private checksumPolicy(declared: string | undefined): string | undefined {
+    return this.options.checksumPolicy ?? declared;
   }
 
   private auth(repo: RemoteRepository): HttpAuth | undefined {
@@ -199,9 +213,10 @@ export class HttpFetcher implements RemoteFetcher {
     name: string,
     firstTrial: boolean,
   ): Promise<boolean> {
-    const policy = (
-      c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases
-    ).checksumPolicy;
+    const policy = this.checksumPolicy(
+      (c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases)
+        .checksumPolicy,
+    );
     try {
       return await this.checksums.verify(
         { url, repository: repo, policy, digest: (algorithm) => digest(file, algorithm) },
@@ -262,7 +277,7 @@ export class HttpFetcher implements RemoteFetcher {
     if (
       offline ||
       repo.blocked ||
-      (!this.options.updateSnapshots && !isOutdated(cached, releaseOrSnapshotPolicy(repo)))
+      (!this.options.updateSnapshots && !isOutdated(cached, this.updatePolicy(releaseOrSnapshotPolicy(repo))))
     )
       return readKept(cached);
     if (repo.layout !== 'default') {
@@ -275,7 +290,7 @@ export class HttpFetcher implements RemoteFetcher {
       repo,
       `${groupId.replace(/\./g, '/')}/${artifactId}/maven-metadata.xml`,
       cached,
-      releaseOrSnapshotChecksums(repo),
+      this.checksumPolicy(releaseOrSnapshotChecksums(repo)),
     );
     if (typeof text === 'string') return text;
     const old = readKept(cached);
@@ -354,7 +369,7 @@ export class HttpFetcher implements RemoteFetcher {
     if (
       offline ||
       repo.blocked ||
-      (!this.options.updateSnapshots && !isOutdated(cached, repo.snapshots.updatePolicy))
+      (!this.options.updateSnapshots && !isOutdated(cached, this.updatePolicy(repo.snapshots.updatePolicy)))
     ) {
       return readSnapshotMetadata(cached);
     }
@@ -368,7 +383,7 @@ export class HttpFetcher implements RemoteFetcher {
       repo,
       `${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/maven-metadata.xml`,
       cached,
-      repo.snapshots.checksumPolicy,
+      this.checksumPolicy(repo.snapshots.checksumPolicy),
     );
     if (typeof text === 'string') return parseSnapshotMetadata(text, url);
     if (text === undefined) {

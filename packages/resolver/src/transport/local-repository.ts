@@ -85,7 +85,8 @@ const NEEDS_NORMALISING = /(^|\/)\.{1,2}(\/|$)|^\/|\/$/;
 /**
  * The local repository in Maven's layout, with the `_remote.repositories` bookkeeping of Maven's
  * enhanced local repository manager: a downloaded file counts only for requests that include the
- * repository it came from; files without any record count as installed locally.
+ * repository it came from; files without any record count as installed locally. The `legacy` one
+ * (`-llr`, Maven's simple manager) keeps no records: any file there counts.
  */
 export class LocalRepository {
   private readonly tracking = new Map<string, Map<string, string>>();
@@ -93,7 +94,10 @@ export class LocalRepository {
   /** `basedir/` when it is absolute and normalised (a plain prefix then), else undefined. */
   private readonly prefix?: string;
 
-  constructor(readonly basedir: string) {
+  constructor(
+    readonly basedir: string,
+    private readonly legacy = false,
+  ) {
     if (path.isAbsolute(basedir) && path.normalize(basedir) === basedir)
       this.prefix = basedir.endsWith('/') ? basedir : `${basedir}/`;
   }
@@ -115,6 +119,7 @@ export class LocalRepository {
   /** Whether the file exists and may be used for a request against `repositoryIds`. */
   find(file: string, repositoryIds: readonly string[]): { exists: boolean; available: boolean; repository?: string } {
     if (!isFile(file)) return { exists: false, available: false };
+    if (this.legacy) return { exists: true, available: true };
     const records = this.records(path.dirname(file));
     const name = path.basename(file);
     if (records.has(`${name}>`)) return { exists: true, available: true };
@@ -126,6 +131,7 @@ export class LocalRepository {
 
   /** Notes that `file` came from `repositoryId` ('' = installed locally), as Maven does. */
   record(file: string, repositoryId: string): void {
+    if (this.legacy) return;
     const dir = path.dirname(file);
     const records = this.records(dir);
     const key = `${path.basename(file)}>${repositoryId}`;

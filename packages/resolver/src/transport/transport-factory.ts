@@ -21,6 +21,8 @@ export function createRemoteFetcher(config: ResolverConfig, local: LocalReposito
         proxies: config.settings.proxies ?? [],
         settingsSecurityFile: config.settingsSecurityFile ?? path.join(os.homedir(), '.m2', 'settings-security.xml'),
         updateSnapshots: config.updateSnapshots,
+        ...(config.noSnapshotUpdates ? { noSnapshotUpdates: true } : {}),
+        ...(config.checksumPolicy ? { checksumPolicy: config.checksumPolicy } : {}),
         threads: config.downloadThreads ?? 5,
         log: config.log,
         quietTransfers: config.noTransferProgress === true,
