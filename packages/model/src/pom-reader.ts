@@ -1,7 +1,7 @@
 import { parseXmlFast, tagEnd } from './fast-xml';
-import { checkParsedModel, type ModelParseProblem } from './modello-check';
+import { checkParsedModel, notWellFormed, type ModelParseProblem } from './modello-check';
 import { POM_GRAMMAR } from './pom-grammar';
-import { child, childrenNamed, childText, type XmlElement } from './xml';
+import { child, childrenNamed, childText, XmlSyntaxError, type XmlElement } from './xml';
 import { INPUT_KINDS, readInputFile } from './input-file';
 
 /**
@@ -195,8 +195,23 @@ export class ModelParseError extends Error {
 }
 
 /**
- * Reads and parses a POM file; malformed XML throws XmlSyntaxError naming file:line:column, a
- * POM Maven cannot read throws ModelParseError.
+ * A POM whose input ends inside the document: MXParser's EOFException, which Maven reports as
+ * "Non-readable POM" with no place.
+ */
+export class ModelReadError extends Error {
+  constructor(
+    readonly source: string,
+    readonly reason: string,
+  ) {
+    super(`Non-readable POM ${source}: ${reason}`);
+    this.name = 'ModelReadError';
+  }
+}
+
+/**
+ * Reads and parses a POM file. A POM Maven cannot read throws ModelParseError (not well-formed,
+ * with MXParser's message and place, or refused by the reader) or ModelReadError (the input
+ * ends early).
  */
 export function readPom(file: string, options: PomReadOptions = {}): RawModel {
   return parsePom(readInputFile(file, 'The POM file', INPUT_KINDS.pom), file, options);
@@ -204,7 +219,7 @@ export function readPom(file: string, options: PomReadOptions = {}): RawModel {
 
 /** Parses POM text; `source` names it in messages. */
 export function parsePom(text: string, source: string, options: PomReadOptions = {}): RawModel {
-  const project = parseXmlFast(text, source);
+  const project = parseProject(text, source, options.strict === true);
   // Maven reads strictly first and, refused, leniently; refused again, it reports the first refusal.
   const strict = options.strict ? checkParsedModel(text, project, POM_GRAMMAR, true) : undefined;
   // The strict reader refuses all the lenient one does (there or earlier).
@@ -212,6 +227,19 @@ export function parsePom(text: string, source: string, options: PomReadOptions =
   if (lenient) throw new ModelParseError(source, strict ?? lenient);
   const raw = pomFromElement(project, source, options, text.includes('${'));
   return strict ? { ...raw, malformed: strict } : raw;
+}
+
+/** The element tree of a POM; XML that is not well-formed fails as Maven's reader fails on it. */
+function parseProject(text: string, source: string, strict: boolean): XmlElement {
+  try {
+    return parseXmlFast(text, source);
+  } catch (e) {
+    if (!(e instanceof XmlSyntaxError)) throw e;
+    const problem = notWellFormed(text, POM_GRAMMAR, strict);
+    if (!problem) throw e;
+    if (problem.endOfInput) throw new ModelReadError(source, problem.message);
+    throw new ModelParseError(source, problem);
+  }
 }
 
 export function pomFromElement(

@@ -3,12 +3,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ownValue } from './own-keys';
 import { parseXmlFast } from './fast-xml';
-import { checkParsedModel } from './modello-check';
+import { checkParsedModel, notWellFormed } from './modello-check';
 import { readRepository, type RawActivation, type RawRepository } from './pom-reader';
 import type { Repository, RepositoryPolicy } from './project';
 import { EMPTY_SETTINGS, type Mirror, type Proxy, type Server, type Settings, type SettingsProfile } from './settings';
 import { SETTINGS_GRAMMAR } from './settings-grammar';
-import { child, childrenNamed, childText, type XmlElement } from './xml';
+import { child, childrenNamed, childText, XmlSyntaxError, type XmlElement } from './xml';
 import { INPUT_KINDS, readInputFile } from './input-file';
 
 /** A settings.xml that cannot be used: names the file, and where possible the line. */
@@ -89,7 +89,27 @@ export function parseSettings(
   env: Record<string, string | undefined> = process.env,
   problems: SettingsProblem[] = [],
 ): Settings {
-  const written = parseXmlFast(text, file);
+  let written: XmlElement;
+  try {
+    written = parseXmlFast(text, file);
+  } catch (e) {
+    if (!(e instanceof XmlSyntaxError)) throw e;
+    const problem = notWellFormed(text, SETTINGS_GRAMMAR, true, true);
+    if (!problem) throw e;
+    // The input ending early is an I/O failure to Maven: no place.
+    problems.push(
+      problem.endOfInput
+        ? { severity: 'FATAL', message: `Non-readable settings ${file}: ${problem.message}`, file }
+        : {
+            severity: 'FATAL',
+            message: `Non-parseable settings ${file}: ${problem.message}`,
+            file,
+            line: problem.line,
+            column: problem.column,
+          },
+    );
+    return { ...EMPTY_SETTINGS, file };
+  }
   const strict = checkParsedModel(text, written, SETTINGS_GRAMMAR, true);
   if (strict) {
     // Maven's settings builder reads again leniently; when that fails too, it reports that failure.

@@ -3,6 +3,7 @@ import {
   dictionary,
   InterpolationSizeError,
   ModelParseError,
+  ModelReadError,
   ownValue,
   parsePom,
   type RawModel,
@@ -24,6 +25,7 @@ import {
   ModelBuilding,
   ModelBuildingFailure,
   nonParseable,
+  nonReadable,
   type BuildRequest,
   type BuiltModel,
   type InterimModel,
@@ -87,6 +89,7 @@ export class ModelBuilder<R> {
       return this.readRaw(file, light);
     } catch (e) {
       if (e instanceof ModelParseError) throw new ModelBuildingFailure(modelId, file, [nonParseable(e)]);
+      if (e instanceof ModelReadError) throw new ModelBuildingFailure(modelId, file, [nonReadable(e)]);
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
         const problem = {
           severity: 'FATAL' as const,
