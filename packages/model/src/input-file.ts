@@ -1,3 +1,4 @@
+import { decodeXmlStream } from './xml-stream-decoder';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 /**
@@ -133,9 +134,14 @@ export function readInputBytes(file: string, what: string, kind: InputKind): Buf
   }
 }
 
-/** The UTF-8 text of `file`, read as `readInputBytes` reads it. */
+/**
+ * The text of `file`, read as `readInputBytes` reads it: XML decoded as Maven's XmlStreamReader
+ * decodes it (byte order mark, declared encoding, else UTF-8; throws XmlStreamError), anything
+ * else as UTF-8.
+ */
 export function readInputFile(file: string, what: string, kind: InputKind): string {
-  return readInputBytes(file, what, kind).toString('utf8');
+  const bytes = readInputBytes(file, what, kind);
+  return kind.reads === 'XML' ? decodeXmlStream(bytes) : bytes.toString('utf8');
 }
 
 /** The text of `file`, or undefined when nothing is there; any other failure (a refusal) is thrown. */

@@ -26,6 +26,8 @@ export interface ModelParseProblem {
    * I/O failure ("Non-readable POM", no place), not as a parse problem.
    */
   readonly endOfInput?: boolean;
+  /** MXParser's own refusal (the input is not well-formed): no reader, strict or lenient, gets past it. */
+  readonly notWellFormed?: boolean;
 }
 
 class Refused extends Error {
@@ -53,8 +55,11 @@ export function checkModelXml(text: string, grammar: ModelGrammar, strict: boole
     return undefined;
   } catch (e) {
     if (e instanceof ScanAbort) return undefined;
-    if (e instanceof XmlPullParserError) return { message: e.message, line: e.line, column: e.column };
-    if (e instanceof XmlEndOfInput) return { message: e.message, ...scanner.location(), endOfInput: true };
+    if (e instanceof XmlPullParserError)
+      return { message: e.message, line: e.line, column: e.column, notWellFormed: true };
+    if (e instanceof XmlEndOfInput) {
+      return { message: e.message, ...scanner.location(), endOfInput: true, notWellFormed: true };
+    }
     if (!(e instanceof Refused)) throw e;
     // XmlPullParserException's message: what, then the parser's position, then the cause.
     const message = `${e.message} (position:${scanner.positionDescription()}) ${e.chain !== undefined ? `caused by: ${e.chain}` : ''}`;
@@ -63,10 +68,11 @@ export function checkModelXml(text: string, grammar: ModelGrammar, strict: boole
 }
 
 /**
- * What Maven reports for a document that is not well-formed, read as its model builder reads a
- * POM: strictly first (when `strict`), then leniently; the strict read's problem, unless the
- * lenient read ends in an EOFException (an I/O failure, which Maven reports instead). With
- * `lenientReport` the lenient read's problem is the one reported, as Maven's settings builder does.
+ * What Maven reports for a document no reader takes, read as its model builder reads a POM:
+ * strictly first (when `strict`), then leniently; the strict read's problem, unless the lenient
+ * read ends in an EOFException (an I/O failure, which Maven reports instead). With
+ * `lenientReport` the lenient read's problem is the one reported, as Maven's settings builder
+ * does. Undefined when the lenient reader takes the document.
  */
 export function notWellFormed(
   text: string,
@@ -77,7 +83,8 @@ export function notWellFormed(
   const first = checkModelXml(text, grammar, strict);
   if (!first || first.endOfInput || !strict) return first;
   const lenient = checkModelXml(text, grammar, false);
-  if (!lenient) return first;
+  // The lenient reader takes it: well-formed after all (the caller reports what only the strict one refused).
+  if (!lenient) return undefined;
   return lenient.endOfInput || lenientReport ? lenient : first;
 }
 

@@ -1,8 +1,9 @@
-import { parseXmlFast, tagEnd } from './fast-xml';
+import { tryParseXmlFast, tagEnd } from './fast-xml';
 import { checkParsedModel, notWellFormed, type ModelParseProblem } from './modello-check';
 import { POM_GRAMMAR } from './pom-grammar';
-import { child, childrenNamed, childText, XmlSyntaxError, type XmlElement } from './xml';
+import { child, childrenNamed, childText, parseXml, type XmlElement } from './xml';
 import { INPUT_KINDS, readInputFile } from './input-file';
+import { XmlStreamError } from './xml-stream-decoder';
 
 /**
  * A POM as written: nothing inherited, nothing interpolated, absent elements left undefined.
@@ -214,7 +215,21 @@ export class ModelReadError extends Error {
  * ends early).
  */
 export function readPom(file: string, options: PomReadOptions = {}): RawModel {
-  return parsePom(readInputFile(file, 'The POM file', INPUT_KINDS.pom), file, options);
+  return parsePom(
+    pomText(file, () => readInputFile(file, 'The POM file', INPUT_KINDS.pom)),
+    file,
+    options,
+  );
+}
+
+/** The text `read` gives for a POM; bytes Maven's XmlStreamReader cannot decode are its "Non-readable POM". */
+export function pomText(file: string, read: () => string): string {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof XmlStreamError) throw new ModelReadError(file, e.message);
+    throw e;
+  }
 }
 
 /** Parses POM text; `source` names it in messages. */
@@ -223,23 +238,28 @@ export function parsePom(text: string, source: string, options: PomReadOptions =
   // Maven reads strictly first and, refused, leniently; refused again, it reports the first refusal.
   const strict = options.strict ? checkParsedModel(text, project, POM_GRAMMAR, true) : undefined;
   // The strict reader refuses all the lenient one does (there or earlier).
+  if (strict?.notWellFormed) throw notWellFormedError(source, strict);
   const lenient = !options.strict || strict ? checkParsedModel(text, project, POM_GRAMMAR, false) : undefined;
+  if (lenient?.notWellFormed) throw notWellFormedError(source, lenient);
   if (lenient) throw new ModelParseError(source, strict ?? lenient);
   const raw = pomFromElement(project, source, options, text.includes('${'));
   return strict ? { ...raw, malformed: strict } : raw;
 }
 
-/** The element tree of a POM; XML that is not well-formed fails as Maven's reader fails on it. */
+/**
+ * The element tree of a POM. Input the fast reader does not take is checked as MXParser reads it
+ * first, so that XML that is not well-formed fails as Maven's reader fails on it.
+ */
 function parseProject(text: string, source: string, strict: boolean): XmlElement {
-  try {
-    return parseXmlFast(text, source);
-  } catch (e) {
-    if (!(e instanceof XmlSyntaxError)) throw e;
-    const problem = notWellFormed(text, POM_GRAMMAR, strict);
-    if (!problem) throw e;
-    if (problem.endOfInput) throw new ModelReadError(source, problem.message);
-    throw new ModelParseError(source, problem);
-  }
+  const fast = tryParseXmlFast(text);
+  if (fast) return fast;
+  const problem = notWellFormed(text, POM_GRAMMAR, strict);
+  if (problem) throw notWellFormedError(source, problem);
+  return parseXml(text, source);
+}
+
+function notWellFormedError(source: string, problem: ModelParseProblem): Error {
+  return problem.endOfInput ? new ModelReadError(source, problem.message) : new ModelParseError(source, problem);
 }
 
 export function pomFromElement(

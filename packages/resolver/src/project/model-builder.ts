@@ -6,6 +6,7 @@ import {
   ModelReadError,
   ownValue,
   parsePom,
+  pomText,
   type RawModel,
 } from '@goalhost/model';
 import type { ModelProblem } from '../errors';
@@ -77,7 +78,11 @@ export class ModelBuilder<R> {
   readRaw(file: string, light = false): RawModel {
     let raw = this.rawCache.get(file) ?? (light ? this.lightCache.get(file) : undefined);
     if (!raw) {
-      raw = parsePom(readObservedText(file), file, { light, strict: !light });
+      raw = parsePom(
+        pomText(file, () => readObservedText(file)),
+        file,
+        { light, strict: !light },
+      );
       (light ? this.lightCache : this.rawCache).set(file, raw);
     }
     return raw;
