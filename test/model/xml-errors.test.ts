@@ -170,3 +170,52 @@ describe('model: POM and settings files that are not well-formed, read from disk
     );
   });
 });
+
+/**
+ * POM bytes decoded as Maven's XmlStreamReader decodes them. Each expected artifactId is the value
+ * mvn 3.8.7 printed for the same bytes (`mvn -o validate`: "'artifactId' with value '...' does not
+ * match a valid id pattern").
+ */
+describe('model: POM encodings read as Maven 3.8.7 reads them (byte order mark, declaration, UTF-8)', () => {
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xml-encodings-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const body = (artifactId: string): string =>
+    `<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>a</groupId>\n  <artifactId>${artifactId}</artifactId>\n` +
+    '  <version>1</version>\n  <packaging>pom</packaging>\n</project>\n';
+  const artifactIdOf = (name: string, bytes: Buffer): string | undefined => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, bytes);
+    return readPom(file).artifactId;
+  };
+
+  it('reads a POM declared ISO-8859-1 in ISO-8859-1 (mvn: abé)', () => {
+    const text = `<?xml version="1.0" encoding="ISO-8859-1"?>\n${body('abé')}`;
+    expect(artifactIdOf('latin1.xml', Buffer.from(text, 'latin1'))).to.equal('abé');
+  });
+
+  it('reads a UTF-16LE POM with its byte order mark (mvn: abé中)', () => {
+    const text = `<?xml version="1.0" encoding="UTF-16"?>\n${body('abé中')}`;
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(artifactIdOf('utf16.xml', bytes)).to.equal('abé中');
+  });
+
+  it('reads a UTF-8 byte order mark before an ISO-8859-1 declaration as ISO-8859-1 (lenient detection; mvn: abÃ©)', () => {
+    const text = `<?xml version="1.0" encoding="ISO-8859-1"?>\n${body('abé')}`;
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+    expect(artifactIdOf('bom-latin1.xml', bytes)).to.equal('abÃ©');
+  });
+
+  it('reads a POM without declaration as UTF-8, whatever its bytes (mvn: abé)', () => {
+    expect(artifactIdOf('plain.xml', Buffer.from(body('abé'), 'utf8'))).to.equal('abé');
+  });
+
+  it('fails an encoding Java does not know as Non-readable POM with its name (recorded: 8BIT)', () => {
+    const file = path.join(dir, 'unknown.xml');
+    fs.writeFileSync(file, `<?xml version="1.0" encoding="8bit"?>\n${body('a')}`);
+    expect(() => readPom(file)).to.throw(ModelReadError, `Non-readable POM ${file}: 8BIT`);
+  });
+});
