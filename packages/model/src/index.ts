@@ -22,3 +22,4 @@ export * from './interpolation-limits';
 export * from './toolchains-grammar';
 export * from './toolchains-reader';
 export * from './xml-stream-decoder';
+export * from './xml-well-formedness';

@@ -1,4 +1,4 @@
-import { decodeXmlStream } from './xml-stream-decoder';
+import { decodeXmlStream, XmlStreamError } from './xml-stream-decoder';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 /**
@@ -23,11 +23,17 @@ export interface InputKind {
   readonly limit: number;
   /** What goalhost reads from such files, in `goalhost reads <reads> only from regular files`. */
   readonly reads: string;
+  /**
+   * XML whose readers report what Maven's XmlStreamReader cannot decode (POMs, settings): its
+   * XmlStreamError is thrown. Other XML that fails to decode so is read as UTF-8, its parser
+   * reporting what is wrong.
+   */
+  readonly reportsDecoding?: boolean;
 }
 
 export const INPUT_KINDS = {
-  pom: { limit: 16 * MiB, reads: 'XML' },
-  settings: { limit: 16 * MiB, reads: 'XML' },
+  pom: { limit: 16 * MiB, reads: 'XML', reportsDecoding: true },
+  settings: { limit: 16 * MiB, reads: 'XML', reportsDecoding: true },
   settingsSecurity: { limit: 1 * MiB, reads: 'XML' },
   pluginDescriptor: { limit: 16 * MiB, reads: 'XML' },
   /** maven-metadata.xml, maven-metadata-local.xml and the cached maven-metadata-<id>.xml. */
@@ -141,7 +147,13 @@ export function readInputBytes(file: string, what: string, kind: InputKind): Buf
  */
 export function readInputFile(file: string, what: string, kind: InputKind): string {
   const bytes = readInputBytes(file, what, kind);
-  return kind.reads === 'XML' ? decodeXmlStream(bytes) : bytes.toString('utf8');
+  if (kind.reads !== 'XML') return bytes.toString('utf8');
+  try {
+    return decodeXmlStream(bytes);
+  } catch (e) {
+    if (!(e instanceof XmlStreamError) || (kind as InputKind).reportsDecoding) throw e;
+    return bytes.toString('utf8');
+  }
 }
 
 /** The text of `file`, or undefined when nothing is there; any other failure (a refusal) is thrown. */
