@@ -126,7 +126,7 @@ Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and
 `);
   });
 
-  it('names file, line and element of a malformed pom.xml, and runs nothing', () => {
+  it("fails a pom.xml that is not well-formed with Maven 3.8.7's Non-parseable POM line (MXParser message and place), and runs nothing", () => {
     fs.writeFileSync(
       path.join(dir, 'pom.xml'),
       '<project>\n  <dependencies>\n    <dependency>\n  </dependencies>\n</project>\n',
@@ -134,8 +134,8 @@ Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and
     const run = runGoalhost(['-B', 'validate'], dir);
     expect(run.status).to.equal(1);
     expect(run.stdout).to.contain(
-      `[ERROR] Malformed XML in ${path.join(dir, 'pom.xml')}:4:3 (in project/dependencies/dependency): ` +
-        "Expected closing tag 'dependency' (opened in line 3, col 5) instead of closing tag 'dependencies'.",
+      `[ERROR]     Non-parseable POM ${path.join(dir, 'pom.xml')}: end tag name </dependencies> must match start tag name <dependency> ` +
+        'from line 3 (position: TEXT seen ...<dependency>\\n  </dependencies>... @4:18)  @ line 4, column 18 -> [Help 2]',
     );
     expect(run.stdout).not.to.contain('BUILD SUCCESS');
     expect(run.stdout).not.to.match(/\n\s+at /);

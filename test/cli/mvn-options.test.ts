@@ -227,6 +227,15 @@ describe('cli: every option of mvn -h (Maven 3.8.7)', function () {
       '',
       '[ERROR] ',
     ]);
+    // Not well-formed (recorded with mvn 3.8.7 -t): MXParser's message, or Non-readable when the input ends early.
+    fs.writeFileSync(path.join(dir, 'tc5.xml'), '<toolchains>\n  <toolchain>\n</toolchains>\n');
+    fs.writeFileSync(path.join(dir, 'tc6.xml'), '<toolchains>\n  <toolchain>\n');
+    expect(lines(run('-B', '-t', 'tc5.xml', 'validate').stdout)[1]).to.equal(
+      `[FATAL] Non-parseable toolchains ${path.join(dir, 'tc5.xml')}: end tag name </toolchains> must match start tag name <toolchain> from line 2 (position: TEXT seen ...<toolchain>\\n</toolchains>... @3:14)  @ line 3, column 14`,
+    );
+    expect(lines(run('-B', '-t', 'tc6.xml', 'validate').stdout)[1]).to.equal(
+      `[FATAL] Non-readable toolchains ${path.join(dir, 'tc6.xml')}: no more data available - expected end tags </toolchain></toolchains> to close start tag <toolchain> from line 2 and start tag <toolchains> from line 1, parser stopped on START_TAG seen ...<toolchain>\\n... @3:1`,
+    );
   });
 
   it('-b and -T: the builder Maven names; an unknown builder fails once the reactor is read; -T that makes no thread fails', () => {

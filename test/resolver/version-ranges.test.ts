@@ -99,6 +99,25 @@ describe('resolver: version ranges (Maven 3.8.7 recordings)', () => {
     );
   });
 
+  // Recorded with Maven 3.8.7 (`mvn -o dependency:list`, a range over a library whose
+  // maven-metadata-local.xml has a mismatched end tag): the warning with MXParser's message, and
+  // the range fails as if the file listed nothing.
+  it("warns about metadata that is not well-formed, with MXParser's message, and takes no version from it", async () => {
+    f.file(
+      'repo/zz/rg/c/maven-metadata-local.xml',
+      '<metadata>\n  <groupId>zz.rg</groupId>\n  <artifactId>c</artifactId>\n  <versioning>\n    <versions>\n' +
+        '      <version>1.0</version>\n    </version>\n  </versioning>\n</metadata>\n',
+    );
+    expect((await failure(resolve(['zz.rg:c:[1.0,2.0)']))).message).to.equal(
+      'Could not resolve dependencies for project zz.rg:p:jar:1: Failed to collect dependencies at zz.rg:c:jar:[1.0,2.0): No versions available for zz.rg:c:jar:[1.0,2.0) within specified range',
+    );
+    const file = path.join(f.root, 'repo', 'zz', 'rg', 'c', 'maven-metadata-local.xml');
+    expect(f.warnings.filter((w) => w.startsWith('The metadata'))).to.deep.equal([
+      `The metadata ${file} is invalid: end tag name </version> must match start tag name <versions> from line 5 ` +
+        '(position: TEXT seen ...</version>\\n    </version>... @7:15) ',
+    ]);
+  });
+
   // Recorded with Maven 3.8.7 (real-POM cases range-03 and range-07: `[debian]` named
   // `[debian,debian]`): the project's own ranges are written as Maven 3's project artifacts
   // write them, every interval with both bounds and no blanks; a transitive range keeps its text.

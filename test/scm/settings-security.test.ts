@@ -246,6 +246,16 @@ describe('scm: Maven password decryption (settings-security.xml)', () => {
       );
     });
 
+    // The message of Maven 3.8.7's reader for the same file (mvn -X: "Failed to decrypt password
+    // for server s: ... XmlPullParserException: end tag name </mastr> must match ...").
+    it("not well-formed: MXParser's message", () => {
+      const file = securityFile('nwf.xml', '<master>{abc}</mastr>');
+      expect(message(file)).to.equal(
+        `The master password file ${file} is not well-formed XML: end tag name </mastr> must match start tag name ` +
+          '<master> from line 2 (position: TEXT seen ...<master>{abc}</mastr>... @2:24); fix the master password file.',
+      );
+    });
+
     it('not a settings-security.xml', () => {
       const file = path.join(dir, 's.xml');
       fs.writeFileSync(file, '<settings/>');

@@ -1,5 +1,7 @@
 import { dictionary, hasOwnKey, ownValue } from './own-keys';
 import { parseXml, type XmlElement } from './xml';
+import { isValidCodePoint } from './xpp3-chars';
+import { XPP3_ENTITIES } from './xpp3-entities';
 
 /**
  * A small, fast XML reader for POMs and settings files: one pass over the text, building the same
@@ -9,8 +11,12 @@ import { parseXml, type XmlElement } from './xml';
  * XmlSyntaxError with file, line, column and element path.
  */
 export function parseXmlFast(source: string, file: string): XmlElement {
-  const root = tryParse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
-  return root ?? parseXml(source, file);
+  return tryParseXmlFast(source) ?? parseXml(source, file);
+}
+
+/** The fast reader alone: the tree, or undefined for input it does not take (the caller decides what then). */
+export function tryParseXmlFast(source: string): XmlElement | undefined {
+  return tryParse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
 }
 
 /**
@@ -56,11 +62,13 @@ function nameEnd(text: string, pos: number): number {
     else return p;
   }
 }
-const ATTRIBUTE = /\s+([A-Za-z_:][\w.:-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
+// MXParser needs no space between one attribute's value and the next name.
+const ATTRIBUTE = /\s*([A-Za-z_:][\w.:-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
 
 function tryParse(text: string): XmlElement | undefined {
   const stack: Building[] = [];
   let root: XmlElement | undefined;
+  let seenDoctype = false;
   let line = 1;
   let lineStart = 0;
   let pos = 0;
@@ -83,8 +91,9 @@ function tryParse(text: string): XmlElement | undefined {
     if (end > pos) {
       const raw = text.slice(pos, end);
       if (stack.length === 0) {
-        if (raw.trim() !== '') return undefined;
+        if (!XML_SPACES.test(raw)) return undefined;
       } else {
+        if (raw.includes(']]>')) return undefined;
         const decoded = decode(raw);
         if (decoded === undefined) return undefined;
         const top = stack[stack.length - 1];
@@ -98,7 +107,7 @@ function tryParse(text: string): XmlElement | undefined {
     if (next === 0x21 /* ! */) {
       if (text.startsWith('<!--', pos)) {
         const close = text.indexOf('-->', pos + 4);
-        if (close < 0) return undefined;
+        if (close < 0 || !commentBody(text.slice(pos + 4, close))) return undefined;
         countLines(pos, close);
         pos = close + 3;
       } else if (text.startsWith('<![CDATA[', pos)) {
@@ -108,14 +117,17 @@ function tryParse(text: string): XmlElement | undefined {
         countLines(pos, close);
         pos = close + 3;
       } else if (text.startsWith('<!DOCTYPE', pos)) {
+        // One, before the root element, without an internal subset or references.
         const close = text.indexOf('>', pos);
-        if (close < 0 || text.slice(pos, close).includes('[')) return undefined;
+        if (close < 0 || seenDoctype || root || stack.length > 0) return undefined;
+        if (/[[&]/.test(text.slice(pos, close))) return undefined;
+        seenDoctype = true;
         countLines(pos, close);
         pos = close + 1;
       } else return undefined;
     } else if (next === 0x3f /* ? */) {
       const close = text.indexOf('?>', pos + 2);
-      if (close < 0) return undefined;
+      if (close < 0 || !processingInstruction(text.slice(pos + 2, close), pos <= 1)) return undefined;
       countLines(pos, close);
       pos = close + 2;
     } else if (next === 0x2f /* / */) {
@@ -179,6 +191,28 @@ function tryParse(text: string): XmlElement | undefined {
   return stack.length === 0 ? root : undefined;
 }
 
+const XML_SPACES = /^[ \t\r\n]*$/;
+
+/** Whether MXParser takes this comment content: no `--`, no `-` at the end, only XML characters (no lone surrogates). */
+function commentBody(body: string): boolean {
+  return !body.includes('--') && !body.endsWith('-') && !/[^\t\n\r\x20-\ud7ff\ue000-\ufffd]/.test(body);
+}
+
+const XML_DECLARATION =
+  /^xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][\w.-]*\3)?([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(yes|no)\5)?[ \t\r\n]*$/;
+
+/**
+ * Whether MXParser takes this processing instruction (`body` between `<?` and `?>`): a target
+ * right after `<?`, no markup inside, and a target `xml...` only as the XML declaration at the
+ * start (MXParser lets one character stand before it), written as MXParser reads one.
+ */
+function processingInstruction(body: string, atStart: boolean): boolean {
+  if (body === '' || /^[ \t\r\n]/.test(body) || /[<>]/.test(body)) return false;
+  const space = body.search(/[ \t\r\n]/);
+  if (space < 3 || !/^xml/i.test(body)) return true;
+  return atStart && XML_DECLARATION.test(body);
+}
+
 function addChild(parent: Building, child: XmlElement): void {
   if (parent.children === NO_CHILDREN) parent.children = [child];
   else parent.children.push(child);
@@ -200,7 +234,8 @@ function decode(raw: string): string | undefined {
     let ch: string | undefined;
     if (ref.startsWith('#x')) ch = codePoint(parseInt(ref.slice(2), 16), /^[0-9a-fA-F]+$/.test(ref.slice(2)));
     else if (ref.startsWith('#')) ch = codePoint(parseInt(ref.slice(1), 10), /^[0-9]+$/.test(ref.slice(1)));
-    else ch = ownValue(ENTITIES, ref);
+    else if (!/^[A-Za-z_:][\w.:-]*$/.test(ref)) return undefined;
+    else ch = ownValue(ENTITIES, ref) ?? xpp3Entity(ref);
     if (ch === undefined) return undefined;
     out += raw.slice(pos, amp) + ch;
     pos = semi + 1;
@@ -208,6 +243,13 @@ function decode(raw: string): string | undefined {
   return out + raw.slice(pos);
 }
 
+/** A character reference MXParser takes: an XML character. */
 function codePoint(value: number, valid: boolean): string | undefined {
-  return valid && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : undefined;
+  return valid && isValidCodePoint(value) ? String.fromCodePoint(value) : undefined;
+}
+
+/** The XHTML entities Maven's generated readers define (`&eacute;`). */
+function xpp3Entity(name: string): string | undefined {
+  const code = XPP3_ENTITIES.get(name);
+  return code === undefined ? undefined : String.fromCharCode(code);
 }

@@ -21,3 +21,5 @@ export * from './java-os';
 export * from './interpolation-limits';
 export * from './toolchains-grammar';
 export * from './toolchains-reader';
+export * from './xml-stream-decoder';
+export * from './xml-well-formedness';

@@ -1,3 +1,4 @@
+import { decodeXmlStream, XmlStreamError } from './xml-stream-decoder';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 /**
@@ -22,11 +23,17 @@ export interface InputKind {
   readonly limit: number;
   /** What goalhost reads from such files, in `goalhost reads <reads> only from regular files`. */
   readonly reads: string;
+  /**
+   * XML whose readers report what Maven's XmlStreamReader cannot decode (POMs, settings): its
+   * XmlStreamError is thrown. Other XML that fails to decode so is read as UTF-8, its parser
+   * reporting what is wrong.
+   */
+  readonly reportsDecoding?: boolean;
 }
 
 export const INPUT_KINDS = {
-  pom: { limit: 16 * MiB, reads: 'XML' },
-  settings: { limit: 16 * MiB, reads: 'XML' },
+  pom: { limit: 16 * MiB, reads: 'XML', reportsDecoding: true },
+  settings: { limit: 16 * MiB, reads: 'XML', reportsDecoding: true },
   settingsSecurity: { limit: 1 * MiB, reads: 'XML' },
   pluginDescriptor: { limit: 16 * MiB, reads: 'XML' },
   /** maven-metadata.xml, maven-metadata-local.xml and the cached maven-metadata-<id>.xml. */
@@ -133,9 +140,20 @@ export function readInputBytes(file: string, what: string, kind: InputKind): Buf
   }
 }
 
-/** The UTF-8 text of `file`, read as `readInputBytes` reads it. */
+/**
+ * The text of `file`, read as `readInputBytes` reads it: XML decoded as Maven's XmlStreamReader
+ * decodes it (byte order mark, declared encoding, else UTF-8; throws XmlStreamError), anything
+ * else as UTF-8.
+ */
 export function readInputFile(file: string, what: string, kind: InputKind): string {
-  return readInputBytes(file, what, kind).toString('utf8');
+  const bytes = readInputBytes(file, what, kind);
+  if (kind.reads !== 'XML') return bytes.toString('utf8');
+  try {
+    return decodeXmlStream(bytes);
+  } catch (e) {
+    if (!(e instanceof XmlStreamError) || (kind as InputKind).reportsDecoding) throw e;
+    return bytes.toString('utf8');
+  }
 }
 
 /** The text of `file`, or undefined when nothing is there; any other failure (a refusal) is thrown. */

@@ -1,7 +1,17 @@
 import { fieldOf, readsAttribute, type FieldKind, type ModelGrammar } from './modello-grammar';
 import { mayRefuse } from './modello-tree-check';
 import type { XmlElement } from './xml';
-import { END_DOCUMENT, END_TAG, eventName, ScanAbort, START_TAG, TEXT, Xpp3Scanner } from './xpp3-scanner';
+import {
+  END_DOCUMENT,
+  END_TAG,
+  eventName,
+  ScanAbort,
+  START_TAG,
+  TEXT,
+  XmlEndOfInput,
+  XmlPullParserError,
+  Xpp3Scanner,
+} from './xpp3-scanner';
 
 /**
  * What a Modello-generated reader throws for a document (an XmlPullParserException): its message,
@@ -11,6 +21,13 @@ export interface ModelParseProblem {
   readonly message: string;
   readonly line: number;
   readonly column: number;
+  /**
+   * The input ends inside the document: MXParser throws an EOFException, which Maven takes as an
+   * I/O failure ("Non-readable POM", no place), not as a parse problem.
+   */
+  readonly endOfInput?: boolean;
+  /** MXParser's own refusal (the input is not well-formed): no reader, strict or lenient, gets past it. */
+  readonly notWellFormed?: boolean;
 }
 
 class Refused extends Error {
@@ -27,8 +44,8 @@ class Refused extends Error {
  * SettingsXpp3Reader for settings) and returns what it would throw, or undefined when it reads
  * the document. Strict mode refuses unknown elements and attributes and text between elements
  * of a class; both modes refuse a single-valued element given twice, elements inside a value, and
- * text inside a list. `text` must already have parsed as XML: input the scanner cannot follow is
- * taken as readable.
+ * text inside a list, and input that is not well-formed, as MXParser does, at the first problem
+ * met in document order.
  */
 export function checkModelXml(text: string, grammar: ModelGrammar, strict: boolean): ModelParseProblem | undefined {
   // Maven's XmlStreamReader drops a byte order mark before MXParser sees the text.
@@ -38,11 +55,37 @@ export function checkModelXml(text: string, grammar: ModelGrammar, strict: boole
     return undefined;
   } catch (e) {
     if (e instanceof ScanAbort) return undefined;
+    if (e instanceof XmlPullParserError)
+      return { message: e.message, line: e.line, column: e.column, notWellFormed: true };
+    if (e instanceof XmlEndOfInput) {
+      return { message: e.message, ...scanner.location(), endOfInput: true, notWellFormed: true };
+    }
     if (!(e instanceof Refused)) throw e;
     // XmlPullParserException's message: what, then the parser's position, then the cause.
     const message = `${e.message} (position:${scanner.positionDescription()}) ${e.chain !== undefined ? `caused by: ${e.chain}` : ''}`;
     return { message, ...scanner.location() };
   }
+}
+
+/**
+ * What Maven reports for a document no reader takes, read as its model builder reads a POM:
+ * strictly first (when `strict`), then leniently; the strict read's problem, unless the lenient
+ * read ends in an EOFException (an I/O failure, which Maven reports instead). With
+ * `lenientReport` the lenient read's problem is the one reported, as Maven's settings builder
+ * does. Undefined when the lenient reader takes the document.
+ */
+export function notWellFormed(
+  text: string,
+  grammar: ModelGrammar,
+  strict: boolean,
+  lenientReport = false,
+): ModelParseProblem | undefined {
+  const first = checkModelXml(text, grammar, strict);
+  if (!first || first.endOfInput || !strict) return first;
+  const lenient = checkModelXml(text, grammar, false);
+  // The lenient reader takes it: well-formed after all (the caller reports what only the strict one refused).
+  if (!lenient) return undefined;
+  return lenient.endOfInput || lenientReport ? lenient : first;
 }
 
 /**
@@ -72,6 +115,9 @@ class GeneratedReader {
       throw new Refused(`Expected root element '${this.grammar.root}' but found '${this.s.name}'`);
     }
     this.classElement(this.grammar.rootClass);
+    // The generated read() goes on to the end of the document (MXParser checks the epilog).
+    let type = this.s.next();
+    while (type !== END_DOCUMENT) type = this.s.next();
   }
 
   private classElement(className: string): void {

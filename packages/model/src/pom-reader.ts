@@ -1,8 +1,9 @@
-import { parseXmlFast, tagEnd } from './fast-xml';
-import { checkParsedModel, type ModelParseProblem } from './modello-check';
+import { tryParseXmlFast, tagEnd } from './fast-xml';
+import { checkParsedModel, notWellFormed, type ModelParseProblem } from './modello-check';
 import { POM_GRAMMAR } from './pom-grammar';
-import { child, childrenNamed, childText, type XmlElement } from './xml';
+import { child, childrenNamed, childText, parseXml, type XmlElement } from './xml';
 import { INPUT_KINDS, readInputFile } from './input-file';
+import { XmlStreamError } from './xml-stream-decoder';
 
 /**
  * A POM as written: nothing inherited, nothing interpolated, absent elements left undefined.
@@ -195,23 +196,70 @@ export class ModelParseError extends Error {
 }
 
 /**
- * Reads and parses a POM file; malformed XML throws XmlSyntaxError naming file:line:column, a
- * POM Maven cannot read throws ModelParseError.
+ * A POM whose input ends inside the document: MXParser's EOFException, which Maven reports as
+ * "Non-readable POM" with no place.
+ */
+export class ModelReadError extends Error {
+  constructor(
+    readonly source: string,
+    readonly reason: string,
+  ) {
+    super(`Non-readable POM ${source}: ${reason}`);
+    this.name = 'ModelReadError';
+  }
+}
+
+/**
+ * Reads and parses a POM file. A POM Maven cannot read throws ModelParseError (not well-formed,
+ * with MXParser's message and place, or refused by the reader) or ModelReadError (the input
+ * ends early).
  */
 export function readPom(file: string, options: PomReadOptions = {}): RawModel {
-  return parsePom(readInputFile(file, 'The POM file', INPUT_KINDS.pom), file, options);
+  return parsePom(
+    pomText(file, () => readInputFile(file, 'The POM file', INPUT_KINDS.pom)),
+    file,
+    options,
+  );
+}
+
+/** The text `read` gives for a POM; bytes Maven's XmlStreamReader cannot decode are its "Non-readable POM". */
+export function pomText(file: string, read: () => string): string {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof XmlStreamError) throw new ModelReadError(file, e.message);
+    throw e;
+  }
 }
 
 /** Parses POM text; `source` names it in messages. */
 export function parsePom(text: string, source: string, options: PomReadOptions = {}): RawModel {
-  const project = parseXmlFast(text, source);
+  const project = parseProject(text, source, options.strict === true);
   // Maven reads strictly first and, refused, leniently; refused again, it reports the first refusal.
   const strict = options.strict ? checkParsedModel(text, project, POM_GRAMMAR, true) : undefined;
   // The strict reader refuses all the lenient one does (there or earlier).
+  if (strict?.notWellFormed) throw notWellFormedError(source, strict);
   const lenient = !options.strict || strict ? checkParsedModel(text, project, POM_GRAMMAR, false) : undefined;
+  if (lenient?.notWellFormed) throw notWellFormedError(source, lenient);
   if (lenient) throw new ModelParseError(source, strict ?? lenient);
   const raw = pomFromElement(project, source, options, text.includes('${'));
   return strict ? { ...raw, malformed: strict } : raw;
+}
+
+/**
+ * The element tree of a POM. Input the fast reader does not take is checked as MXParser reads it
+ * first, so that XML that is not well-formed fails as Maven's reader fails on it.
+ */
+function parseProject(text: string, source: string, strict: boolean): XmlElement {
+  const fast = tryParseXmlFast(text);
+  if (fast) return fast;
+  const problem = notWellFormed(text, POM_GRAMMAR, strict);
+  if (problem) throw notWellFormedError(source, problem);
+  return parseXml(text, source);
+}
+
+function notWellFormedError(source: string, problem: ModelParseProblem): Error {
+  return problem.endOfInput ? new ModelReadError(source, problem.message) : new ModelParseError(source, problem);
 }
 
 export function pomFromElement(

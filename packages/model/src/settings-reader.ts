@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ownValue } from './own-keys';
-import { parseXmlFast } from './fast-xml';
-import { checkParsedModel } from './modello-check';
+import { parseXmlFast, tryParseXmlFast } from './fast-xml';
+import { checkParsedModel, notWellFormed, type ModelParseProblem } from './modello-check';
 import { readRepository, type RawActivation, type RawRepository } from './pom-reader';
 import type { Repository, RepositoryPolicy } from './project';
 import { EMPTY_SETTINGS, type Mirror, type Proxy, type Server, type Settings, type SettingsProfile } from './settings';
 import { SETTINGS_GRAMMAR } from './settings-grammar';
-import { child, childrenNamed, childText, type XmlElement } from './xml';
+import { child, childrenNamed, childText, parseXml, type XmlElement } from './xml';
 import { INPUT_KINDS, readInputFile } from './input-file';
+import { XmlStreamError } from './xml-stream-decoder';
 
 /** A settings.xml that cannot be used: names the file, and where possible the line. */
 export class SettingsError extends Error {
@@ -75,7 +76,15 @@ function readOne(
     if (explicit) throw new SettingsError(`The specified settings file does not exist: ${file}`);
     return undefined;
   }
-  return parseSettings(readInputFile(file, `The ${kind} settings file`, INPUT_KINDS.settings), file, env, problems);
+  let text: string;
+  try {
+    text = readInputFile(file, `The ${kind} settings file`, INPUT_KINDS.settings);
+  } catch (e) {
+    if (!(e instanceof XmlStreamError)) throw e;
+    problems.push({ severity: 'FATAL', message: `Non-readable settings ${file}: ${e.message}`, file });
+    return { ...EMPTY_SETTINGS, file };
+  }
+  return parseSettings(text, file, env, problems);
 }
 
 /**
@@ -89,8 +98,21 @@ export function parseSettings(
   env: Record<string, string | undefined> = process.env,
   problems: SettingsProblem[] = [],
 ): Settings {
-  const written = parseXmlFast(text, file);
+  let written = tryParseXmlFast(text);
+  if (!written) {
+    // Input the fast reader does not take is checked as MXParser reads it first.
+    const problem = notWellFormed(text, SETTINGS_GRAMMAR, true, true);
+    if (problem) {
+      problems.push(notWellFormedProblem(file, problem));
+      return { ...EMPTY_SETTINGS, file };
+    }
+    written = parseXml(text, file);
+  }
   const strict = checkParsedModel(text, written, SETTINGS_GRAMMAR, true);
+  if (strict?.notWellFormed) {
+    problems.push(notWellFormedProblem(file, strict));
+    return { ...EMPTY_SETTINGS, file };
+  }
   if (strict) {
     // Maven's settings builder reads again leniently; when that fails too, it reports that failure.
     const lenient = checkParsedModel(text, written, SETTINGS_GRAMMAR, false);
@@ -126,6 +148,14 @@ export function parseSettings(
     activeProfiles: childrenNamed(child(root, 'activeProfiles'), 'activeProfile').map((e) => e.text.trim()),
     pluginGroups: childrenNamed(child(root, 'pluginGroups'), 'pluginGroup').map((e) => e.text.trim()),
   };
+}
+
+/** Maven's FATAL problem for a settings file that is not well-formed; the input ending early is an I/O failure to Maven, with no place. */
+function notWellFormedProblem(file: string, problem: ModelParseProblem): SettingsProblem {
+  if (problem.endOfInput)
+    return { severity: 'FATAL', message: `Non-readable settings ${file}: ${problem.message}`, file };
+  const message = `Non-parseable settings ${file}: ${problem.message}`;
+  return { severity: 'FATAL', message, file, line: problem.line, column: problem.column };
 }
 
 /** Maven's settings validator: a profile's repository with Maven 1's layout only gets a warning (transfers from it fail later). */

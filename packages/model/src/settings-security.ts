@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childText, parseXml } from './xml';
+import { xmlWellFormednessProblem } from './xml-well-formedness';
 import { InputFileError, INPUT_KINDS, readInputFile } from './input-file';
 
 /**
@@ -177,6 +178,13 @@ export function readSettingsSecurity(file: string): SettingsSecurity {
       throw new MavenPasswordError(
         `The master password file ${current}${via} ${reason}: create it with \`mvn --encrypt-master-password\` ` +
           '(https://maven.apache.org/guides/mini/guide-encryption.html), or store the server password unencrypted.',
+      );
+    }
+    // Maven's SecurityConfigurationXpp3Reader fails at MXParser's first problem: its message.
+    const problem = xmlWellFormednessProblem(source);
+    if (problem !== undefined) {
+      throw new MavenPasswordError(
+        `The master password file ${current}${via} is not well-formed XML: ${problem.trimEnd()}; fix the master password file.`,
       );
     }
     let root;

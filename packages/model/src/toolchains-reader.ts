@@ -1,8 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
-import { parseXmlFast } from './fast-xml';
+import { tryParseXmlFast } from './fast-xml';
 import { INPUT_KINDS, readInputFile } from './input-file';
-import { checkParsedModel } from './modello-check';
+import { checkParsedModel, notWellFormed, type ModelParseProblem } from './modello-check';
 import { TOOLCHAINS_GRAMMAR } from './toolchains-grammar';
+import { parseXml } from './xml';
+import { XmlStreamError } from './xml-stream-decoder';
 
 /** toolchains.xml files that cannot be used, with Maven's problem list as the message. */
 export class ToolchainsError extends Error {
@@ -31,16 +33,30 @@ export function checkToolchains(
   const problems: { severity: 'WARNING' | 'FATAL'; line: string }[] = [];
   for (const file of [globalFile, userFile]) {
     if (!file || !existsSync(file)) continue;
-    const text = readInputFile(file, 'The toolchains file', INPUT_KINDS.settings);
-    let written;
+    let text: string;
     try {
-      written = parseXmlFast(text, file);
+      text = readInputFile(file, 'The toolchains file', INPUT_KINDS.settings);
     } catch (e) {
-      problems.push({ severity: 'FATAL', line: `Non-readable toolchains ${file}: ${(e as Error).message}` });
+      if (!(e instanceof XmlStreamError)) throw e;
+      problems.push({ severity: 'FATAL', line: `Non-readable toolchains ${file}: ${e.message}` });
       continue;
+    }
+    let written = tryParseXmlFast(text);
+    if (!written) {
+      // XML the fast reader does not take is checked as MXParser reads it first.
+      const failure = notWellFormed(text, TOOLCHAINS_GRAMMAR, true, true);
+      if (failure) {
+        problems.push({ severity: 'FATAL', line: unreadable(file, failure) });
+        continue;
+      }
+      written = parseXml(text, file);
     }
     const strict = checkParsedModel(text, written, TOOLCHAINS_GRAMMAR, true);
     if (!strict) continue;
+    if (strict.notWellFormed) {
+      problems.push({ severity: 'FATAL', line: unreadable(file, strict) });
+      continue;
+    }
     // As Maven's toolchains builder: read again leniently; when that fails too, report that failure.
     const lenient = checkParsedModel(text, written, TOOLCHAINS_GRAMMAR, false);
     const problem = lenient ?? strict;
@@ -61,6 +77,12 @@ export function checkToolchains(
     );
   }
   return problems.map((p) => p.line);
+}
+
+/** Maven's problem for a toolchains file no reader takes; the input ending early is an I/O failure to Maven, with no place. */
+function unreadable(file: string, p: ModelParseProblem): string {
+  if (p.endOfInput) return `Non-readable toolchains ${file}: ${p.message}`;
+  return `Non-parseable toolchains ${file}: ${p.message} @ line ${p.line}, column ${p.column}`;
 }
 
 function isFile(file: string): boolean {

@@ -113,7 +113,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     const local = new LocalRepository(config.localRepository, config.legacyLocalRepository === true);
     const remote = createRemoteFetcher(config, local);
     const versionsOf = (d: Coordinates, repositories: readonly RemoteRepository[]): Promise<string[]> =>
-      listVersions(local.basedir, remote, config.offline, d, repositories);
+      listVersions(local.basedir, remote, config.offline, d, repositories, (m) => log.warn(m));
     const artifacts = new ArtifactResolver(
       local,
       config.offline,

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import {
   ModelParseError,
+  ModelReadError,
   type ModelParseProblem,
   type ProfileSource,
   type RawModel,
@@ -11,7 +12,13 @@ import { ArtifactResolutionError, type ModelProblem } from '../errors';
 import { observedExists, observedIsDirectory } from '../file-observations';
 import { compareVersions, isVersionRange, parseVersionRange, rangeContains, type VersionRange } from '../version';
 import type { LineageSource } from './effective-model-locations';
-import { nonParseable, UNRESOLVABLE_MODEL, type ModelBuilderConfig, type ModelBuilding } from './model-building';
+import {
+  nonParseable,
+  nonReadable,
+  UNRESOLVABLE_MODEL,
+  type ModelBuilderConfig,
+  type ModelBuilding,
+} from './model-building';
 import { injectProfile } from './model-merge';
 import { validateRawDependencies, validateRawSelfReference } from './model-validator';
 import { selectProfiles } from './profile-activation';
@@ -122,6 +129,10 @@ export class LineageReader<R> {
           if (e instanceof ArtifactResolutionError) building.fail(e);
           if (e instanceof ModelParseError) {
             problems.push(nonParseable(e));
+            building.fail();
+          }
+          if (e instanceof ModelReadError) {
+            problems.push(nonReadable(e));
             building.fail();
           }
           throw e;

@@ -3,8 +3,10 @@ import {
   dictionary,
   InterpolationSizeError,
   ModelParseError,
+  ModelReadError,
   ownValue,
   parsePom,
+  pomText,
   type RawModel,
 } from '@goalhost/model';
 import type { ModelProblem } from '../errors';
@@ -24,6 +26,7 @@ import {
   ModelBuilding,
   ModelBuildingFailure,
   nonParseable,
+  nonReadable,
   type BuildRequest,
   type BuiltModel,
   type InterimModel,
@@ -75,7 +78,11 @@ export class ModelBuilder<R> {
   readRaw(file: string, light = false): RawModel {
     let raw = this.rawCache.get(file) ?? (light ? this.lightCache.get(file) : undefined);
     if (!raw) {
-      raw = parsePom(readObservedText(file), file, { light, strict: !light });
+      raw = parsePom(
+        pomText(file, () => readObservedText(file)),
+        file,
+        { light, strict: !light },
+      );
       (light ? this.lightCache : this.rawCache).set(file, raw);
     }
     return raw;
@@ -87,6 +94,7 @@ export class ModelBuilder<R> {
       return this.readRaw(file, light);
     } catch (e) {
       if (e instanceof ModelParseError) throw new ModelBuildingFailure(modelId, file, [nonParseable(e)]);
+      if (e instanceof ModelReadError) throw new ModelBuildingFailure(modelId, file, [nonReadable(e)]);
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
         const problem = {
           severity: 'FATAL' as const,

@@ -1,4 +1,12 @@
-import type { ModelParseError, ProfileSource, RawModel, RawProfile, RawRepository, XmlNode } from '@goalhost/model';
+import type {
+  ModelParseError,
+  ModelReadError,
+  ProfileSource,
+  RawModel,
+  RawProfile,
+  RawRepository,
+  XmlNode,
+} from '@goalhost/model';
 import type { ArtifactResolutionError, ModelProblem } from '../errors';
 import type { ActivationContext } from './profile-activation';
 import type { PropertyProvenance } from './property-provenance';
@@ -169,6 +177,11 @@ export class ModelBuilding<R> {
 
 /** The exception Maven attaches to a parent or import POM it cannot resolve (its error summary cites it). */
 export const UNRESOLVABLE_MODEL = 'UnresolvableModelException';
+
+/** Maven's fatal problem for a POM whose input ends inside the document (an I/O failure to Maven: no place). */
+export function nonReadable(e: ModelReadError): ModelProblem {
+  return { severity: 'FATAL', message: e.message, modelId: '', source: e.source };
+}
 
 /** Maven's fatal problem for a POM no reader takes. */
 export function nonParseable(e: ModelParseError): ModelProblem {

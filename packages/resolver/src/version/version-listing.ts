@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { childrenNamed, child, parseXmlFast, type Coordinates } from '@goalhost/model';
+import { childrenNamed, child, parseXmlFast, xmlWellFormednessProblem, type Coordinates } from '@goalhost/model';
 import { readKept, type RemoteFetcher, type RemoteRepository } from '../transport';
 import { markUncacheable } from '../file-observations';
 
@@ -47,6 +47,7 @@ export async function listVersions(
   offline: boolean,
   d: Coordinates,
   repositories: readonly RemoteRepository[],
+  warn: (message: string) => void = () => {},
 ): Promise<string[]> {
   // Which versions exist depends on metadata that changes: never reuse such a resolution.
   markUncacheable(`version range ${d.groupId}:${d.artifactId}:${d.version}`);
@@ -59,12 +60,21 @@ export async function listVersions(
     d.artifactId,
     repositories,
   )) {
-    if (text !== undefined) versions.push(...versionsIn(text, source));
+    if (text !== undefined) versions.push(...versionsIn(text, source, warn));
   }
   return versions;
 }
 
-function versionsIn(text: string, source: string): string[] {
+/**
+ * The versions a metadata file lists. Metadata that is not well-formed adds none, with Maven's
+ * warning (its LoggingRepositoryListener.metadataInvalid, MXParser's message).
+ */
+function versionsIn(text: string, source: string, warn: (message: string) => void): string[] {
+  const problem = xmlWellFormednessProblem(text);
+  if (problem !== undefined) {
+    warn(`The metadata ${source} is invalid: ${problem}`);
+    return [];
+  }
   try {
     const root = parseXmlFast(text, source);
     return childrenNamed(child(child(root, 'versioning'), 'versions'), 'version')
