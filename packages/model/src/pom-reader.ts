@@ -49,6 +49,8 @@ export interface RawModelBase {
   readonly repositories: readonly RawRepository[];
   readonly pluginRepositories: readonly RawRepository[];
   readonly modules: readonly string[];
+  /** Where each of `modules` ends its start tag (Maven's location of a module). */
+  readonly modulesAt?: readonly { readonly line: number; readonly column: number }[];
 }
 
 export interface RawParent {
@@ -325,6 +327,7 @@ function readBase(el: XmlElement, light = false): RawModelBase {
     repositories: childrenNamed(child(el, 'repositories'), 'repository').map(readRepository),
     pluginRepositories: childrenNamed(child(el, 'pluginRepositories'), 'pluginRepository').map(readRepository),
     modules: childrenNamed(child(el, 'modules'), 'module').map((m) => m.text.trim()),
+    modulesAt: childrenNamed(child(el, 'modules'), 'module').map(tagEnd),
   };
 }
 

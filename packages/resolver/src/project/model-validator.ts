@@ -122,6 +122,20 @@ export function validateEffectiveModel(
       else if (!ID.test(v)) add('ERROR', `'${f}' with value '${v}' does not match a valid id pattern.`);
     }
     if (!model.version) add('ERROR', `'version' is missing.`);
+    // A profile's modules join without duplicates: a duplicate is one of the POM's own list.
+    const seen = new Set<string>();
+    model.modules.forEach((m, i) => {
+      if (seen.has(m)) {
+        problems.push({
+          severity: 'ERROR',
+          message: `'modules.module[${i}]' specifies duplicate child module ${m}`,
+          modelId,
+          ...(model.pomFile ? { source: model.pomFile } : {}),
+          ...(model.modulesAt?.[i] ?? {}),
+        });
+      }
+      seen.add(m);
+    });
     if (model.modules.length > 0 && model.packaging !== 'pom') {
       add(
         'ERROR',

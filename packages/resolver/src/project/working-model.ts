@@ -103,6 +103,8 @@ export interface WorkingModel {
   repositories: RawRepository[];
   pluginRepositories: RawRepository[];
   modules: string[];
+  /** Where the POM's own modules were written, in their order (profiles' modules follow them in `modules`). */
+  modulesAt?: readonly { readonly line: number; readonly column: number }[];
   build: WorkingBuild;
   scm?: { -readonly [K in keyof RawScm]: RawScm[K] };
   relocation?: RawRelocation;
@@ -179,6 +181,7 @@ export function toWorkingModel(raw: RawModel, pomFile?: string, projectDir?: str
     repositories: base.repositories.length === 0 ? [] : [...base.repositories],
     pluginRepositories: base.pluginRepositories.length === 0 ? [] : [...base.pluginRepositories],
     modules: base.modules.length === 0 ? [] : [...base.modules],
+    ...(base.modules.length > 0 && base.modulesAt ? { modulesAt: base.modulesAt } : {}),
     build: b
       ? {
           ...stripLists(b),
