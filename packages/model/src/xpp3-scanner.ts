@@ -376,28 +376,34 @@ export class Xpp3Scanner {
       } else if (seenBracketBracket && ch === 0x3e) {
         throw this.fail('characters ]]> are not allowed in content');
       } else if (seenBracket) seenBracketBracket = seenBracket = false;
-      if (ch === 0x0d) {
-        normalizedCR = true;
-        this.posEnd = this.pos - 1;
-        if (!this.usePC) {
-          if (this.posEnd > this.posStart) this.joinPC();
-          else {
-            this.usePC = true;
-            this.pc = '';
-          }
-        }
-        this.pc += '\n';
-      } else if (ch === 0x0a) {
-        if (!normalizedCR && this.usePC) this.pc += '\n';
-        normalizedCR = false;
-      } else {
-        if (this.usePC) this.pc += String.fromCharCode(ch);
-        normalizedCR = false;
-      }
+      normalizedCR = this.normalizeLineEnd(ch, normalizedCR);
       ch = this.more();
     } while (ch !== 0x3c && ch !== 0x26);
     this.posEnd = this.pos - 1;
     return ch;
+  }
+
+  /**
+   * One character of text into the collected text, line ends normalised as MXParser does (CR LF
+   * and a lone CR become LF); answers whether this character was a CR.
+   */
+  private normalizeLineEnd(ch: number, afterCR: boolean): boolean {
+    if (ch === 0x0d) {
+      this.posEnd = this.pos - 1;
+      if (!this.usePC) {
+        if (this.posEnd > this.posStart) this.joinPC();
+        else {
+          this.usePC = true;
+          this.pc = '';
+        }
+      }
+      this.pc += '\n';
+      return true;
+    }
+    if (ch === 0x0a) {
+      if (!afterCR && this.usePC) this.pc += '\n';
+    } else if (this.usePC) this.pc += String.fromCharCode(ch);
+    return false;
   }
 
   private joinPC(): void {
@@ -777,25 +783,8 @@ export class Xpp3Scanner {
           seenBracketBracket = false;
           seenBracket = false;
         } else if (seenBracket) seenBracket = false;
-        if (ch === 0x0d) {
-          normalizedCR = true;
-          this.posStart = cdStart;
-          this.posEnd = this.pos - 1;
-          if (!this.usePC) {
-            if (this.posEnd > this.posStart) this.joinPC();
-            else {
-              this.usePC = true;
-              this.pc = '';
-            }
-          }
-          this.pc += '\n';
-        } else if (ch === 0x0a) {
-          if (!normalizedCR && this.usePC) this.pc += '\n';
-          normalizedCR = false;
-        } else {
-          if (this.usePC) this.pc += String.fromCharCode(ch);
-          normalizedCR = false;
-        }
+        if (ch === 0x0d) this.posStart = cdStart;
+        normalizedCR = this.normalizeLineEnd(ch, normalizedCR);
       }
     } catch (e) {
       if (!(e instanceof XmlEndOfInput)) throw e;
