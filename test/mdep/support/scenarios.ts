@@ -1,5 +1,6 @@
 import type { PomSpec } from '../../resolver/support/fixture-repo';
 import type { Scenario, ScenarioArtifact } from './scenario';
+import { UNPACK_SCENARIOS } from './unpack-scenarios';
 
 /** maven-dependency-plugin 3.5.0 by its full coordinates (no prefix look-up in either tool). */
 const D = 'org.apache.maven.plugins:maven-dependency-plugin:3.5.0:';
@@ -512,4 +513,5 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: [{ args: [`${D}purge-local-repository`, ...args] }],
     trees: ['repo/zz'],
   })),
+  ...UNPACK_SCENARIOS,
 ];
