@@ -35,14 +35,14 @@ function goalhost(...args) {
 test('bound in the POM, greet:greet greets the project in the validate phase', () => {
   const run = goalhost('validate');
   assert.equal(run.status, 0, run.output);
-  assert.deepEqual(run.goal, ['[INFO] --- greet:1.0.0:greet (default) @ hello-app ---', '[INFO] Hello, hello-app!']);
+  assert.deepEqual(run.goal, ['[INFO] --- greet-maven-plugin:1.0.0:greet (default) @ hello-app ---', '[INFO] Hello, hello-app!']);
   assert.doesNotMatch(run.output, /WARNING/);
 });
 
 test('-Dgreet.name sets the parameter', () => {
   const run = goalhost('greet:greet', '-Dgreet.name=world');
   assert.equal(run.status, 0, run.output);
-  assert.deepEqual(run.goal, ['[INFO] --- greet:1.0.0:greet (default-cli) @ hello-app ---', '[INFO] Hello, world!']);
+  assert.deepEqual(run.goal, ['[INFO] --- greet-maven-plugin:1.0.0:greet (default-cli) @ hello-app ---', '[INFO] Hello, world!']);
 });
 
 test('an empty name fails the build with the goal message', () => {

@@ -157,8 +157,7 @@ export function outcomeOf(status: number, stdout: string, root: string, remoteUr
   for (const l of lines) {
     if (/^\[INFO\] --- .* @ .* ---$/.test(l)) {
       inGoal = true;
-      // Maven 3.8 names the plugin by its artifactId there, goalhost (as Maven 3.9) by its prefix.
-      own.push(l.replace('--- maven-dependency-plugin:', '--- dependency:'));
+      own.push(l);
       continue;
     }
     if (inGoal && /^\[INFO\] (-{72}|BUILD |--- )/.test(l)) inGoal = false;
