@@ -175,6 +175,7 @@ function markersFor(directory: string, item: Pick<ArtifactItem, 'includes' | 'ex
   const includes = normalizeList(item.includes);
   const excludes = normalizeList(item.excludes);
   if (includes === '' && excludes === '') return new MarkerStore(directory);
-  const hash = ((includes === '' ? 0 : javaStringHash(includes)) + (excludes === '' ? 0 : javaStringHash(excludes))) | 0;
+  const hash =
+    ((includes === '' ? 0 : javaStringHash(includes)) + (excludes === '' ? 0 : javaStringHash(excludes))) | 0;
   return new MarkerStore(directory, (a) => `${defaultMarkerName(a).slice(0, -'.marker'.length)}${hash}`);
 }

@@ -100,6 +100,40 @@ function pluginScenario(goal: string, plugins: readonly string[]): Scenario {
   };
 }
 
+/**
+ * A pom project whose one plugin (depending on zz.a:trans) is only in a plugin repository: the
+ * goal must find it there (its dependencies come from wherever the goal takes them).
+ */
+function pluginRepositoryScenario(goal: string): Scenario {
+  return {
+    name: `${goal}-plugin-repository`,
+    artifacts: [
+      ...ARTIFACTS,
+      ...['maven-clean-plugin:2.5', 'maven-install-plugin:2.4', 'maven-deploy-plugin:2.7', 'maven-site-plugin:3.3'].map(
+        (p): ScenarioArtifact => ({ gav: `org.apache.maven.plugins:${p}`, packaging: 'maven-plugin', files: ['jar'] }),
+      ),
+    ],
+    remote: [
+      {
+        gav: 'zz.plugins:remote-maven-plugin:1.0',
+        packaging: 'maven-plugin',
+        files: ['jar'],
+        dependencies: ['zz.a:trans:2.0'],
+      },
+    ],
+    project: {
+      gav: 'zz.p:plugins:1',
+      packaging: 'pom',
+      dependencies: ['zz.b:other:1.0'],
+      extra:
+        '  <pluginRepositories><pluginRepository><id>plugins</id><url>{remote}</url></pluginRepository></pluginRepositories>\n' +
+        '  <build><plugins><plugin><groupId>zz.plugins</groupId><artifactId>remote-maven-plugin</artifactId><version>1.0</version></plugin></plugins></build>',
+    },
+    steps: [{ args: [`${D}${goal}`] }],
+    trees: ['repo/zz/plugins'],
+  };
+}
+
 const LATER = '2030-01-01T00:00:00Z';
 const EARLIER = '2010-01-01T00:00:00Z';
 const DEST = 'project/target/dependency';
@@ -319,6 +353,12 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
     trees: ['project'],
   },
+  {
+    name: 'copy-without-project-default-directory',
+    artifacts: ARTIFACTS,
+    steps: [{ args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0'] }],
+    trees: ['project'],
+  },
   // build-classpath
   {
     name: 'build-classpath-log',
@@ -445,6 +485,8 @@ export const SCENARIOS: readonly Scenario[] = [
     'p7-maven-plugin',
     'p9-maven-plugin',
   ]),
+  pluginRepositoryScenario('resolve-plugins'),
+  pluginRepositoryScenario('go-offline'),
   // get
   {
     name: 'get-transitive',
