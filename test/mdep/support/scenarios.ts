@@ -431,6 +431,18 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: [{ args: ['-o', 'validate'] }, { args: ['-o', 'validate', '-Dmdep.skip=true'] }],
     trees: ['project/target'],
   },
+  {
+    name: 'build-classpath-attach-encoding',
+    artifacts: ARTIFACTS,
+    project: configured(
+      '<attach>true</attach><prefix>dépôt</prefix><includeArtifactIds>trans,other</includeArtifactIds>',
+    ),
+    steps: [
+      { args: ['-o', `${D}build-classpath`, '-DoutputEncoding=ISO-8859-1'] },
+      { args: ['-o', `${D}build-classpath`, '-Dmdep.outputFile=target/cp.txt', '-DoutputEncoding=ISO-8859-1'] },
+    ],
+    trees: ['project/target'],
+  },
   // sources
   {
     name: 'sources',
@@ -517,6 +529,25 @@ export const SCENARIOS: readonly Scenario[] = [
           '-DremoteRepositories=own::::{remote}',
         ],
       },
+    ],
+    trees: ['repo/zz'],
+  },
+  {
+    name: 'get-classifier',
+    remote: ARTIFACTS,
+    steps: [
+      {
+        args: [
+          `${D}get`,
+          '-DgroupId=zz.a',
+          '-DartifactId=lib',
+          '-Dversion=1.0',
+          '-Dclassifier=sources',
+          '-Dtransitive=false',
+          '-DremoteRepositories={remote}',
+        ],
+      },
+      { args: [`${D}get`, '-Dartifact=zz.a:trans:2.0', '-Dclassifier=sources', '-DremoteRepositories={remote}'] },
     ],
     trees: ['repo/zz'],
   },
