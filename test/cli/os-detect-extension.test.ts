@@ -323,7 +323,9 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
     const run = f.run(dir, [...PINNED, 'help:effective-pom']);
     expect(run.status, run.stdout).to.equal(0);
     const lines = run.stdout.split('\n');
-    const start = lines.findIndex((l) => l.startsWith('[INFO] --- maven-help-plugin:3.4.0:effective-pom (default-cli) @ '));
+    const start = lines.findIndex((l) =>
+      l.startsWith('[INFO] --- maven-help-plugin:3.4.0:effective-pom (default-cli) @ '),
+    );
     const report = lines
       .slice(start + 1, lines.indexOf(DASHES, start))
       .map((l, i) => (i === 0 ? l.replace(/^\[INFO\] /, '') : l));

@@ -191,17 +191,14 @@ export const UNPACK_SCENARIOS: readonly Scenario[] = [
         '</artifactItems>',
     ),
   ),
-  scenario(
-    'unpack-overwrite-if-newer',
-    [
-      { args: ['-o', UNPACK, '-Dartifact=zz.u:basic:1.0'] },
-      { args: ['-o', UNPACK, '-Dartifact=zz.u:basic:1.0'], before: [{ path: BASIC_JAR, mtime: LATER }] },
-      {
-        args: ['-o', UNPACK, '-Dartifact=zz.u:basic:1.0', '-Dmdep.overIfNewer=false'],
-        before: [{ path: BASIC_JAR, mtime: LATEST }],
-      },
-    ],
-  ),
+  scenario('unpack-overwrite-if-newer', [
+    { args: ['-o', UNPACK, '-Dartifact=zz.u:basic:1.0'] },
+    { args: ['-o', UNPACK, '-Dartifact=zz.u:basic:1.0'], before: [{ path: BASIC_JAR, mtime: LATER }] },
+    {
+      args: ['-o', UNPACK, '-Dartifact=zz.u:basic:1.0', '-Dmdep.overIfNewer=false'],
+      before: [{ path: BASIC_JAR, mtime: LATEST }],
+    },
+  ]),
   scenario('unpack-failures', [
     { args: ['-o', UNPACK] },
     { args: ['-o', UNPACK, '-Dartifact=zz.u:missing:1.0'] },

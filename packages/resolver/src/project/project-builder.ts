@@ -188,7 +188,8 @@ export class ProjectBuilder {
 
   /** The plugin repositories `project` sees: Maven's remotePluginRepositories (the base ones for the stub project). */
   async pluginRepositoriesOf(project: Project | undefined): Promise<RemoteRepository[]> {
-    if (!project || (!this.built.has(project) && !fs.existsSync(project.file))) return this.parts.repositories.basePlugins;
+    if (!project || (!this.built.has(project) && !fs.existsSync(project.file)))
+      return this.parts.repositories.basePlugins;
     return this.parts.repositories.pluginsOf(await this.modelOf(project));
   }
 
