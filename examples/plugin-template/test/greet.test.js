@@ -28,7 +28,7 @@ function goalhost(...args) {
   if (run.error)
     throw new Error(`cannot run ${GOALHOST} (${run.error.message}): install goalhost or set GOALHOST to its path`);
   const lines = run.stdout.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('[INFO] --- greet:'));
+  const start = lines.findIndex((l) => l.startsWith('[INFO] --- greet-maven-plugin:'));
   return { status: run.status, goal: start < 0 ? [] : lines.slice(start, start + 2), output: run.stdout };
 }
 
