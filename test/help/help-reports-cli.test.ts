@@ -72,7 +72,7 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     return { status: r.status, stdout: r.stdout + r.stderr, dir };
   }
 
-  /** The goal's log between its `--- help:...` line and the build's closing dashes, without the first line's `[INFO] `. */
+  /** The goal's log between its `--- maven-help-plugin:...` line and the build's closing dashes, without the first line's `[INFO] `. */
   function report(stdout: string, goal: string): string {
     const lines = stdout.split('\n');
     const start = lines.findIndex((l) => l.startsWith(`[INFO] --- maven-help-plugin:3.4.0:${goal} (default-cli) @ `));
