@@ -40,9 +40,11 @@ describe('the bundled example (README command 1)', () => {
     );
     expect(run.status, run.stdout).to.equal(0);
     expect(run.stdout).to.contain(
-      '[INFO] --- cxx:0.0.6-SNAPSHOT:unpack-dependencies (unpack-interfaces) @ cxx-app ---',
+      '[INFO] --- cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (unpack-interfaces) @ cxx-app ---',
     );
-    expect(run.stdout).to.contain('[INFO] --- cxx:0.0.6-SNAPSHOT:unpack-dependencies (unpack-binaries) @ cxx-app ---');
+    expect(run.stdout).to.contain(
+      '[INFO] --- cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (unpack-binaries) @ cxx-app ---',
+    );
     expect(tree(path.join(project, 'target'))).to.deep.equal([
       'dependency-maven-plugin-markers/',
       'dependency-maven-plugin-markers/org.example.cxx-corelib-zip-bin-linux-x86_64-2.0.1.marker',

@@ -46,9 +46,7 @@ describe('cli: console colours as Maven 3.8.7 prints them', function () {
     expect(run.status).to.equal(1);
     const maven = fs
       .readFileSync(path.join(FIXTURES, 'cli', 'color-reactor.mvn-3.8.7.txt'), 'utf8')
-      // The differences README.md lists: goal lines name the plugin by its prefix (Maven 3.9's form),
-      // and the hints name goalhost.
-      .replace(/maven-dependency-plugin:3\.5\.0:list/g, 'dependency:3.5.0:list')
+      // The difference README.md lists: the hints name goalhost.
       .replace(/re-run Maven with/, 're-run goalhost with')
       .replace(/Re-run Maven using/, 'Re-run goalhost using')
       .replace(/mvn <args>/, 'goalhost <args>');

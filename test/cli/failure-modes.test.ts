@@ -49,8 +49,7 @@ describe('cli: reactor failure modes (-ff, -fae, -fn) as Maven 3.8.7', function 
     const log = lines
       .filter((l) => !l.startsWith('rc='))
       .join('\n')
-      // The differences README.md lists: goal lines name the plugin by its prefix, hints name goalhost.
-      .replace(/maven-dependency-plugin:3\.5\.0:list/g, 'dependency:3.5.0:list')
+      // The difference README.md lists: the hints name goalhost.
       .replace(/re-run Maven with/, 're-run goalhost with')
       .replace(/Re-run Maven using/, 'Re-run goalhost using')
       .replace(/mvn <args>/, 'goalhost <args>');

@@ -51,11 +51,11 @@ describe('cli: lifecycle, third-party plugins', () => {
     const run = runGoalhost(['-B', 'clean', 'process-sources'], dir);
     expect(run.status, run.stdout).to.equal(0);
     expect(executed(run.stdout)).to.deep.equal([
-      '[INFO] --- clean:3.2.0:clean (default-clean) @ demo ---',
+      '[INFO] --- maven-clean-plugin:3.2.0:clean (default-clean) @ demo ---',
       `[INFO] Deleting ${path.join(dir, 'target')}`,
-      '[INFO] --- sample:1.0:generate (default-phase) @ demo ---',
+      '[INFO] --- sample-maven-plugin:1.0:generate (default-phase) @ demo ---',
       '[INFO] generate hi from plugin level',
-      '[INFO] --- sample:1.0:generate (late) @ demo ---',
+      '[INFO] --- sample-maven-plugin:1.0:generate (late) @ demo ---',
       '[INFO] generate late 1.0',
     ]);
     expect(fs.existsSync(path.join(dir, 'target'))).to.equal(false);
@@ -66,9 +66,9 @@ describe('cli: lifecycle, third-party plugins', () => {
     const run = runGoalhost(['-B', 'sample:generate', 'sample:generate@late', '-Dgreeting=hey'], dir);
     expect(run.status, run.stdout).to.equal(0);
     expect(executed(run.stdout)).to.deep.equal([
-      '[INFO] --- sample:1.0:generate (default-cli) @ demo ---',
+      '[INFO] --- sample-maven-plugin:1.0:generate (default-cli) @ demo ---',
       '[INFO] generate hey from plugin level',
-      '[INFO] --- sample:1.0:generate (late) @ demo ---',
+      '[INFO] --- sample-maven-plugin:1.0:generate (late) @ demo ---',
       '[INFO] generate late 1.0',
     ]);
   });

@@ -227,7 +227,7 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
       '[INFO] Building app 1.0',
       '[INFO] --------------------------------[ pom ]---------------------------------',
       '[INFO] ',
-      '[INFO] --- cxx:0.0.6-SNAPSHOT:unpack-dependencies (default-cli) @ app ---',
+      '[INFO] --- cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (default-cli) @ app ---',
       ...tools.split('\n').filter(Boolean),
       DASHES,
       '[INFO] BUILD SUCCESS',
@@ -323,7 +323,9 @@ describe('cli: the os-maven-plugin build extension (os.detected.* properties)', 
     const run = f.run(dir, [...PINNED, 'help:effective-pom']);
     expect(run.status, run.stdout).to.equal(0);
     const lines = run.stdout.split('\n');
-    const start = lines.findIndex((l) => l.startsWith('[INFO] --- help:3.4.0:effective-pom (default-cli) @ '));
+    const start = lines.findIndex((l) =>
+      l.startsWith('[INFO] --- maven-help-plugin:3.4.0:effective-pom (default-cli) @ '),
+    );
     const report = lines
       .slice(start + 1, lines.indexOf(DASHES, start))
       .map((l, i) => (i === 0 ? l.replace(/^\[INFO\] /, '') : l));

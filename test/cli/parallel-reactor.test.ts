@@ -64,7 +64,7 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
       `[INFO] Building ${m} 1${' '.repeat(72 - `Building ${m} 1`.length - 5)}[n/4]`,
       `[INFO] ${'-'.repeat(32)}[ pom ]${'-'.repeat(33)}`,
       '[INFO] ',
-      `[INFO] --- rendezvous:1.0:meet (default-cli) @ ${m} ---`,
+      `[INFO] --- rendezvous-maven-plugin:1.0:meet (default-cli) @ ${m} ---`,
       `[INFO] ${m} started`,
       ...extra,
       `[INFO] ${m} done`,
@@ -139,7 +139,7 @@ describe('cli: parallel reactor (-T) and fail-at-end', function () {
       '[WARNING] Enable debug to see precisely which goals are not marked as thread-safe.',
       '[WARNING] *****************************************************************',
       '[INFO] ',
-      '[INFO] --- rendezvous:1.0:unsafe (default-cli) @ r ---',
+      '[INFO] --- rendezvous-maven-plugin:1.0:unsafe (default-cli) @ r ---',
     ]);
     const debug = run('-T', '2', '-X', 'rendezvous:unsafe').stdout.split('\n');
     const from = debug.indexOf(box[0]);

@@ -72,10 +72,10 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
     return { status: r.status, stdout: r.stdout + r.stderr, dir };
   }
 
-  /** The goal's log between its `--- help:...` line and the build's closing dashes, without the first line's `[INFO] `. */
+  /** The goal's log between its `--- maven-help-plugin:...` line and the build's closing dashes, without the first line's `[INFO] `. */
   function report(stdout: string, goal: string): string {
     const lines = stdout.split('\n');
-    const start = lines.findIndex((l) => l.startsWith(`[INFO] --- help:3.4.0:${goal} (default-cli) @ `));
+    const start = lines.findIndex((l) => l.startsWith(`[INFO] --- maven-help-plugin:3.4.0:${goal} (default-cli) @ `));
     expect(start, stdout).to.be.greaterThan(-1);
     const end = lines.indexOf(DASHES, start);
     return lines
@@ -121,7 +121,7 @@ describe('help: effective-pom, active-profiles and evaluate print what Maven pri
   it('an aggregator goal runs once, for the first project of the reactor; the others are SKIPPED, as Maven reports them', () => {
     const r = goalhost('reactor', 'pom.xml', ['help:active-profiles']);
     expect(r.status).to.equal(0);
-    expect(r.stdout.match(/--- help:3\.4\.0:active-profiles/g)).to.have.length(1);
+    expect(r.stdout.match(/--- maven-help-plugin:3\.4\.0:active-profiles/g)).to.have.length(1);
     const summary = r.stdout.slice(
       r.stdout.indexOf('[INFO] Reactor Summary'),
       r.stdout.indexOf('[INFO] BUILD SUCCESS'),

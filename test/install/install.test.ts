@@ -202,8 +202,8 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
       const log = runOn('installed', installed(), ['process-sources']);
       expect(log).to.deep.equal(runOn('checkout', checkout(), ['process-sources']));
       expect(log.filter((l) => l.startsWith('[INFO] --- ') || l === '[INFO] BUILD SUCCESS')).to.deep.equal([
-        '[INFO] --- cxx:0.0.6-SNAPSHOT:unpack-dependencies (unpack-interfaces) @ cxx-app ---',
-        '[INFO] --- cxx:0.0.6-SNAPSHOT:unpack-dependencies (unpack-binaries) @ cxx-app ---',
+        '[INFO] --- cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (unpack-interfaces) @ cxx-app ---',
+        '[INFO] --- cxx-maven-plugin:0.0.6-SNAPSHOT:unpack-dependencies (unpack-binaries) @ cxx-app ---',
         '[INFO] BUILD SUCCESS',
       ]);
       const target = walk(path.join(work, 'installed', 'cxx-app', 'target'));
@@ -215,7 +215,7 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
       const log = runOn('installed', installed(), ['-o', 'dependency:tree']);
       expect(log).to.deep.equal(runOn('checkout', checkout(), ['-o', 'dependency:tree']));
       expect(log.slice(0, 3)).to.deep.equal([
-        '[INFO] --- dependency:3.5.0:tree (default-cli) @ cxx-app ---',
+        '[INFO] --- maven-dependency-plugin:3.5.0:tree (default-cli) @ cxx-app ---',
         '[INFO] org.example.cxx:cxx-app:pom:1.0.0-SNAPSHOT',
         '[INFO] +- org.example.cxx:mathlib:zip:interface:1.2.0:compile',
       ]);
@@ -241,7 +241,7 @@ describe('install: goalhost packed, installed into a prefix, and a plugin built 
       '[INFO] Building hello-app 1.0.0',
       '[INFO] --------------------------------[ pom ]---------------------------------',
       '[INFO] ',
-      `[INFO] --- greet:1.0.0:greet (${id}) @ hello-app ---`,
+      `[INFO] --- greet-maven-plugin:1.0.0:greet (${id}) @ hello-app ---`,
       `[INFO] Hello, ${name}!`,
       '[INFO] ------------------------------------------------------------------------',
       '[INFO] BUILD SUCCESS',

@@ -13,9 +13,7 @@ function comparable(log: string): string {
     .replace(/\u001b\[0m/g, '')
     .split('\n')
     .filter((l) => !/^\[INFO\] (Total time|Finished at|Download)/.test(l))
-    .map((l) =>
-      l.replace(/\[ *[\d.]+ s\]/, '[ <time>]').replace('maven-dependency-plugin:3.5.0:tree', 'dependency:3.5.0:tree'),
-    )
+    .map((l) => l.replace(/\[ *[\d.]+ s\]/, '[ <time>]'))
     .join('\n')
     .trimEnd();
 }

@@ -72,7 +72,7 @@ function buildLog(body: string[], execution = 'sources', result = 'SUCCESS'): st
     '[INFO] Building consumer 1.0',
     '[INFO] --------------------------------[ pom ]---------------------------------',
     '[INFO] ',
-    `[INFO] --- cxx:0.0.6-SNAPSHOT:scm-dependencies (${execution}) @ consumer ---`,
+    `[INFO] --- cxx-maven-plugin:0.0.6-SNAPSHOT:scm-dependencies (${execution}) @ consumer ---`,
     ...body,
     '[INFO] ------------------------------------------------------------------------',
     `[INFO] BUILD ${result}`,

@@ -28,21 +28,21 @@ function goalhost(...args) {
   if (run.error)
     throw new Error(`cannot run ${GOALHOST} (${run.error.message}): install goalhost or set GOALHOST to its path`);
   const lines = run.stdout.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('[INFO] --- greet:'));
+  const start = lines.findIndex((l) => l.startsWith('[INFO] --- greet-maven-plugin:'));
   return { status: run.status, goal: start < 0 ? [] : lines.slice(start, start + 2), output: run.stdout };
 }
 
 test('bound in the POM, greet:greet greets the project in the validate phase', () => {
   const run = goalhost('validate');
   assert.equal(run.status, 0, run.output);
-  assert.deepEqual(run.goal, ['[INFO] --- greet:1.0.0:greet (default) @ hello-app ---', '[INFO] Hello, hello-app!']);
+  assert.deepEqual(run.goal, ['[INFO] --- greet-maven-plugin:1.0.0:greet (default) @ hello-app ---', '[INFO] Hello, hello-app!']);
   assert.doesNotMatch(run.output, /WARNING/);
 });
 
 test('-Dgreet.name sets the parameter', () => {
   const run = goalhost('greet:greet', '-Dgreet.name=world');
   assert.equal(run.status, 0, run.output);
-  assert.deepEqual(run.goal, ['[INFO] --- greet:1.0.0:greet (default-cli) @ hello-app ---', '[INFO] Hello, world!']);
+  assert.deepEqual(run.goal, ['[INFO] --- greet-maven-plugin:1.0.0:greet (default-cli) @ hello-app ---', '[INFO] Hello, world!']);
 });
 
 test('an empty name fails the build with the goal message', () => {

@@ -62,6 +62,8 @@ export interface CoordinateRequestOptions {
   readonly transitive: boolean;
   /** Extra repositories, after the project's (settings mirrors apply to them). */
   readonly repositories?: ReadonlyArray<{ readonly id: string; readonly url: string; readonly layout?: string }>;
+  /** From the project's plugin repositories instead of its repositories (Maven's remotePluginRepositories). */
+  readonly pluginRepositories?: boolean;
 }
 
 /** What writing a lock file did. */

@@ -102,6 +102,11 @@ export class Extraction {
     return this.planZip(this.root, decoder);
   }
 
+  /** What plexus-archiver would have warned of while the archives planned since the last call were unpacked. */
+  takeWarnings(): string[] {
+    return this.tree.takeWarnings();
+  }
+
   /** As `extractZip`, for a tar-family archive, read as `format`. */
   async extractTar(format: TarFormat): Promise<PlanFailure | undefined> {
     const i = this.tree.job;

@@ -118,6 +118,7 @@ export class TargetTree {
 
   private pending: { path: string; node: FileNode; parent?: DirNode; name?: string }[] = [];
   private timedDirs = new Set<string>();
+  private warnings: string[] = [];
   private lastParentPath = '';
   private lastParent?: DirNode;
 
@@ -306,6 +307,7 @@ export class TargetTree {
     if (dirs instanceof PlanFailure) return dirs;
     if (dirs === 'blocked') return new PlanFailure(`${p}: Not a directory`, true);
     let node = this.lookup(p);
+    if (node.kind === 'symlink') this.warnIfLinkLeadsElsewhere(root, p, node);
     if (node.kind === 'none') {
       if (this.follow(root, path.dirname(p), target, 0) === undefined) {
         return new PlanFailure(
@@ -331,6 +333,28 @@ export class TargetTree {
       }
     }
     return undefined;
+  }
+
+  /**
+   * plexus-archiver's AbstractUnArchiver.shouldExtractEntry compares an entry's name with the
+   * canonical path of the file already there: an existing link that leads to another file of
+   * the tree makes it warn that the names "differ only by case" (links are the way a
+   * case-sensitive file system gets there).
+   */
+  private warnIfLinkLeadsElsewhere(root: string, p: string, link: LinkNode): void {
+    const resolved = this.follow(root, path.dirname(p), link.target, 0);
+    if (resolved === undefined || resolved === p || this.lookup(resolved).kind === 'none') return;
+    this.warnings.push(
+      `Archive entry '${path.relative(root, p)}' and existing file '${resolved}' names differ only by case. ` +
+        'This may lead to an unexpected outcome on case-insensitive filesystems.',
+    );
+  }
+
+  /** The archivers' warnings since the last call, in entry order. */
+  takeWarnings(): string[] {
+    const warnings = this.warnings;
+    this.warnings = [];
+    return warnings;
   }
 
   /**

@@ -22,13 +22,16 @@ export function logProjectHeader(log: Log, project: Project, index: number, tota
   log.info(style.strong(`${'-'.repeat(pl)}${packaging}${'-'.repeat(Math.max(0, LINE - packaging.length - pl))}`));
 }
 
-/** The line before each goal runs: `--- prefix:version:goal (id) @ artifactId ---`. */
+/**
+ * The line before each goal runs, as Maven 3.8 prints it: `--- artifactId:version:goal (id) @
+ * projectArtifactId ---`, the plugin named by its artifactId (Maven 3.9 changed this to the prefix).
+ */
 export function logMojoHeader(log: Log, project: Project, execution: GoalExecution): void {
   const style = stylesOf(log);
   const d = execution.plugin.descriptor;
   log.info('');
   log.info(
-    `${style.strong('--- ')}${style.mojo(`${d.goalPrefix}:${d.version}:${execution.mojo.goal}`)} ${style.strong(`(${execution.executionId})`)} @ ${style.project(project.artifactId)}${style.strong(' ---')}`,
+    `${style.strong('--- ')}${style.mojo(`${d.artifactId}:${d.version}:${execution.mojo.goal}`)} ${style.strong(`(${execution.executionId})`)} @ ${style.project(project.artifactId)}${style.strong(' ---')}`,
   );
 }
 

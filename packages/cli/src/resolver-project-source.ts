@@ -93,6 +93,7 @@ function services(locks: DependencyLocks, system: RepositorySystem): BuildServic
         project,
         transitive: options.transitive,
         extraRepositories: options.repositories ?? [],
+        pluginRepositories: options.pluginRepositories ?? false,
       }),
     forgetResolvedFiles: () => system.forgetResolvedFiles(),
     collectionRepositories: (project) => system.collectionRepositories(project),

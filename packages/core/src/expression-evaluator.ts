@@ -115,6 +115,7 @@ export class ExpressionEvaluator {
     }
     if (project && (name.startsWith('project.') || name.startsWith('pom.'))) {
       const field = name.slice(name.indexOf('.') + 1);
+      if (field === 'basedir' && project.standalone) return undefined;
       // MavenProject.getName(): the artifactId when the model has no name.
       if (field === 'name') return project.name ?? project.artifactId;
       return navigate(project, field);

@@ -2,11 +2,14 @@ import type { Project } from '@goalhost/model';
 
 /** The stub project goals run in when there is no pom.xml (Maven's `standalone-pom`). */
 export function standaloneProject(basedir: string): Project {
-  const directory = `${basedir}/target`;
+  // Maven 3.8 leaves the stub's build paths uninterpolated: `${project.basedir}/target` is a
+  // folder of that literal name below the directory mvn runs in.
+  const directory = `${basedir}/\${project.basedir}/target`;
   return {
     groupId: 'org.apache.maven',
     artifactId: 'standalone-pom',
     version: '1',
+    standalone: true,
     packaging: 'pom',
     name: 'Maven Stub Project (No POM)',
     file: `${basedir}/pom.xml`,
@@ -21,7 +24,7 @@ export function standaloneProject(basedir: string): Project {
       directory,
       outputDirectory: `${directory}/classes`,
       testOutputDirectory: `${directory}/test-classes`,
-      sourceDirectory: `${basedir}/src/main/java`,
+      sourceDirectory: `${basedir}/\${project.basedir}/src/main/java`,
       finalName: 'standalone-pom-1',
       plugins: [],
       pluginManagement: [],

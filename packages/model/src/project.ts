@@ -79,6 +79,11 @@ export interface Project extends Coordinates {
   readonly file: string;
   /** Absolute directory of `file`. */
   readonly basedir: string;
+  /**
+   * Maven's stub project of a run without a POM: it has no file, so `${project.basedir}` is
+   * unknown to expressions (the directory mvn runs in still anchors relative paths).
+   */
+  readonly standalone?: boolean;
   readonly packaging: string;
   readonly name?: string;
   readonly description?: string;

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { GoalExecutionError } from '@goalhost/api';
+import { GoalExecutionError, IMPLEMENTATION_KEY } from '@goalhost/api';
 import type { Dependency, Project } from '@goalhost/model';
 
 /** One `<artifactItem>` of maven-dependency-plugin's copy goal (fromConfiguration.ArtifactItem). */
@@ -14,6 +14,13 @@ export interface ArtifactItem {
   readonly destFileName?: string;
   /** `true` (any case) copies whatever the overwrite rules say. */
   readonly overWrite?: string;
+  /** unpack: the item's own patterns, as configured (the goal's when empty). */
+  readonly includes?: string;
+  readonly excludes?: string;
+  /** unpack: the names' encoding of a zip-family archive. */
+  readonly encoding?: string;
+  /** unpack: the item's FileMappers, in the form @goalhost/unpack's parseFileMappers reads. */
+  readonly fileMappers?: unknown[];
 }
 
 /**
@@ -64,7 +71,28 @@ function fromConfiguration(value: unknown, index: number, basedir: string): Arti
     ...(outputDirectory ? { outputDirectory: path.resolve(basedir, outputDirectory) } : {}),
     ...(text('destFileName') ? { destFileName: text('destFileName') } : {}),
     ...(text('overWrite') ? { overWrite: text('overWrite') } : {}),
+    ...(text('includes') ? { includes: text('includes') } : {}),
+    ...(text('excludes') ? { excludes: text('excludes') } : {}),
+    ...(text('encoding') ? { encoding: text('encoding') } : {}),
+    ...(own(fields, 'fileMappers') !== undefined ? { fileMappers: fileMappersOf(own(fields, 'fileMappers')) } : {}),
   };
+}
+
+function own(fields: Record<string, unknown>, name: string): unknown {
+  return Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
+}
+
+/**
+ * An item's `<fileMappers>` arrives as an object keyed by each mapper's element (its class):
+ * turned into the list of class-named mappers the goal-level parameter gives.
+ */
+function fileMappersOf(value: unknown): unknown[] {
+  if (value === '' || value === undefined) return [];
+  if (typeof value !== 'object' || value === null) return [value];
+  return Object.entries(value as Record<string, unknown>).map(([element, fields]) => ({
+    [IMPLEMENTATION_KEY]: element,
+    ...(typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {}),
+  }));
 }
 
 /** ArtifactItem.toString: `g:a[:classifier]:version|?:type`. */

@@ -66,6 +66,14 @@ export abstract class DependencyGoalParameters {
     const log = this.context.log;
     if (!this.silent) return log;
     const quiet = (): void => undefined;
-    return { ...log, info: quiet, warn: quiet, debug: quiet, error: log.error.bind(log), isDebugEnabled: () => false };
+    return {
+      info: quiet,
+      warn: quiet,
+      debug: quiet,
+      error: (message) => log.error(message),
+      isDebugEnabled: () => false,
+      progress: quiet,
+      progressDone: quiet,
+    };
   }
 }

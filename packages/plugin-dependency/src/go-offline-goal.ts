@@ -1,3 +1,4 @@
+import { dependencyResolverError } from './dependency-resolver-error';
 import { Goal, GoalExecutionError, inject, TOKENS, type ArtifactRequest, type GoalContext } from '@goalhost/api';
 import type { Artifact } from '@goalhost/model';
 import { toSnapshotVersion } from './dependency-artifact';
@@ -27,8 +28,10 @@ export class GoOfflineGoal extends DependencyFilterGoal {
       this.context.log.info('Skipping plugin execution');
       return;
     }
+    // Plugins come from the plugin repositories, dependencies from the project's.
     const plugins = await this.resolveAll(
       pluginArtifacts(this.context.project).map((p) => ({ ...p, extension: 'jar' })),
+      true,
     );
     const dependencies = await this.resolveAll(
       this.context.project.dependencies.map((d) => ({
@@ -39,6 +42,7 @@ export class GoOfflineGoal extends DependencyFilterGoal {
         extension: extensionOf(d.type),
         ...(d.classifier ? { classifier: d.classifier } : {}),
       })),
+      false,
     );
     if (this.silent) return;
     const name = (a: Artifact): string =>
@@ -51,7 +55,7 @@ export class GoOfflineGoal extends DependencyFilterGoal {
   }
 
   /** Each coordinate with its dependencies, gathered in a HashSet as the plugin does (which decides the order printed). */
-  private async resolveAll(coordinates: readonly ArtifactRequest[]): Promise<Artifact[]> {
+  private async resolveAll(coordinates: readonly ArtifactRequest[], pluginRepositories: boolean): Promise<Artifact[]> {
     const { repository } = this.context;
     if (!repository.resolveCoordinate)
       throw new GoalExecutionError(
@@ -60,10 +64,10 @@ export class GoOfflineGoal extends DependencyFilterGoal {
     const all: Artifact[] = [];
     for (const c of coordinates) {
       try {
-        all.push(...(await repository.resolveCoordinate(c, { transitive: true })));
+        all.push(...(await repository.resolveCoordinate(c, { transitive: true, pluginRepositories })));
       } catch (e) {
         if (e instanceof GoalExecutionError) throw e;
-        throw new GoalExecutionError((e as Error).message, { cause: e });
+        throw dependencyResolverError(e);
       }
     }
     return javaHashSetOrder(all, mavenArtifactHash, sameMavenArtifact);

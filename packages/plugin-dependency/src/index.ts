@@ -13,6 +13,8 @@ import { PurgeLocalRepositoryGoal } from './purge-local-repository-goal';
 import { ResolvePluginsGoal } from './resolve-plugins-goal';
 import { SourcesGoal } from './sources-goal';
 import { TreeGoal } from './tree-goal';
+import { UnpackDependenciesGoal } from './unpack-dependencies-goal';
+import { UnpackGoal } from './unpack-goal';
 
 export {
   BuildClasspathGoal,
@@ -29,15 +31,17 @@ export {
   ResolvePluginsGoal,
   SourcesGoal,
   TreeGoal,
+  UnpackDependenciesGoal,
+  UnpackGoal,
 };
 export { filterArtifacts } from './artifact-filters';
 export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
 
 /**
- * maven-dependency-plugin 3.5.0's goals with its parameters and output (all but unpack,
- * unpack-dependencies and the analyze goals), and goalhost's dependency:lock; registered by the
- * host like any plugin (descriptor built from the decorators).
+ * maven-dependency-plugin 3.5.0's goals with its parameters and output (all but the analyze
+ * goals), and goalhost's dependency:lock; registered by the host like any plugin (descriptor
+ * built from the decorators).
  */
 export const plugin: GoalhostPlugin = {
   groupId: 'org.apache.maven.plugins',
@@ -63,5 +67,7 @@ export const plugin: GoalhostPlugin = {
     ResolvePluginsGoal,
     SourcesGoal,
     TreeGoal,
+    UnpackDependenciesGoal,
+    UnpackGoal,
   ],
 };

@@ -1,3 +1,4 @@
+import { dependencyResolverError } from './dependency-resolver-error';
 import { filterArtifacts, Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext } from '@goalhost/api';
 import type { Artifact } from '@goalhost/model';
 import { DependencyFilterGoal } from './dependency-filter-goal';
@@ -57,15 +58,18 @@ export class ResolvePluginsGoal extends DependencyFilterGoal {
     return filterArtifacts(plugins, { ...this, excludeTransitive: false }, { isDirect: () => true });
   }
 
+  /** The plugin's own artifact, from the plugin repositories (its dependencies then come from the project's). */
   private async resolvePlugin(p: PluginArtifact): Promise<void> {
+    const { repository } = this.context;
+    if (!repository.resolveCoordinate)
+      throw new GoalExecutionError(
+        'This host cannot resolve a coordinate on its own (RepositoryService.resolveCoordinate).',
+      );
     try {
-      await this.context.repository.resolveArtifact({
-        groupId: p.groupId,
-        artifactId: p.artifactId,
-        version: p.version,
-        type: p.type,
-        extension: 'jar',
-      });
+      await repository.resolveCoordinate(
+        { groupId: p.groupId, artifactId: p.artifactId, version: p.version, type: p.type, extension: 'jar' },
+        { transitive: false, pluginRepositories: true },
+      );
     } catch (e) {
       if (e instanceof GoalExecutionError) throw e;
       throw new GoalExecutionError((e as Error).message, { cause: e });
@@ -88,7 +92,7 @@ export class ResolvePluginsGoal extends DependencyFilterGoal {
       return resolved.map((a) => (a.depth === 1 ? { ...a, type: a.extension } : a));
     } catch (e) {
       if (e instanceof GoalExecutionError) throw e;
-      throw new GoalExecutionError((e as Error).message, { cause: e });
+      throw dependencyResolverError(e);
     }
   }
 }

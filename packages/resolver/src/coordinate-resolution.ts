@@ -20,6 +20,8 @@ export interface CoordinateResolution {
   readonly project?: Project;
   readonly extraRepositories?: readonly RawRepository[];
   readonly transitive: boolean;
+  /** The project's plugin repositories (its own, the settings' and the super POM's) instead of its repositories. */
+  readonly pluginRepositories?: boolean;
 }
 
 /**
@@ -44,7 +46,9 @@ export class CoordinateResolver {
   }
 
   async resolve(request: ArtifactRequest, options: CoordinateResolution): Promise<Artifact[]> {
-    const own = await this.projects.repositoriesOf(options.project);
+    const own = options.pluginRepositories
+      ? await this.projects.pluginRepositoriesOf(options.project)
+      : await this.projects.repositoriesOf(options.project);
     const extra = (options.extraRepositories ?? []).map(fromRaw);
     const repositories = aggregateRepositories(own, extra, this.config.settings.mirrors, true);
     const t = artifactType(request.type ?? 'jar');

@@ -8,7 +8,7 @@
 export { selectArtifacts, type ArtifactFilter, type Selection, type SelectionOptions } from './artifact-selection';
 export { describePatterns, entrySelector } from './entry-patterns';
 export { parseFileMappers } from './file-mapper-config';
-export { MarkerStore, type OverwriteOptions } from './marker-store';
+export { defaultMarkerName, MarkerStore, type OverwriteOptions } from './marker-store';
 export { dependencyDirectoryName, formattedOutputDirectory, isInside, type LayoutOptions } from './output-layout';
 export { lockOutputDirectory, type OutputLock } from './output-lock';
 export { SILENT_LOG } from './silent-log';
@@ -22,4 +22,5 @@ export {
   type UnpackArtifact,
 } from './unpack-artifact';
 export { unpackDependencies, type UnpackDependenciesRequest } from './unpack-dependencies';
+export { unpackOne, type UnpackOneRequest } from './unpack-one';
 export { MDEP_98, Unpacker, type UnpackJob, type UnpackSettings } from './unpacker';

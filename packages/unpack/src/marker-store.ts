@@ -11,20 +11,29 @@ export interface OverwriteOptions {
   readonly overWriteIfNewer?: boolean;
 }
 
+/** DefaultFileMarkerHandler's name: the artifact's id, colons as dashes, then `.marker`. */
+export function defaultMarkerName(a: UnpackArtifact): string {
+  return `${artifactIdOf(a).replace(/:/g, '-')}.marker`;
+}
+
 /**
  * Maven's default marker handler: an empty file `<groupId>-<artifactId>-<type>[-<classifier>]-
  * <baseVersion>.marker` whose mtime is the artifact file's mtime. Names and times are identical
  * to Maven's, so a project can switch between mvn and goalhost without re-unpacking.
  */
 export class MarkerStore {
-  constructor(readonly directory: string) {}
+  constructor(
+    readonly directory: string,
+    /** The marker's file name; Maven's DefaultFileMarkerHandler name when absent. */
+    private readonly nameOf: (a: UnpackArtifact) => string = defaultMarkerName,
+  ) {}
 
   /**
    * The marker's path; coordinates that would take it out of the markers directory (`../` in a
    * system-scope dependency's classifier, say) fail the goal before anything is unpacked.
    */
   markerFile(a: UnpackArtifact): string {
-    const marker = path.join(this.directory, `${artifactIdOf(a).replace(/:/g, '-')}.marker`);
+    const marker = path.join(this.directory, this.nameOf(a));
     if (!isInside(this.directory, marker)) {
       throw new GoalExecutionError(
         `The marker file of ${artifactIdOf(a)} would be ${marker}, outside the markers directory ${this.directory}: its coordinates hold a path, which goalhost refuses`,

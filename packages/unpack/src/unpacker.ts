@@ -133,6 +133,8 @@ export class Unpacker {
           // A file mapper that cannot map fails the goal as Maven's RuntimeException does.
           if (e instanceof FileMapperError) return this.fail(i, e);
           throw e;
+        } finally {
+          this.warnings(extraction);
         }
         if (failure) return this.fail(i, this.planError(job, failure));
       } else if (archiver.format === 'unsupported') {
@@ -147,12 +149,19 @@ export class Unpacker {
           // A file mapper that cannot map fails the goal as Maven's RuntimeException does.
           if (e instanceof FileMapperError) return this.fail(i, e);
           throw e;
+        } finally {
+          this.warnings(extraction);
         }
         if (failure) return this.fail(i, this.planError(job, failure));
       }
     }
     await this.finish();
     this.log.progressDone();
+  }
+
+  /** plexus-archiver's warnings about the archive just planned, on the archivers' log. */
+  private warnings(extraction: Extraction): void {
+    for (const warning of extraction.takeWarnings()) this.archiverLog.warn(warning);
   }
 
   /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pomXml, type Dep, type PomSpec } from '../../resolver/support/fixture-repo';
+import { FIXTURES } from '../../support/paths';
 
 /**
  * A recorded maven-dependency-plugin scenario: artifacts laid out in a local and a remote
@@ -26,8 +27,12 @@ export interface ScenarioArtifact extends PomSpec {
   readonly gav: string;
   /** `[classifier:]extension` files beside the POM (default: a jar unless packaging is pom). */
   readonly files?: readonly string[];
+  /** Files (by the same `[classifier:]extension`) that are copies of archives in test/fixtures/unpack. */
+  readonly archives?: Readonly<Record<string, string>>;
   readonly noPom?: boolean;
 }
+
+const ARCHIVE_FIXTURES = path.join(FIXTURES, 'unpack');
 
 export interface ScenarioStep {
   /** Arguments after the common ones; `{remote}` and `{root}` are replaced. */
@@ -88,7 +93,10 @@ function writeArtifact(repo: string, a: ScenarioArtifact, checksums = false): vo
   if (!a.noPom) written.push(write(path.join(dir, `${id}-${v}.pom`), pomXml(a.gav, a)));
   for (const f of a.files ?? (a.packaging === 'pom' ? [] : ['jar'])) {
     const [cls, ext] = f.includes(':') ? f.split(':') : ['', f];
-    written.push(write(path.join(dir, `${id}-${v}${cls ? `-${cls}` : ''}.${ext}`), `${a.gav}:${f}\n`));
+    const file = path.join(dir, `${id}-${v}${cls ? `-${cls}` : ''}.${ext}`);
+    const archive = a.archives && Object.prototype.hasOwnProperty.call(a.archives, f) ? a.archives[f] : undefined;
+    if (archive) fs.copyFileSync(path.join(ARCHIVE_FIXTURES, archive), file);
+    written.push(archive ? file : write(file, `${a.gav}:${f}\n`));
   }
   for (const file of checksums ? [...written] : []) {
     const data = fs.readFileSync(file);
@@ -149,8 +157,7 @@ export function outcomeOf(status: number, stdout: string, root: string, remoteUr
   for (const l of lines) {
     if (/^\[INFO\] --- .* @ .* ---$/.test(l)) {
       inGoal = true;
-      // Maven 3.8 names the plugin by its artifactId there, goalhost (as Maven 3.9) by its prefix.
-      own.push(l.replace('--- maven-dependency-plugin:', '--- dependency:'));
+      own.push(l);
       continue;
     }
     if (inGoal && /^\[INFO\] (-{72}|BUILD |--- )/.test(l)) inGoal = false;

@@ -1,5 +1,6 @@
 import type { PomSpec } from '../../resolver/support/fixture-repo';
 import type { Scenario, ScenarioArtifact } from './scenario';
+import { UNPACK_SCENARIOS } from './unpack-scenarios';
 
 /** maven-dependency-plugin 3.5.0 by its full coordinates (no prefix look-up in either tool). */
 const D = 'org.apache.maven.plugins:maven-dependency-plugin:3.5.0:';
@@ -96,6 +97,40 @@ function pluginScenario(goal: string, plugins: readonly string[]): Scenario {
       { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-DincludeGroupIds=zz.plugins', '-Dsilent=true'] },
     ],
     trees: ['project/target'],
+  };
+}
+
+/**
+ * A pom project whose one plugin (depending on zz.a:trans) is only in a plugin repository: the
+ * goal must find it there (its dependencies come from wherever the goal takes them).
+ */
+function pluginRepositoryScenario(goal: string): Scenario {
+  return {
+    name: `${goal}-plugin-repository`,
+    artifacts: [
+      ...ARTIFACTS,
+      ...['maven-clean-plugin:2.5', 'maven-install-plugin:2.4', 'maven-deploy-plugin:2.7', 'maven-site-plugin:3.3'].map(
+        (p): ScenarioArtifact => ({ gav: `org.apache.maven.plugins:${p}`, packaging: 'maven-plugin', files: ['jar'] }),
+      ),
+    ],
+    remote: [
+      {
+        gav: 'zz.plugins:remote-maven-plugin:1.0',
+        packaging: 'maven-plugin',
+        files: ['jar'],
+        dependencies: ['zz.a:trans:2.0'],
+      },
+    ],
+    project: {
+      gav: 'zz.p:plugins:1',
+      packaging: 'pom',
+      dependencies: ['zz.b:other:1.0'],
+      extra:
+        '  <pluginRepositories><pluginRepository><id>plugins</id><url>{remote}</url></pluginRepository></pluginRepositories>\n' +
+        '  <build><plugins><plugin><groupId>zz.plugins</groupId><artifactId>remote-maven-plugin</artifactId><version>1.0</version></plugin></plugins></build>',
+    },
+    steps: [{ args: [`${D}${goal}`] }],
+    trees: ['repo/zz/plugins'],
   };
 }
 
@@ -318,6 +353,12 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
     trees: ['project'],
   },
+  {
+    name: 'copy-without-project-default-directory',
+    artifacts: ARTIFACTS,
+    steps: [{ args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0'] }],
+    trees: ['project'],
+  },
   // build-classpath
   {
     name: 'build-classpath-log',
@@ -390,6 +431,18 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: [{ args: ['-o', 'validate'] }, { args: ['-o', 'validate', '-Dmdep.skip=true'] }],
     trees: ['project/target'],
   },
+  {
+    name: 'build-classpath-attach-encoding',
+    artifacts: ARTIFACTS,
+    project: configured(
+      '<attach>true</attach><prefix>dépôt</prefix><includeArtifactIds>trans,other</includeArtifactIds>',
+    ),
+    steps: [
+      { args: ['-o', `${D}build-classpath`, '-DoutputEncoding=ISO-8859-1'] },
+      { args: ['-o', `${D}build-classpath`, '-Dmdep.outputFile=target/cp.txt', '-DoutputEncoding=ISO-8859-1'] },
+    ],
+    trees: ['project/target'],
+  },
   // sources
   {
     name: 'sources',
@@ -444,6 +497,8 @@ export const SCENARIOS: readonly Scenario[] = [
     'p7-maven-plugin',
     'p9-maven-plugin',
   ]),
+  pluginRepositoryScenario('resolve-plugins'),
+  pluginRepositoryScenario('go-offline'),
   // get
   {
     name: 'get-transitive',
@@ -474,6 +529,25 @@ export const SCENARIOS: readonly Scenario[] = [
           '-DremoteRepositories=own::::{remote}',
         ],
       },
+    ],
+    trees: ['repo/zz'],
+  },
+  {
+    name: 'get-classifier',
+    remote: ARTIFACTS,
+    steps: [
+      {
+        args: [
+          `${D}get`,
+          '-DgroupId=zz.a',
+          '-DartifactId=lib',
+          '-Dversion=1.0',
+          '-Dclassifier=sources',
+          '-Dtransitive=false',
+          '-DremoteRepositories={remote}',
+        ],
+      },
+      { args: [`${D}get`, '-Dartifact=zz.a:trans:2.0', '-Dclassifier=sources', '-DremoteRepositories={remote}'] },
     ],
     trees: ['repo/zz'],
   },
@@ -512,4 +586,5 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: [{ args: [`${D}purge-local-repository`, ...args] }],
     trees: ['repo/zz'],
   })),
+  ...UNPACK_SCENARIOS,
 ];

@@ -50,7 +50,7 @@ import { managementKey, mergeByKey, originOf, toWorkingModel, type WorkingModel 
 export class ModelBuilder<R> {
   private readonly rawCache = new Map<string, RawModel>();
   private readonly lightCache = new Map<string, RawModel>();
-  private readonly repositoryModels = new Map<string, Promise<BuiltModel>>();
+  private readonly repositoryModels = new Map<string, { readonly context: R; readonly built: Promise<BuiltModel> }>();
   private systemProperties: Readonly<Record<string, string>>;
   private readonly lineage: LineageReader<R>;
 
@@ -161,25 +161,29 @@ export class ModelBuilder<R> {
   ): Promise<BuiltModel> {
     const key = `${groupId}:${artifactId}:${version}`;
     const cacheKey = `${key}|${descriptor}`;
-    let built = this.repositoryModels.get(cacheKey);
-    if (!built) {
-      built = (async () => {
-        const file = await this.config.resolvePom(groupId, artifactId, version, context, []);
-        const raw = this.readModel(file, key, true);
-        return this.build({
-          context,
-          raw,
-          pomFile: file,
-          strict: false,
-          external: false,
-          activation: this.activation(undefined, false),
-          importChain,
-          descriptor,
-          ...(resolver ? { resolver } : {}),
-        });
-      })();
-      this.repositoryModels.set(cacheKey, built);
+    const cached = this.repositoryModels.get(cacheKey);
+    if (cached) {
+      if (sameContext(cached.context, context)) return cached.built;
+      // Built from other repositories: Maven reads the POM again, and its local repository
+      // serves it only where it came from one of these repositories.
+      return this.config.resolvePom(groupId, artifactId, version, context, []).then(() => cached.built);
     }
+    const built = (async () => {
+      const file = await this.config.resolvePom(groupId, artifactId, version, context, []);
+      const raw = this.readModel(file, key, true);
+      return this.build({
+        context,
+        raw,
+        pomFile: file,
+        strict: false,
+        external: false,
+        activation: this.activation(undefined, false),
+        importChain,
+        descriptor,
+        ...(resolver ? { resolver } : {}),
+      });
+    })();
+    this.repositoryModels.set(cacheKey, { context, built });
     return built;
   }
 
@@ -410,4 +414,11 @@ function alignBuildDirectories(model: WorkingModel, dir: string): void {
     const v = b[f];
     if (v !== undefined) b[f] = alignToBase(v, dir);
   }
+}
+
+/** Whether two look-up contexts are the same repositories (lists compared by id and URL). */
+function sameContext(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((r: { id?: string; url?: string }, i) => r?.id === b[i]?.id && r?.url === b[i]?.url);
 }

@@ -186,6 +186,13 @@ export class ProjectBuilder {
     return this.parts.repositories.of(await this.modelOf(project));
   }
 
+  /** The plugin repositories `project` sees: Maven's remotePluginRepositories (the base ones for the stub project). */
+  async pluginRepositoriesOf(project: Project | undefined): Promise<RemoteRepository[]> {
+    if (!project || (!this.built.has(project) && !fs.existsSync(project.file)))
+      return this.parts.repositories.basePlugins;
+    return this.parts.repositories.pluginsOf(await this.modelOf(project));
+  }
+
   /** The effective model of a POM in the repositories, built once per coordinates. */
   repositoryModel(coordinates: Coordinates, repositories: readonly RemoteRepository[]): Promise<BuiltModel> {
     return this.models.repositoryModel(coordinates.groupId, coordinates.artifactId, coordinates.version, repositories);

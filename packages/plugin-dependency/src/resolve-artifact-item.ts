@@ -1,0 +1,70 @@
+import { GoalExecutionError, type GoalContext, type Log } from '@goalhost/api';
+import { toSnapshotVersion, type DependencyArtifact } from './dependency-artifact';
+import { extensionOf } from './dependency-sets';
+import type { ArtifactItem } from './artifact-items';
+import { withReason } from './with-reason';
+
+/**
+ * AbstractFromConfigurationMojo.getArtifact: a versioned item's file from the project's
+ * repositories, by its type's extension. `type` is the item's type; Maven's resolved artifact
+ * has the extension as its type, which the caller takes where Maven shows it (unpack's markers).
+ */
+export async function resolveArtifactItem(
+  context: Pick<GoalContext, 'repository'>,
+  item: ArtifactItem,
+  log: Log,
+): Promise<DependencyArtifact> {
+  const version = item.version!;
+  const extension = extensionOf(item.type);
+  try {
+    const file = await context.repository.resolveArtifact({
+      groupId: item.groupId,
+      artifactId: item.artifactId,
+      version,
+      type: item.type,
+      extension,
+      ...(item.classifier ? { classifier: item.classifier } : {}),
+    });
+    return {
+      groupId: item.groupId,
+      artifactId: item.artifactId,
+      version,
+      baseVersion: toSnapshotVersion(version),
+      type: item.type,
+      ...(item.classifier ? { classifier: item.classifier } : {}),
+      extension,
+      scope: null,
+      file,
+    };
+  } catch (e) {
+    if (e instanceof GoalExecutionError) throw e;
+    await warnMissingPom(context, item, version, extension, log);
+    // Maven prints the resolver's reason after the plugin's message.
+    throw new GoalExecutionError(withReason('Unable to find/resolve artifact.', e), { cause: e });
+  }
+}
+
+/** Maven's resolution of a missing artifact also looks for its POM, and warns when that is missing too. */
+async function warnMissingPom(
+  context: Pick<GoalContext, 'repository'>,
+  item: ArtifactItem,
+  version: string,
+  extension: string,
+  log: Log,
+): Promise<void> {
+  try {
+    await context.repository.resolveArtifact({
+      groupId: item.groupId,
+      artifactId: item.artifactId,
+      version,
+      type: 'pom',
+      extension: 'pom',
+    });
+  } catch (e) {
+    if (e instanceof GoalExecutionError) throw e;
+    const id = [item.groupId, item.artifactId, extension, ...(item.classifier ? [item.classifier] : []), version].join(
+      ':',
+    );
+    log.warn(`The POM for ${id} is missing, no dependency information available`);
+  }
+}
