@@ -68,6 +68,8 @@ export interface CoordinateRequestOptions {
 export interface WrittenDependencyLock {
   readonly file: string;
   readonly artifacts: number;
+  /** The POMs read to build the model and collect the dependencies, locked by digest. */
+  readonly poms?: number;
   /** False when the file already had this content (left untouched). */
   readonly changed: boolean;
 }

@@ -11,15 +11,19 @@ import { LockError } from './lock-errors';
  *     format 1
  *     inputs sha256:<hex of the effective dependency inputs, see lock-inputs.ts>
  *     g:a:type[:classifier]:version scope depth=N [via=g:a:v] [optional] [ext=E] sha256:<hex> (from=<repository id> | local | path=<system path>)
+ *     g:a:version pom sha256:<hex> (from=<repository id> | local)
  *     g:a:type[:classifier]:version requested [ext=E] sha256:<hex> (from=<repository id> | local)
  *
  * `version` is the resolved one: the timestamped version of a snapshot. `requested` lines pin
  * files goals ask for beyond the dependencies (a `-Dclassifier` translation, the parent POM of
  * a source dependency); they come after the dependencies, sorted, and never add anything to a
- * build: a goal that does not ask for such a file does not use it.
+ * build: a goal that does not ask for such a file does not use it. `pom` lines pin every POM the
+ * build read from the local repository to build the project's model and to collect its
+ * dependencies (parents, imported BOMs, the dependencies' POMs and theirs); they come between
+ * the dependencies and the requested lines, sorted. Format 1 had no `pom` lines.
  */
 export const LOCK_FILE_NAME = 'goalhost.lock';
-export const LOCK_FORMAT = 1;
+export const LOCK_FORMAT = 2;
 
 /** What a lock line names a file by: `groupId:artifactId:type[:classifier]:version`, and its extension. */
 export interface LockCoordinates {
@@ -47,6 +51,18 @@ export interface LockEntry extends LockCoordinates {
   readonly systemPath?: string;
 }
 
+/** A POM read from the repositories while the model was built or the dependencies collected. */
+export interface PomEntry {
+  readonly groupId: string;
+  readonly artifactId: string;
+  /** As read: a snapshot's POM by its base version, or by its timestamped version when that file was read. */
+  readonly version: string;
+  /** Lower-case hex SHA-256 of the file. */
+  readonly sha256: string;
+  /** Repository id the file came from; absent when installed locally. */
+  readonly repository?: string;
+}
+
 /** A file a goal asked for beyond the dependencies, pinned by its digest. */
 export interface RequestedEntry extends LockCoordinates {
   /** Lower-case hex SHA-256 of the file. */
@@ -59,6 +75,8 @@ export interface LockFile {
   /** Digest of the effective inputs the entries were resolved from (see lock-inputs.ts). */
   readonly inputs: string;
   readonly entries: readonly LockEntry[];
+  /** The POMs read from the repositories, sorted by their ids. */
+  readonly poms: readonly PomEntry[];
   /** Files goals asked for beyond the dependencies, sorted by their ids. */
   readonly requested: readonly RequestedEntry[];
 }
@@ -66,6 +84,11 @@ export interface LockFile {
 /** `g:a:type[:classifier]:version`, Maven's artifact id form (the first field of a line). */
 export function entryId(e: Pick<LockEntry, 'groupId' | 'artifactId' | 'type' | 'classifier' | 'version'>): string {
   return [e.groupId, e.artifactId, e.type, ...(e.classifier ? [e.classifier] : []), e.version].join(':');
+}
+
+/** `g:a:version`, the first field of a `pom` line. */
+export function pomId(e: Pick<PomEntry, 'groupId' | 'artifactId' | 'version'>): string {
+  return `${e.groupId}:${e.artifactId}:${e.version}`;
 }
 
 /** What identifies an artifact regardless of its version: `g:a:type[:classifier]`. */
@@ -93,6 +116,7 @@ export function formatLockFile(lock: LockFile, projectId: string): string {
     `format ${LOCK_FORMAT}`,
     `inputs sha256:${lock.inputs}`,
     ...lock.entries.map(formatEntry),
+    ...lock.poms.map(formatPom),
     ...lock.requested.map(formatRequested),
   ];
   return `${lines.join('\n')}\n`;
@@ -111,11 +135,20 @@ function formatEntry(e: LockEntry): string {
   return fields.join(' ');
 }
 
+function formatPom(e: PomEntry): string {
+  return `${pomId(e)} pom sha256:${e.sha256} ${e.repository !== undefined ? `from=${e.repository}` : 'local'}`;
+}
+
 function formatRequested(e: RequestedEntry): string {
   const fields = [entryId(e), 'requested'];
   if (e.extension !== artifactType(e.type).extension) fields.push(`ext=${e.extension}`);
   fields.push(`sha256:${e.sha256}`, e.repository !== undefined ? `from=${e.repository}` : 'local');
   return fields.join(' ');
+}
+
+/** POM lines in the order they are written: by id. */
+export function sortPoms(poms: readonly PomEntry[]): PomEntry[] {
+  return [...poms].sort((a, b) => (pomId(a) < pomId(b) ? -1 : pomId(a) > pomId(b) ? 1 : 0));
 }
 
 /** Requested lines in the order they are written: by id, so the file does not depend on when goals asked. */
@@ -131,6 +164,7 @@ export function parseLockFile(text: string, file: string): LockFile {
   let format: number | undefined;
   let inputs: string | undefined;
   const entries: LockEntry[] = [];
+  const poms: PomEntry[] = [];
   const requested: RequestedEntry[] = [];
   lines.forEach((raw, i) => {
     const line = raw.replace(/\r$/, '');
@@ -145,6 +179,12 @@ export function parseLockFile(text: string, file: string): LockFile {
           `expected 'format ${LOCK_FORMAT}' before anything else, found '${excerpt(line)}'`,
         );
       format = Number(m[1]);
+      if (format === 1)
+        throw new LockFileError(
+          file,
+          n,
+          `format 1 does not lock the POMs the build reads (this goalhost reads format ${LOCK_FORMAT}); write the lock again with goalhost dependency:lock and review the POM lines it adds`,
+        );
       if (format !== LOCK_FORMAT)
         throw new LockFileError(
           file,
@@ -159,14 +199,22 @@ export function parseLockFile(text: string, file: string): LockFile {
       inputs = m[1];
       return;
     }
-    if (line.split(' ', 2)[1] === 'requested') requested.push(parseRequested(line, file, n));
+    const kind = line.split(' ', 2)[1];
+    if (kind === 'requested') requested.push(parseRequested(line, file, n));
     else if (requested.length > 0)
-      throw new LockFileError(file, n, "a dependency line after the 'requested' lines (they come last)");
+      throw new LockFileError(
+        file,
+        n,
+        `a ${kind === 'pom' ? 'pom' : 'dependency'} line after the 'requested' lines (they come last)`,
+      );
+    else if (kind === 'pom') poms.push(parsePom(line, file, n));
+    else if (poms.length > 0)
+      throw new LockFileError(file, n, "a dependency line after the 'pom' lines (they follow the dependencies)");
     else entries.push(parseEntry(line, file, n));
   });
   if (format === undefined || inputs === undefined)
     throw new LockFileError(file, lines.length, `no '${format === undefined ? 'format' : 'inputs'}' line`);
-  return { inputs, entries, requested };
+  return { inputs, entries, poms, requested };
 }
 
 /** `g:a:type[:classifier]:version requested [ext=E] sha256:<hex> (from=<id>|local)`. */
@@ -211,6 +259,42 @@ function parseRequested(line: string, file: string, n: number): RequestedEntry {
     classifier: parts.length === 5 ? parts[3] : '',
     version,
     extension: ext ?? artifactType(type).extension,
+    sha256: shaField.slice(7),
+    ...(origin !== 'local' ? { repository: origin.slice(5) } : {}),
+  };
+}
+
+/** `g:a:version pom sha256:<hex> (from=<id>|local)`. */
+function parsePom(line: string, file: string, n: number): PomEntry {
+  const fields = line.split(' ');
+  const parts = fields[0].split(':');
+  if (parts.length !== 3 || parts.includes('')) {
+    throw new LockFileError(file, n, `'${excerpt(fields[0])}' is not groupId:artifactId:version`);
+  }
+  const [, , shaField, origin] = fields;
+  const well =
+    fields.length === 4 &&
+    shaField.startsWith('sha256:') &&
+    HEX64.test(shaField.slice(7)) &&
+    (origin === 'local' || (origin.startsWith('from=') && origin.length > 5));
+  if (!well)
+    throw new LockFileError(
+      file,
+      n,
+      `the fields of ${excerpt(fields[0])} are not: pom sha256:<64 hex digits> (from=…|local)`,
+    );
+  const [groupId, artifactId, version] = parts;
+  if (SEPARATOR.test(fields[0]) || [artifactId, version].some((p) => p === '.' || p === '..')) {
+    throw new LockFileError(
+      file,
+      n,
+      `the coordinates ${excerpt(fields[0])} could place a file outside the local repository`,
+    );
+  }
+  return {
+    groupId,
+    artifactId,
+    version,
     sha256: shaField.slice(7),
     ...(origin !== 'local' ? { repository: origin.slice(5) } : {}),
   };
