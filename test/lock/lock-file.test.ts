@@ -66,6 +66,18 @@ describe('lock: the lock file format', () => {
       { groupId: 'org.example', artifactId: 'parent', version: '3', sha256: HEX('1'), repository: 'central' },
       { groupId: 'org.example', artifactId: 'util', version: '2.0-SNAPSHOT', sha256: HEX('2') },
     ],
+    sources: [
+      {
+        groupId: 'org.example',
+        artifactId: 'libgit',
+        version: '1.0',
+        scm: 'git',
+        revision: 'c'.repeat(40),
+        url: '../libgit.git',
+        path: 'externals/lib git',
+      },
+      { groupId: 'org.example', artifactId: 'libsvn', version: '2', scm: 'svn', revision: '17', url: '^/libs/svn', path: 'libsvn' },
+    ],
     requested: [
       {
         groupId: 'org.example',
@@ -100,6 +112,8 @@ describe('lock: the lock file format', () => {
       `org.example:sys:jar:1 system depth=1 sha256:${HEX('d')} path=/opt/with space/sys.jar`,
       `org.example:parent:3 pom sha256:${HEX('1')} from=central`,
       `org.example:util:2.0-SNAPSHOT pom sha256:${HEX('2')} local`,
+      `org.example:libgit:1.0 source git rev=${'c'.repeat(40)} url=../libgit.git path=externals/lib git`,
+      'org.example:libsvn:2 source svn rev=17 url=^/libs/svn path=libsvn',
       `org.example:parent:pom:3 requested sha256:${HEX('e')} from=central`,
       `org.example:zlib:zip:sources:1.2.13 requested sha256:${HEX('f')} local`,
       '',
@@ -141,12 +155,22 @@ describe('lock: the lock file format', () => {
     [
       'a dependency after the pom lines',
       `format 2\ninputs sha256:${HEX('0')}\ng:a:1 pom sha256:${HEX('a')} local\ng:b:jar:1 compile depth=1 sha256:${HEX('a')} local\n`,
-      "line 4: a dependency line after the 'pom' lines (they follow the dependencies)",
+      "line 4: a dependency line after the 'pom' lines (the order is: dependencies, pom, source, requested)",
+    ],
+    [
+      'a source line of another scm',
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:1 source hg rev=1 url=x path=y\n`,
+      'line 3: the fields of g:a:1 are not: source (svn|git) rev=<revision> url=<url> path=<directory>',
+    ],
+    [
+      'a pom line after the source lines',
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:1 source svn rev=1 url=x path=y\ng:a:1 pom sha256:${HEX('a')} local\n`,
+      "line 4: a pom line after the 'source' lines (the order is: dependencies, pom, source, requested)",
     ],
     [
       'a pom line after the requested lines',
       `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} local\ng:a:1 pom sha256:${HEX('a')} local\n`,
-      "line 4: a pom line after the 'requested' lines (they come last)",
+      "line 4: a pom line after the 'requested' lines (the order is: dependencies, pom, source, requested)",
     ],
     [
       'a short inputs digest',
@@ -202,7 +226,7 @@ describe('lock: the lock file format', () => {
     [
       'a dependency after the requested lines',
       `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} local\ng:b:jar:1 compile depth=1 sha256:${HEX('a')} local\n`,
-      "line 4: a dependency line after the 'requested' lines (they come last)",
+      "line 4: a dependency line after the 'requested' lines (the order is: dependencies, pom, source, requested)",
     ],
     [
       'a separator in an extension',

@@ -87,6 +87,7 @@ function services(locks: DependencyLocks, system: RepositorySystem): BuildServic
     resolveArtifact: (request, project) => asGoalError(locks.resolveArtifact(request, project)),
     readProject: (coordinates, project) => asGoalError(locks.readProject(coordinates, project)),
     writeDependencyLock: (project) => locks.writeLock(project),
+    lockSources: (project, sources, dryRun) => asGoalError(locks.lockSources(project, sources, dryRun)),
     // A lone coordinate is no dependency of the project: its lock does not cover it.
     resolveCoordinate: (request, project, options) =>
       system.resolveCoordinate(request, {

@@ -2,6 +2,7 @@ import type {
   ArtifactRequest,
   CoordinateRequestOptions,
   RepositoryService,
+  SourceWiring,
   WrittenDependencyLock,
 } from '@goalhost/api';
 import type { Artifact, Coordinates, Project, Repository } from '@goalhost/model';
@@ -17,6 +18,7 @@ export interface BuildServices {
   /** The effective model of a repository POM, from the repositories `project` sees. */
   readProject(coordinates: Coordinates, project: Project): Promise<Project>;
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
+  lockSources?(project: Project, sources: readonly SourceWiring[], dryRun: boolean): Promise<void>;
   resolveCoordinate?(
     request: ArtifactRequest,
     project: Project,
@@ -35,6 +37,12 @@ export function repositoryFor(services: BuildServices, project: Project): Reposi
     resolveArtifact: (request) => services.resolveArtifact(request, project),
     readProject: (coordinates) => services.readProject(coordinates, project),
     ...(services.writeDependencyLock ? { writeDependencyLock: (p: Project) => services.writeDependencyLock!(p) } : {}),
+    ...(services.lockSources
+      ? {
+          lockSources: (sources: readonly SourceWiring[], dryRun: boolean) =>
+            services.lockSources!(project, sources, dryRun),
+        }
+      : {}),
     ...(services.resolveCoordinate
       ? {
           resolveCoordinate: (request: ArtifactRequest, options: CoordinateRequestOptions) =>

@@ -19,11 +19,13 @@ import {
   type LockEntry,
   type LockFile,
   type PomEntry,
+  type SourceEntry,
 } from './lock-file';
 import type { LockableArtifact, LockablePom } from '../lockable-artifact';
 import { pomDifferences } from './pom-differences';
 import { RememberedDigests } from './remembered-digests';
 import { RequestedFiles, type Digested, type LoadedLock, type RequestedFile } from './requested-files';
+import { SourceLocks } from './source-locks';
 import { readText, writeAtomically } from './text-files';
 import { VerifiedLocks } from './verified-locks';
 
@@ -80,6 +82,7 @@ export class DependencyLocks {
   private readonly repositoryPrefix: string;
   private readonly state: BuildLockState;
   private readonly requested: RequestedFiles;
+  private readonly sources: SourceLocks;
 
   constructor(
     private readonly system: RepositorySystem,
@@ -101,6 +104,7 @@ export class DependencyLocks {
       (project, lockFile, items) => this.check(project, lockFile, items),
       (files) => this.sha256All(files),
     );
+    this.sources = new SourceLocks(options.mode === 'update', this.state.verified, options.log);
   }
 
   /** The same locks (one state for the whole build) logging to `log`: a project's own log in a parallel build. */
@@ -159,6 +163,17 @@ export class DependencyLocks {
     return read.project;
   }
 
+  /**
+   * How cxx:scm-dependencies is about to wire the project's source dependencies: under a lock
+   * each must be its `source` line (`update`: the lines are written), before anything is written.
+   */
+  async lockSources(project: Project, sources: readonly SourceEntry[], dryRun: boolean): Promise<void> {
+    const lockFile = this.lockFileInForce(project);
+    if (!lockFile) return;
+    await this.lockedSet(project, lockFile);
+    this.sources.check(project, this.loaded(project), sources, dryRun);
+  }
+
   /** The tree dependency:tree prints, once its graph was found to be the locked set. */
   async collectTree(
     project: Project,
@@ -187,7 +202,13 @@ export class DependencyLocks {
     const poms = sortPoms(read.map((p, i) => toPomEntry(p, digests[resolved.length + i])));
     const old = readText(lockFile);
     const previous = old === undefined ? undefined : parseQuietly(old, lockFile);
-    const lock: LockFile = { inputs: lockInputs(project), entries, poms, requested: previous?.requested ?? [] };
+    const lock: LockFile = {
+      inputs: lockInputs(project),
+      entries,
+      poms,
+      sources: previous?.sources ?? [],
+      requested: previous?.requested ?? [],
+    };
     const text = formatLockFile(lock, projectId(project));
     if (previous) this.logChanges(previous, lockFile, resolved, poms, read, project);
     const changed = old !== text;

@@ -87,3 +87,20 @@ export class UnlockedFilesError extends LockError {
     this.name = 'UnlockedFilesError';
   }
 }
+
+/** The source dependencies are wired other than the lock says (cxx:scm-dependencies). */
+export class SourceMismatchError extends LockError {
+  constructor(
+    readonly projectId: string,
+    readonly lockFile: string,
+    readonly differences: readonly string[],
+  ) {
+    super(
+      `The source dependencies of ${projectId} would be wired into the working copy other than the lock file ${lockFile} says (nothing was written):\n${differences.join('\n')}\n` +
+        'The dependency POM, its repository or the working copy (svn:externals, .gitmodules, gitlinks) changed: find out which before trusting it. ' +
+        'If this change is intended, update the lock on purpose: run this goal with -Dgoalhost.lock=update and review the diff of the lock file; ' +
+        '-Dgoalhost.lock=ignore builds once without the lock.',
+    );
+    this.name = 'SourceMismatchError';
+  }
+}

@@ -12,6 +12,7 @@ import { LockError } from './lock-errors';
  *     inputs sha256:<hex of the effective dependency inputs, see lock-inputs.ts>
  *     g:a:type[:classifier]:version scope depth=N [via=g:a:v] [optional] [ext=E] sha256:<hex> (from=<repository id> | local | path=<system path>)
  *     g:a:version pom sha256:<hex> (from=<repository id> | local)
+ *     g:a:version source (svn|git) rev=<revision or commit> url=<url> path=<directory>
  *     g:a:type[:classifier]:version requested [ext=E] sha256:<hex> (from=<repository id> | local)
  *
  * `version` is the resolved one: the timestamped version of a snapshot. `requested` lines pin
@@ -20,7 +21,10 @@ import { LockError } from './lock-errors';
  * build: a goal that does not ask for such a file does not use it. `pom` lines pin every POM the
  * build read from the local repository to build the project's model and to collect its
  * dependencies (parents, imported BOMs, the dependencies' POMs and theirs); they come between
- * the dependencies and the requested lines, sorted. Format 1 had no `pom` lines.
+ * the dependencies and the requested lines, sorted. `source` lines pin how cxx:scm-dependencies
+ * wires each source dependency into the working copy: the URL written (no password), the svn
+ * revision or git commit it stands at, the directory relative to the project; sorted, before
+ * the requested lines. Format 1 had no `pom` lines.
  */
 export const LOCK_FILE_NAME = 'goalhost.lock';
 export const LOCK_FORMAT = 2;
@@ -63,6 +67,20 @@ export interface PomEntry {
   readonly repository?: string;
 }
 
+/** How a source dependency (cxx:scm-dependencies) is wired into the project's working copy. */
+export interface SourceEntry {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly version: string;
+  readonly scm: 'svn' | 'git';
+  /** The svn revision the dependency's sources last changed in, or the git commit of the gitlink. */
+  readonly revision: string;
+  /** As written into svn:externals or .gitmodules (relative forms kept), without a password. */
+  readonly url: string;
+  /** The checkout directory, relative to the project's base directory, `/`-separated. */
+  readonly path: string;
+}
+
 /** A file a goal asked for beyond the dependencies, pinned by its digest. */
 export interface RequestedEntry extends LockCoordinates {
   /** Lower-case hex SHA-256 of the file. */
@@ -77,6 +95,8 @@ export interface LockFile {
   readonly entries: readonly LockEntry[];
   /** The POMs read from the repositories, sorted by their ids. */
   readonly poms: readonly PomEntry[];
+  /** The source dependencies' wiring, sorted by their ids. */
+  readonly sources: readonly SourceEntry[];
   /** Files goals asked for beyond the dependencies, sorted by their ids. */
   readonly requested: readonly RequestedEntry[];
 }
@@ -117,6 +137,7 @@ export function formatLockFile(lock: LockFile, projectId: string): string {
     `inputs sha256:${lock.inputs}`,
     ...lock.entries.map(formatEntry),
     ...lock.poms.map(formatPom),
+    ...lock.sources.map(formatSource),
     ...lock.requested.map(formatRequested),
   ];
   return `${lines.join('\n')}\n`;
@@ -139,6 +160,11 @@ function formatPom(e: PomEntry): string {
   return `${pomId(e)} pom sha256:${e.sha256} ${e.repository !== undefined ? `from=${e.repository}` : 'local'}`;
 }
 
+/** The path goes last: it is the rest of the line, spaces included. */
+export function formatSource(e: SourceEntry): string {
+  return `${pomId(e)} source ${e.scm} rev=${e.revision} url=${e.url} path=${e.path}`;
+}
+
 function formatRequested(e: RequestedEntry): string {
   const fields = [entryId(e), 'requested'];
   if (e.extension !== artifactType(e.type).extension) fields.push(`ext=${e.extension}`);
@@ -149,6 +175,11 @@ function formatRequested(e: RequestedEntry): string {
 /** POM lines in the order they are written: by id. */
 export function sortPoms(poms: readonly PomEntry[]): PomEntry[] {
   return [...poms].sort((a, b) => (pomId(a) < pomId(b) ? -1 : pomId(a) > pomId(b) ? 1 : 0));
+}
+
+/** Source lines in the order they are written: by id. */
+export function sortSources(sources: readonly SourceEntry[]): SourceEntry[] {
+  return [...sources].sort((a, b) => (pomId(a) < pomId(b) ? -1 : pomId(a) > pomId(b) ? 1 : 0));
 }
 
 /** Requested lines in the order they are written: by id, so the file does not depend on when goals asked. */
@@ -165,7 +196,9 @@ export function parseLockFile(text: string, file: string): LockFile {
   let inputs: string | undefined;
   const entries: LockEntry[] = [];
   const poms: PomEntry[] = [];
+  const sources: SourceEntry[] = [];
   const requested: RequestedEntry[] = [];
+  let lastRank = 0;
   lines.forEach((raw, i) => {
     const line = raw.replace(/\r$/, '');
     const n = i + 1;
@@ -199,22 +232,24 @@ export function parseLockFile(text: string, file: string): LockFile {
       inputs = m[1];
       return;
     }
-    const kind = line.split(' ', 2)[1];
-    if (kind === 'requested') requested.push(parseRequested(line, file, n));
-    else if (requested.length > 0)
+    const field = line.split(' ', 2)[1];
+    const kind = LINE_KINDS.includes(field) ? field : 'dependency';
+    const rank = LINE_KINDS.indexOf(kind);
+    if (rank < lastRank)
       throw new LockFileError(
         file,
         n,
-        `a ${kind === 'pom' ? 'pom' : 'dependency'} line after the 'requested' lines (they come last)`,
+        `a ${kind} line after the '${LINE_KINDS[lastRank]}' lines (the order is: dependencies, pom, source, requested)`,
       );
+    lastRank = rank;
+    if (kind === 'requested') requested.push(parseRequested(line, file, n));
+    else if (kind === 'source') sources.push(parseSource(line, file, n));
     else if (kind === 'pom') poms.push(parsePom(line, file, n));
-    else if (poms.length > 0)
-      throw new LockFileError(file, n, "a dependency line after the 'pom' lines (they follow the dependencies)");
     else entries.push(parseEntry(line, file, n));
   });
   if (format === undefined || inputs === undefined)
     throw new LockFileError(file, lines.length, `no '${format === undefined ? 'format' : 'inputs'}' line`);
-  return { inputs, entries, poms, requested };
+  return { inputs, entries, poms, sources, requested };
 }
 
 /** `g:a:type[:classifier]:version requested [ext=E] sha256:<hex> (from=<id>|local)`. */
@@ -262,6 +297,36 @@ function parseRequested(line: string, file: string, n: number): RequestedEntry {
     sha256: shaField.slice(7),
     ...(origin !== 'local' ? { repository: origin.slice(5) } : {}),
   };
+}
+
+/** The kinds of lines after the inputs, in the order they must come. */
+const LINE_KINDS = ['dependency', 'pom', 'source', 'requested'];
+
+/** `g:a:version source (svn|git) rev=<revision> url=<url> path=<directory>`. */
+function parseSource(line: string, file: string, n: number): SourceEntry {
+  const pathAt = line.indexOf(' path=');
+  const fields = (pathAt >= 0 ? line.slice(0, pathAt) : line).split(' ');
+  const parts = fields[0].split(':');
+  if (parts.length !== 3 || parts.includes('')) {
+    throw new LockFileError(file, n, `'${excerpt(fields[0])}' is not groupId:artifactId:version`);
+  }
+  const [, , scm, rev, url] = fields;
+  const dir = pathAt >= 0 ? line.slice(pathAt + ' path='.length) : '';
+  const well =
+    fields.length === 5 &&
+    (scm === 'svn' || scm === 'git') &&
+    /^rev=[0-9A-Za-z]+$/.test(rev) &&
+    url.startsWith('url=') &&
+    url.length > 4 &&
+    dir !== '';
+  if (!well)
+    throw new LockFileError(
+      file,
+      n,
+      `the fields of ${excerpt(fields[0])} are not: source (svn|git) rev=<revision> url=<url> path=<directory>`,
+    );
+  const [groupId, artifactId, version] = parts;
+  return { groupId, artifactId, version, scm, revision: rev.slice(4), url: url.slice(4), path: dir };
 }
 
 /** `g:a:version pom sha256:<hex> (from=<id>|local)`. */
