@@ -76,7 +76,15 @@ describe('lock: the lock file format', () => {
         url: '../libgit.git',
         path: 'externals/lib git',
       },
-      { groupId: 'org.example', artifactId: 'libsvn', version: '2', scm: 'svn', revision: '17', url: '^/libs/svn', path: 'libsvn' },
+      {
+        groupId: 'org.example',
+        artifactId: 'libsvn',
+        version: '2',
+        scm: 'svn',
+        revision: '17',
+        url: '^/libs/svn',
+        path: 'libsvn',
+      },
     ],
     requested: [
       {

@@ -352,7 +352,9 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
         f.env as Record<string, string>,
       );
       expect(lock.stdout).to.contain('[INFO] BUILD SUCCESS');
-      for (let i = 1; i <= 3; i++) expect(await process(), `locked run ${i}`).to.contain(remoteLine);
+      // The first locked run records the source line (source dependencies are locked by their wiring).
+      for (let i = 1; i <= 3; i++)
+        expect(await process(...(i === 1 ? ['-Dgoalhost.lock=update'] : [])), `locked run ${i}`).to.contain(remoteLine);
       expect(f.git(['ls-files', '--stage', 'externals/org/acme'], f.wc)).to.equal(
         `160000 ${f.commits.libA} 0\texternals/org/acme/srclib\n`,
       );
@@ -412,7 +414,7 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
         `fr.example:libs-parent:1 pom sha256:${sha256(parentFile)} local`,
         '',
       ]);
-      const run = await goalhost('cxx:scm-dependencies');
+      const run = await goalhost('-Dgoalhost.lock=update', 'cxx:scm-dependencies');
       expect(run.status, run.stdout).to.equal(0);
       expect(f.git(['ls-files', '--stage', 'externals/fr'], f.wc)).to.equal(
         `160000 ${f.commits.libA} 0\texternals/fr/example/libp\n`,

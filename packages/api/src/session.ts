@@ -52,6 +52,12 @@ export interface RepositoryService {
    */
   lockSources?(sources: readonly SourceWiring[], dryRun: boolean): Promise<void>;
   /**
+   * Every file the project's lock pins that lies in the local repository, verified, with its
+   * path in the repository layout (dependency:bundle); rejects with a GoalExecutionError when the
+   * project has no lock. Provided by hosts that lock dependencies.
+   */
+  lockedFiles?(): Promise<LockedRepositoryFile[]>;
+  /**
    * One coordinate from the project's repositories followed by `repositories`, and with
    * `transitive` its compile and runtime dependencies (Maven's dependency:get); provided by the host.
    */
@@ -72,6 +78,13 @@ export interface CoordinateRequestOptions {
 }
 
 /** What writing a lock file did. */
+/** A locked file of the local repository. */
+export interface LockedRepositoryFile {
+  readonly file: string;
+  /** `/`-separated path in the repository layout (`org/example/a/1.0/a-1.0.jar`). */
+  readonly path: string;
+}
+
 /** One source dependency as a goal wires it into the project's working copy. */
 export interface SourceWiring extends Coordinates {
   readonly scm: 'svn' | 'git';

@@ -88,6 +88,7 @@ function services(locks: DependencyLocks, system: RepositorySystem): BuildServic
     readProject: (coordinates, project) => asGoalError(locks.readProject(coordinates, project)),
     writeDependencyLock: (project) => locks.writeLock(project),
     lockSources: (project, sources, dryRun) => asGoalError(locks.lockSources(project, sources, dryRun)),
+    lockedFiles: (project) => asGoalError(locks.lockedFiles(project)),
     // A lone coordinate is no dependency of the project: its lock does not cover it.
     resolveCoordinate: (request, project, options) =>
       system.resolveCoordinate(request, {

@@ -2,6 +2,7 @@ import type {
   ArtifactRequest,
   CoordinateRequestOptions,
   RepositoryService,
+  LockedRepositoryFile,
   SourceWiring,
   WrittenDependencyLock,
 } from '@goalhost/api';
@@ -19,6 +20,7 @@ export interface BuildServices {
   readProject(coordinates: Coordinates, project: Project): Promise<Project>;
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
   lockSources?(project: Project, sources: readonly SourceWiring[], dryRun: boolean): Promise<void>;
+  lockedFiles?(project: Project): Promise<LockedRepositoryFile[]>;
   resolveCoordinate?(
     request: ArtifactRequest,
     project: Project,
@@ -43,6 +45,7 @@ export function repositoryFor(services: BuildServices, project: Project): Reposi
             services.lockSources!(project, sources, dryRun),
         }
       : {}),
+    ...(services.lockedFiles ? { lockedFiles: () => services.lockedFiles!(project) } : {}),
     ...(services.resolveCoordinate
       ? {
           resolveCoordinate: (request: ArtifactRequest, options: CoordinateRequestOptions) =>

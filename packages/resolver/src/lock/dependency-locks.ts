@@ -7,7 +7,7 @@ import type { ArtifactRequest } from '../artifact-request';
 import type { RepositorySystem } from '../repository-system';
 import { lockDifferences, type ResolvedEntry } from './lock-diff';
 import { projectId } from '../errors';
-import { LockDigestError, LockMismatchError, type DigestMismatch } from './lock-errors';
+import { LockDigestError, LockError, LockMismatchError, type DigestMismatch } from './lock-errors';
 import { lockInputs } from './lock-inputs';
 import {
   entryId,
@@ -47,6 +47,13 @@ export interface DependencyLocksOptions {
   /** Where the lock texts verified on this machine are remembered (none: every build resolves). */
   readonly verifiedLocksFile?: string;
   readonly log: LockLog;
+}
+
+/** A locked file of the local repository and its path in the repository layout. */
+export interface LockedFile {
+  readonly file: string;
+  /** `/`-separated, relative to the repository's root. */
+  readonly path: string;
 }
 
 /** What `dependency:lock` reports. */
@@ -161,6 +168,36 @@ export class DependencyLocks {
     const poms: RequestedFile[] = read.poms.map((p) => ({ ...p, type: 'pom', classifier: '', extension: 'pom' }));
     await this.requested.check(project, this.loaded(project), poms);
     return read.project;
+  }
+
+  /**
+   * Every file the project's lock pins that lies in the local repository, verified against it
+   * (dependency:bundle): the dependencies, the POMs read, the requested files present; each with
+   * its path in the repository layout. Throws LockError when the project has no lock in force.
+   */
+  async lockedFiles(project: Project): Promise<LockedFile[]> {
+    const lockFile = this.lockFileInForce(project);
+    if (!lockFile) {
+      throw new LockError(
+        `${projectId(project)} has no lock file ${DependencyLocks.lockFileOf(project)}${this.options.mode === 'ignore' ? ' in force (-Dgoalhost.lock=ignore)' : ''}, ` +
+          'and a bundle holds exactly the locked files: run goalhost dependency:lock first (and review the lock), then bundle.',
+      );
+    }
+    const artifacts = await this.lockedSet(project, lockFile);
+    const loaded = this.loaded(project);
+    const present = loaded.lock.requested
+      .map((entry) => ({ entry, file: this.fileOf({ ...entry, scope: 'compile', depth: 1, optional: false }) }))
+      .filter((r) => fs.existsSync(r.file));
+    await this.check(project, lockFile, present);
+    const files = [
+      ...artifacts.map((a) => a.file),
+      ...loaded.lock.poms.map((p) => this.pomFileOf(p)),
+      ...present.map((r) => r.file),
+    ];
+    // Inside the local repository only: a system path or a reactor module is not a repository file.
+    return [...new Set(files)]
+      .filter((file) => file.startsWith(this.repositoryPrefix))
+      .map((file) => ({ file, path: file.slice(this.repositoryPrefix.length) }));
   }
 
   /**
