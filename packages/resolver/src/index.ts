@@ -19,6 +19,7 @@ export {
   LOCK_FILE_NAME,
   LOCK_MODES,
   LockError,
+  LockOrigins,
   type LockMode,
   type SourceEntry,
   type WrittenLock,

@@ -23,6 +23,7 @@ import {
 } from './lock-file';
 import type { LockableArtifact, LockablePom } from '../lockable-artifact';
 import { pomDifferences } from './pom-differences';
+import type { LockOrigins } from './lock-origins';
 import { RememberedDigests } from './remembered-digests';
 import { RequestedFiles, type Digested, type LoadedLock, type RequestedFile } from './requested-files';
 import { SourceLocks } from './source-locks';
@@ -47,6 +48,8 @@ export interface DependencyLocksOptions {
   /** Where the lock texts verified on this machine are remembered (none: every build resolves). */
   readonly verifiedLocksFile?: string;
   readonly log: LockLog;
+  /** `-Dgoalhost.lock.origins=locked`: the origins every lock read or written adds to. */
+  readonly origins?: LockOrigins;
 }
 
 /** A locked file of the local repository and its path in the repository layout. */
@@ -250,6 +253,7 @@ export class DependencyLocks {
     if (previous) this.logChanges(previous, lockFile, resolved, poms, read, project);
     const changed = old !== text;
     if (changed) writeAtomically(lockFile, text);
+    this.options.origins?.add(lock);
     this.state.verified.remember(lockFile, text);
     this.state.loaded.set(project.file, { file: lockFile, lock });
     return { file: lockFile, artifacts: entries.length, poms: poms.length, changed };
@@ -266,6 +270,7 @@ export class DependencyLocks {
   private async verify(project: Project, lockFile: string): Promise<Artifact[]> {
     const text = readInputFile(lockFile, 'The lock file', INPUT_KINDS.lock);
     const lock = parseLockFile(text, lockFile);
+    this.options.origins?.add(lock);
     this.state.loaded.set(project.file, { file: lockFile, lock });
     const consistent = lock.inputs === lockInputs(project);
     let why: string;
