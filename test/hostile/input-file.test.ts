@@ -96,7 +96,7 @@ describe('input files: what errors quote of them', () => {
   it('a lock file parse error quotes at most an excerpt of the line', () => {
     const line = `SECRET_TOKEN=abc\0${'PATH=/usr/bin:'.repeat(10_000)}`;
     expect(() => parseLockFile(`${line}\n`, '/p/goalhost.lock')).to.throw(
-      `Invalid lock file /p/goalhost.lock, line 1: expected 'format 1' before anything else, found '${'SECRET_TOKEN=abc\\x00'}${'PATH=/usr/bin:'.repeat(5).slice(0, 60)}…'; ` +
+      `Invalid lock file /p/goalhost.lock, line 1: expected 'format 2' before anything else, found '${'SECRET_TOKEN=abc\\x00'}${'PATH=/usr/bin:'.repeat(5).slice(0, 60)}…'; ` +
         'fix the line or write the lock again with goalhost dependency:lock',
     );
   });

@@ -34,6 +34,10 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
   const extra = zip('extra.h', 'extra 1.0\n');
   let f: LockFixture;
   let target: string;
+  const POM_LINES = [
+    `f:util:1.0 pom sha256:${sha256(pom('f:util:1.0'))} from=loopback`,
+    `f:zlib:1.0 pom sha256:${sha256(pom('f:zlib:1.0', dep('f:util:1.0')))} from=loopback`,
+  ];
   const lockLines = (): string[] => fs.readFileSync(f.lockFile, 'utf8').split('\n').slice(4);
 
   beforeEach(async () => {
@@ -67,18 +71,19 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
     const updated = await f.run('-Dgoalhost.lock=update', '-Dclassifier=src', 'cxx:unpack-dependencies');
     expectSuccess(updated);
     expect(updated.stdout)
-      .to.contain(`[INFO] Unchanged lock file ${f.lockFile} (2 artifacts)\n`)
+      .to.contain(`[INFO] Unchanged lock file ${f.lockFile} (2 artifacts, 2 POMs)\n`)
       .and.contain(`[INFO] ${f.lockFile}: + f:zlib:zip:src:1.0 requested by a goal\n`);
     expect(lockLines()).to.deep.equal([
       `f:zlib:zip:1.0 compile depth=1 sha256:${sha256(zlib)} from=loopback`,
       `f:util:zip:1.0 compile depth=2 via=f:zlib:1.0 sha256:${sha256(util)} from=loopback`,
+      ...POM_LINES,
       `f:zlib:zip:src:1.0 requested sha256:${sha256(src)} local`,
       '',
     ]);
     expect(treeOf(path.join(target, 'dependency'))).to.deep.equal(['f 644 zlib.c = "int z;\\n"']);
     // dependency:lock keeps the requested line; the next build verifies it, without a warning.
     expectSuccess(await f.run('dependency:lock'));
-    expect(lockLines()[2]).to.equal(`f:zlib:zip:src:1.0 requested sha256:${sha256(src)} local`);
+    expect(lockLines()[4]).to.equal(`f:zlib:zip:src:1.0 requested sha256:${sha256(src)} local`);
     fs.rmSync(target, { recursive: true });
     const verified = await f.run('-Dclassifier=src', 'cxx:unpack-dependencies');
     expectSuccess(verified);
@@ -147,7 +152,10 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
     const written = fs.readFileSync(f.lockFile, 'utf8');
     // f:extra is in the local repository with its true digest; only the lock names it.
     f.sandbox.install({ groupId: 'f', artifactId: 'extra', type: 'zip' }, extra);
-    fs.appendFileSync(f.lockFile, `f:extra:zip:1.0 compile depth=1 sha256:${sha256(extra)} local\n`);
+    fs.writeFileSync(
+      f.lockFile,
+      written.replace(/^f:util:1\.0 pom /m, `f:extra:zip:1.0 compile depth=1 sha256:${sha256(extra)} local\n$&`),
+    );
     await settle();
     const added = await f.run('cxx:unpack-dependencies');
     expect(failureText(added)).to.equal(
@@ -197,6 +205,7 @@ describe('lock: what a lock covers (CLI, loopback HTTP)', function () {
       `f:zlib:zip:1.0 compile depth=1 sha256:${sha256(zlib)} from=loopback`,
       `f:util:zip:1.0 compile depth=2 via=f:zlib:1.0 sha256:${sha256(util)} from=loopback`,
       `s:sys:zip:1.0 system depth=1 sha256:${sha256(sys)} path=${sysFile}`,
+      ...POM_LINES,
       '',
     ]);
     // The lock names the other file with its digest: the POM's file is checked against that digest and fails.

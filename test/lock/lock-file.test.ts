@@ -62,6 +62,30 @@ describe('lock: the lock file format', () => {
         sha256: HEX('d'),
       }),
     ].map((e) => JSON.parse(JSON.stringify(e)) as LockEntry),
+    poms: [
+      { groupId: 'org.example', artifactId: 'parent', version: '3', sha256: HEX('1'), repository: 'central' },
+      { groupId: 'org.example', artifactId: 'util', version: '2.0-SNAPSHOT', sha256: HEX('2') },
+    ],
+    sources: [
+      {
+        groupId: 'org.example',
+        artifactId: 'libgit',
+        version: '1.0',
+        scm: 'git',
+        revision: 'c'.repeat(40),
+        url: '../libgit.git',
+        path: 'externals/lib git',
+      },
+      {
+        groupId: 'org.example',
+        artifactId: 'libsvn',
+        version: '2',
+        scm: 'svn',
+        revision: '17',
+        url: '^/libs/svn',
+        path: 'libsvn',
+      },
+    ],
     requested: [
       {
         groupId: 'org.example',
@@ -88,12 +112,16 @@ describe('lock: the lock file format', () => {
 
   it('writes one line per artifact, in order, with only the fields that say something', () => {
     expect(text.split('\n').slice(2)).to.deep.equal([
-      'format 1',
+      'format 2',
       `inputs sha256:${HEX('0')}`,
       `org.example:zlib:zip:linux:1.2.13 compile depth=1 sha256:${HEX('a')} from=central`,
       `org.example:util:test-jar:tests:2.0-20261101.120000-3 test depth=2 via=org.example:zlib:1.2.13 optional sha256:${HEX('b')} from=snapshots`,
       `org.example:odd:dll:1 compile depth=1 ext=so sha256:${HEX('c')} local`,
       `org.example:sys:jar:1 system depth=1 sha256:${HEX('d')} path=/opt/with space/sys.jar`,
+      `org.example:parent:3 pom sha256:${HEX('1')} from=central`,
+      `org.example:util:2.0-SNAPSHOT pom sha256:${HEX('2')} local`,
+      `org.example:libgit:1.0 source git rev=${'c'.repeat(40)} url=../libgit.git path=externals/lib git`,
+      'org.example:libsvn:2 source svn rev=17 url=^/libs/svn path=libsvn',
       `org.example:parent:pom:3 requested sha256:${HEX('e')} from=central`,
       `org.example:zlib:zip:sources:1.2.13 requested sha256:${HEX('f')} local`,
       '',
@@ -109,68 +137,108 @@ describe('lock: the lock file format', () => {
     [
       'no format line',
       `inputs sha256:${HEX('0')}\n`,
-      "line 1: expected 'format 1' before anything else, found 'inputs sha256:" + HEX('0') + "'",
+      "line 1: expected 'format 2' before anything else, found 'inputs sha256:" + HEX('0') + "'",
     ],
-    ['a newer format', 'format 2\n', 'line 1: format 2 is not known to this goalhost (it reads format 1)'],
+    ['a newer format', 'format 3\n', 'line 1: format 3 is not known to this goalhost (it reads format 2)'],
+    [
+      'format 1 (no POM lines)',
+      'format 1\n',
+      'line 1: format 1 does not lock the POMs the build reads (this goalhost reads format 2); write the lock again with goalhost dependency:lock and review the POM lines it adds',
+    ],
+    [
+      'a pom line with a type',
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:pom:1 pom sha256:${HEX('a')} local\n`,
+      "line 3: 'g:a:pom:1' is not groupId:artifactId:version",
+    ],
+    [
+      'a pom line with a path',
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:1 pom sha256:${HEX('a')} path=/etc/shadow\n`,
+      'line 3: the fields of g:a:1 are not: pom sha256:<64 hex digits> (from=…|local)',
+    ],
+    [
+      'a pom line leaving the repository',
+      `format 2\ninputs sha256:${HEX('0')}\ng:..:.. pom sha256:${HEX('a')} local\n`,
+      'line 3: the coordinates g:..:.. could place a file outside the local repository',
+    ],
+    [
+      'a dependency after the pom lines',
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:1 pom sha256:${HEX('a')} local\ng:b:jar:1 compile depth=1 sha256:${HEX('a')} local\n`,
+      "line 4: a dependency line after the 'pom' lines (the order is: dependencies, pom, source, requested)",
+    ],
+    [
+      'a source line of another scm',
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:1 source hg rev=1 url=x path=y\n`,
+      'line 3: the fields of g:a:1 are not: source (svn|git) rev=<revision> url=<url> path=<directory>',
+    ],
+    [
+      'a pom line after the source lines',
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:1 source svn rev=1 url=x path=y\ng:a:1 pom sha256:${HEX('a')} local\n`,
+      "line 4: a pom line after the 'source' lines (the order is: dependencies, pom, source, requested)",
+    ],
+    [
+      'a pom line after the requested lines',
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} local\ng:a:1 pom sha256:${HEX('a')} local\n`,
+      "line 4: a pom line after the 'requested' lines (the order is: dependencies, pom, source, requested)",
+    ],
     [
       'a short inputs digest',
-      'format 1\ninputs sha256:abc\n',
+      'format 2\ninputs sha256:abc\n',
       "line 2: expected 'inputs sha256:<64 hex digits>', found 'inputs sha256:abc'",
     ],
-    ['no inputs line', 'format 1\n', "line 2: no 'inputs' line"],
+    ['no inputs line', 'format 2\n', "line 2: no 'inputs' line"],
     [
       'bad coordinates',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:1 compile depth=1 sha256:${HEX('a')} local\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:1 compile depth=1 sha256:${HEX('a')} local\n`,
       "line 3: 'g:a:1' is not groupId:artifactId:type[:classifier]:version",
     ],
     [
       'an unknown scope',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 import depth=1 sha256:${HEX('a')} local\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 import depth=1 sha256:${HEX('a')} local\n`,
       "line 3: 'import' is not a scope (compile, provided, runtime, test or system)",
     ],
     [
       'no digest',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 local\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 local\n`,
       "line 3: no 'sha256:<64 hex digits>' for g:a:jar:1",
     ],
     [
       'two origins',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 sha256:${HEX('a')} local from=central\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile depth=1 sha256:${HEX('a')} local from=central\n`,
       "line 3: g:a:jar:1 needs exactly one of 'from=<repository id>', 'local' or 'path=<file>' at the end",
     ],
     [
       'fields out of order',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile sha256:${HEX('a')} depth=1 local\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 compile sha256:${HEX('a')} depth=1 local\n`,
       'line 3: the fields of g:a:jar:1 are not in the order: scope depth=N [via=…] [optional] [ext=…] sha256:… (from=…|local|path=…)',
     ],
     [
       'a version leaving the repository',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:.. compile depth=1 sha256:${HEX('a')} local\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:.. compile depth=1 sha256:${HEX('a')} local\n`,
       'line 3: the coordinates g:a:jar:.. could place a file outside the local repository',
     ],
     [
       'a requested line without a digest',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested local\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested local\n`,
       'line 3: the fields of g:a:jar:1 are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)',
     ],
     [
       'a requested line with a path',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} path=/etc/shadow\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} path=/etc/shadow\n`,
       'line 3: the fields of g:a:jar:1 are not: requested [ext=…] sha256:<64 hex digits> (from=…|local)',
     ],
     [
       'a requested line leaving the repository',
-      `format 1\ninputs sha256:${HEX('0')}\ng:..:pom:.. requested sha256:${HEX('a')} local\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:..:pom:.. requested sha256:${HEX('a')} local\n`,
       'line 3: the coordinates g:..:pom:.. could place a file outside the local repository',
     ],
     [
       'a dependency after the requested lines',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} local\ng:b:jar:1 compile depth=1 sha256:${HEX('a')} local\n`,
-      "line 4: a dependency line after the 'requested' lines (they come last)",
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:jar:1 requested sha256:${HEX('a')} local\ng:b:jar:1 compile depth=1 sha256:${HEX('a')} local\n`,
+      "line 4: a dependency line after the 'requested' lines (the order is: dependencies, pom, source, requested)",
     ],
     [
       'a separator in an extension',
-      `format 1\ninputs sha256:${HEX('0')}\ng:a:x:1 compile depth=1 ext=../../x sha256:${HEX('a')} local\n`,
+      `format 2\ninputs sha256:${HEX('0')}\ng:a:x:1 compile depth=1 ext=../../x sha256:${HEX('a')} local\n`,
       'line 3: the coordinates g:a:x:1 could place a file outside the local repository',
     ],
   ];

@@ -39,24 +39,27 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     project(dep('f:zlib:1.0') + dep('f:extra:1.0', 'zip', 'test'));
     const r = await run('dependency:lock');
     expectSuccess(r);
-    expect(r.stdout).to.contain(`[INFO] Wrote ${lockFile} (3 artifacts)\n`);
+    expect(r.stdout).to.contain(`[INFO] Wrote ${lockFile} (3 artifacts, 3 POMs)\n`);
     const text = fs.readFileSync(lockFile, 'utf8');
     expect(text.replace(/^inputs sha256:[0-9a-f]{64}$/m, 'inputs sha256:<inputs>')).to.equal(
       [
         '# goalhost dependency lock of t:p:pom:1: every resolved dependency, every scope, in resolution order.',
         '# Written by `goalhost dependency:lock`; verified by every build; rewrite it on purpose with -Dgoalhost.lock=update.',
-        'format 1',
+        'format 2',
         'inputs sha256:<inputs>',
         `f:zlib:zip:1.0 compile depth=1 sha256:${sha256(zlib)} from=loopback`,
         `f:util:zip:1.0 compile depth=2 via=f:zlib:1.0 sha256:${sha256(util)} from=loopback`,
         `f:extra:zip:1.0 test depth=1 sha256:${sha256(extra)} from=loopback`,
+        `f:extra:1.0 pom sha256:${sha256(pom('f:extra:1.0'))} from=loopback`,
+        `f:util:1.0 pom sha256:${sha256(pom('f:util:1.0'))} from=loopback`,
+        `f:zlib:1.0 pom sha256:${sha256(pom('f:zlib:1.0', dep('f:util:1.0')))} from=loopback`,
         '',
       ].join('\n'),
     );
     // Writing it again changes nothing (stable order, same text).
     const again = await run('dependency:lock');
     expectSuccess(again);
-    expect(again.stdout).to.contain(`[INFO] Unchanged: ${lockFile} (3 artifacts)\n`);
+    expect(again.stdout).to.contain(`[INFO] Unchanged: ${lockFile} (3 artifacts, 3 POMs)\n`);
     expect(fs.readFileSync(lockFile, 'utf8')).to.equal(text);
     await settle();
     const build = await run('-X', 'cxx:unpack-dependencies');
@@ -72,7 +75,7 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     // The digests were remembered: the next run hashes nothing.
     const rerun = await run('-X', 'dependency:list', '-DoutputFile=deps.txt');
     expectSuccess(rerun);
-    expect(rerun.stdout).to.contain('[DEBUG] Lock: 3 digests checked, 0 files hashed\n');
+    expect(rerun.stdout).to.contain('[DEBUG] Lock: 6 digests checked, 0 files hashed\n');
     expect(fs.readFileSync(path.join(sandbox.proj, 'deps.txt'), 'utf8')).to.equal(
       '\nThe following files have been resolved:\n   f:zlib:zip:1.0:compile\n   f:util:zip:1.0:compile\n   f:extra:zip:1.0:test\n\n',
     );
@@ -103,7 +106,7 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     // Accepting it is a decision: -Dgoalhost.lock=update rewrites the line, and the build goes on.
     const updated = await run('-Dgoalhost.lock=update', 'cxx:unpack-dependencies');
     expectSuccess(updated);
-    expect(updated.stdout).to.contain(`[INFO] Updated lock file ${lockFile} (2 artifacts)\n`);
+    expect(updated.stdout).to.contain(`[INFO] Updated lock file ${lockFile} (2 artifacts, 2 POMs)\n`);
     expect(fs.readFileSync(lockFile, 'utf8')).to.contain(
       `f:zlib:zip:1.0 compile depth=1 sha256:${sha256(redeployed)} from=loopback\n`,
     );
@@ -167,12 +170,18 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     expect(updated.stdout).to.contain(
       `[INFO] ${lockFile}: ~ f:util:zip version 1.0 -> 2.0, brought by the POM of f:zlib:1.0, version 1.0 managed to 2.0 by the dependencyManagement of ${pomFile} (locked: the POM of f:zlib:1.0)\n` +
         `[INFO] ${lockFile}: + f:extra:zip:1.0 (test), brought by the project's POM ${pomFile}\n` +
-        `[INFO] Updated lock file ${lockFile} (3 artifacts)\n`,
+        `[INFO] ${lockFile}: + POM f:extra:1.0 (${path.join(sandbox.repo, 'f', 'extra', '1.0', 'extra-1.0.pom')}), read but not locked\n` +
+        `[INFO] ${lockFile}: + POM f:util:2.0 (${path.join(sandbox.repo, 'f', 'util', '2.0', 'util-2.0.pom')}), read but not locked\n` +
+        `[INFO] ${lockFile}: - POM f:util:1.0, locked but no longer read\n` +
+        `[INFO] Updated lock file ${lockFile} (3 artifacts, 3 POMs)\n`,
     );
     expect(fs.readFileSync(lockFile, 'utf8').split('\n').slice(4)).to.deep.equal([
       `f:zlib:zip:1.0 compile depth=1 sha256:${sha256(zlib)} from=loopback`,
       `f:util:zip:2.0 compile depth=2 via=f:zlib:1.0 sha256:${sha256(zip('util.h', 'util 2.0\n'))} from=loopback`,
       `f:extra:zip:1.0 test depth=1 sha256:${sha256(extra)} from=loopback`,
+      `f:extra:1.0 pom sha256:${sha256(pom('f:extra:1.0'))} from=loopback`,
+      `f:util:2.0 pom sha256:${sha256(pom('f:util:2.0'))} from=loopback`,
+      `f:zlib:1.0 pom sha256:${sha256(pom('f:zlib:1.0', dep('f:util:1.0')))} from=loopback`,
       '',
     ]);
     expectSuccess(await run('dependency:list'));
@@ -249,9 +258,9 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
     expectSuccess(r);
     const lockOf = (m: string): string => path.join(sandbox.proj, m, 'goalhost.lock');
     expect(r.stdout)
-      .to.contain(`[INFO] Wrote ${lockOf('m1')} (2 artifacts)`)
-      .and.contain(`[INFO] Wrote ${lockOf('m2')} (1 artifact)`)
-      .and.contain(`[INFO] Wrote ${lockOf('')} (0 artifacts)`);
+      .to.contain(`[INFO] Wrote ${lockOf('m1')} (2 artifacts, 2 POMs)`)
+      .and.contain(`[INFO] Wrote ${lockOf('m2')} (1 artifact, 1 POM)`)
+      .and.contain(`[INFO] Wrote ${lockOf('')} (0 artifacts, 0 POMs)`);
     expect(fs.readFileSync(lockOf('m1'), 'utf8')).to.contain(
       `\nf:zlib:zip:1.0 compile depth=1 sha256:${sha256(zlib)} from=loopback\nf:util:zip:1.0 compile`,
     );
@@ -287,7 +296,10 @@ describe('lock: locked and verified dependency sets (CLI, loopback HTTP)', funct
       '[ERROR] Invalid -Dgoalhost.lock=yes: use update (rewrite the lock files), ignore (build once without them) or verify (the default)',
     );
     expectSuccess(await run('dependency:lock'));
-    fs.appendFileSync(lockFile, 'f:zlib:zip:1.0 compile depth=one\n');
+    fs.writeFileSync(
+      lockFile,
+      fs.readFileSync(lockFile, 'utf8').replace(/^f:util:1\.0 pom /m, 'f:zlib:zip:1.0 compile depth=one\n$&'),
+    );
     const broken = await run('dependency:list');
     expect(failureText(broken)).to.equal(
       `Failed to execute goal on project p: Invalid lock file ${lockFile}, line 7: unknown field 'depth=one'; fix the line or write the lock again with goalhost dependency:lock`,

@@ -352,13 +352,15 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
         f.env as Record<string, string>,
       );
       expect(lock.stdout).to.contain('[INFO] BUILD SUCCESS');
-      for (let i = 1; i <= 3; i++) expect(await process(), `locked run ${i}`).to.contain(remoteLine);
+      // The first locked run records the source line (source dependencies are locked by their wiring).
+      for (let i = 1; i <= 3; i++)
+        expect(await process(...(i === 1 ? ['-Dgoalhost.lock=update'] : [])), `locked run ${i}`).to.contain(remoteLine);
       expect(f.git(['ls-files', '--stage', 'externals/org/acme'], f.wc)).to.equal(
         `160000 ${f.commits.libA} 0\texternals/org/acme/srclib\n`,
       );
     });
 
-    it('under a lock, every POM a source dependency is read from is locked: an unlisted parent fails, -Dgoalhost.lock=update locks it, a changed one fails', async () => {
+    it('under a lock, every POM a source dependency is read from is locked by its pom line: a changed parent fails', async () => {
       // libp's connection comes from a property of its parent: the parent decides what is recorded.
       const parentPom = (lib: string): string =>
         installPom(
@@ -398,36 +400,22 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
               .map((l, i) => (i === 0 ? l : l.slice('[ERROR] '.length)))
               .join('\n');
       };
-      const goal =
-        'org.codehaus.mojo:cxx-maven-plugin:0.0.6-SNAPSHOT:scm-dependencies (default-cli) on project consumer';
       const sha256 = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
       const hint =
         'If this change is intended, update the lock on purpose: goalhost dependency:lock (or add -Dgoalhost.lock=update to this build) ' +
         'and review the diff of the lock file; -Dgoalhost.lock=ignore builds once without the lock.';
 
       expect((await goalhost('dependency:lock')).status).to.equal(0);
-      const unlisted = await goalhost('cxx:scm-dependencies');
-      expect(unlisted.status).to.equal(1);
-      expect(failure(unlisted.stdout)).to.equal(
-        [
-          `[ERROR] Failed to execute goal ${goal}: The lock file ${lockFile} of fr.example:consumer:pom:1.0 does not list 1 file a goal asked for, so its content cannot be verified (no goal used it):`,
-          '  fr.example:libs-parent:pom:1',
-          `    file:   ${parentFile}`,
-          "Files a goal asks for beyond the dependencies (a -Dclassifier or -Dtype translation, the POMs of a source dependency) are locked as 'requested' lines: " +
-            'run this build once with -Dgoalhost.lock=update and review the lines it adds to the lock file; -Dgoalhost.lock=ignore builds once without the lock.',
-        ].join('\n'),
-      );
-      expect(f.git(['status', '--porcelain'], f.wc)).to.equal([' M pom.xml', '?? goalhost.lock', ''].join('\n'));
-
-      const updated = await goalhost('-Dgoalhost.lock=update', 'cxx:scm-dependencies');
-      expect(updated.status, updated.stdout).to.equal(0);
-      expect(updated.stdout).to.contain(`[INFO] ${lockFile}: + fr.example:libs-parent:pom:1 requested by a goal\n`);
+      // The POMs libp's connection is read from were read to collect the dependencies: their pom lines pin them.
       const locked = fs.readFileSync(lockFile, 'utf8');
       expect(locked.split('\n').slice(4)).to.deep.equal([
         `fr.example:libp:pom:1.0 compile depth=1 sha256:${sha256(path.join(repo, 'fr', 'example', 'libp', '1.0', 'libp-1.0.pom'))} local`,
-        `fr.example:libs-parent:pom:1 requested sha256:${sha256(parentFile)} local`,
+        `fr.example:libp:1.0 pom sha256:${sha256(path.join(repo, 'fr', 'example', 'libp', '1.0', 'libp-1.0.pom'))} local`,
+        `fr.example:libs-parent:1 pom sha256:${sha256(parentFile)} local`,
         '',
       ]);
+      const run = await goalhost('-Dgoalhost.lock=update', 'cxx:scm-dependencies');
+      expect(run.status, run.stdout).to.equal(0);
       expect(f.git(['ls-files', '--stage', 'externals/fr'], f.wc)).to.equal(
         `160000 ${f.commits.libA} 0\texternals/fr/example/libp\n`,
       );
@@ -445,8 +433,8 @@ describe('scm: goalhost cxx:scm-dependencies end to end (real CLI, svnserve, git
       expect(changed.status).to.equal(1);
       expect(failure(changed.stdout)).to.equal(
         [
-          `[ERROR] Failed to execute goal ${goal}: The content of 1 artifact does not match the lock file ${lockFile} of fr.example:consumer:pom:1.0 (no goal used it):`,
-          '  fr.example:libs-parent:pom:1',
+          `[ERROR] Failed to execute goal on project consumer: The content of 1 POM does not match the lock file ${lockFile} of fr.example:consumer:pom:1.0 (no goal used it):`,
+          '  POM fr.example:libs-parent:1',
           `    file:   ${parentFile}`,
           `    locked: sha256:${before}`,
           `    actual: sha256:${sha256(parentFile)}`,

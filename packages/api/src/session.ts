@@ -45,6 +45,19 @@ export interface RepositoryService {
    */
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
   /**
+   * How a goal is about to wire the project's source dependencies into its working copy: under
+   * a lock each must be the locked one, else this rejects with a GoalExecutionError naming the
+   * differences (with `-Dgoalhost.lock=update` the lock records them; `dryRun`: logged, not
+   * written). Provided by hosts that lock dependencies.
+   */
+  lockSources?(sources: readonly SourceWiring[], dryRun: boolean): Promise<void>;
+  /**
+   * Every file the project's lock pins that lies in the local repository, verified, with its
+   * path in the repository layout (dependency:bundle); rejects with a GoalExecutionError when the
+   * project has no lock. Provided by hosts that lock dependencies.
+   */
+  lockedFiles?(): Promise<LockedRepositoryFile[]>;
+  /**
    * One coordinate from the project's repositories followed by `repositories`, and with
    * `transitive` its compile and runtime dependencies (Maven's dependency:get); provided by the host.
    */
@@ -67,9 +80,29 @@ export interface CoordinateRequestOptions {
 }
 
 /** What writing a lock file did. */
+/** A locked file of the local repository. */
+export interface LockedRepositoryFile {
+  readonly file: string;
+  /** `/`-separated path in the repository layout (`org/example/a/1.0/a-1.0.jar`). */
+  readonly path: string;
+}
+
+/** One source dependency as a goal wires it into the project's working copy. */
+export interface SourceWiring extends Coordinates {
+  readonly scm: 'svn' | 'git';
+  /** The svn revision its sources last changed in, or the git commit of the gitlink. */
+  readonly revision: string;
+  /** As written into the working copy (svn:externals, .gitmodules), without a password. */
+  readonly url: string;
+  /** The checkout directory relative to the project's base directory, `/`-separated. */
+  readonly path: string;
+}
+
 export interface WrittenDependencyLock {
   readonly file: string;
   readonly artifacts: number;
+  /** The POMs read to build the model and collect the dependencies, locked by digest. */
+  readonly poms?: number;
   /** False when the file already had this content (left untouched). */
   readonly changed: boolean;
 }

@@ -38,6 +38,19 @@ export function warnWeakenedLock(session: Session, propertyOrigins: Readonly<Rec
   );
 }
 
+/** `-Dgoalhost.lock.origins=locked`: downloads only from the repositories the lock files name. */
+export const ORIGINS_PROPERTY = 'goalhost.lock.origins';
+
+/** Whether downloads are restricted to the locks' origins (`locked`; `any`, the default, does not restrict). */
+export function lockedOrigins(session: Session): boolean {
+  const value = session.userProperties[ORIGINS_PROPERTY];
+  if (value === undefined || value === '' || value === 'any') return false;
+  if (value === 'locked') return true;
+  throw new BuildError(
+    `Invalid -D${ORIGINS_PROPERTY}=${value}: use locked (download only from the repositories the lock files name) or any (the default)`,
+  );
+}
+
 /** Where file digests are remembered: `$XDG_CACHE_HOME/goalhost/lock-digests.json`, unless turned off. */
 export function digestsFile(session: Session): string | undefined {
   if (session.userProperties[REMEMBER_PROPERTY] === 'false') return undefined;

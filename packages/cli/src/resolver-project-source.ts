@@ -6,12 +6,14 @@ import {
   createRepositorySystem,
   DependencyLocks,
   LockError,
+  LockOrigins,
+  LOCK_FILE_NAME,
   OsDetectionError,
   upstreamProjects,
   type RepositorySystem,
 } from '@goalhost/resolver';
 import type { CliRequest } from './cli-request';
-import { cacheBase, digestsFile, lockMode, verifiedLocksFile, warnWeakenedLock } from './lock-options';
+import { cacheBase, digestsFile, lockedOrigins, lockMode, verifiedLocksFile, warnWeakenedLock } from './lock-options';
 
 /**
  * The build's project reading and the goals' resolution: the resolver configured from the
@@ -24,6 +26,10 @@ export function resolverProjectSource(
   propertyOrigins: Readonly<Record<string, string>>,
   log: Log,
 ): ProjectSource {
+  const mode = lockMode(session);
+  // Only a build that verifies goes by the locks' origins: an update or ignore takes what is served.
+  const origins =
+    lockedOrigins(session) && mode === 'verify' ? new LockOrigins(topLockFile(request, session)) : undefined;
   const system = createRepositorySystem({
     // As Maven: -nsu wins over -U.
     localRepository: session.localRepository,
@@ -43,13 +49,15 @@ export function resolverProjectSource(
     noTransferProgress: request.noTransferProgress,
     downloadThreads: threadsProperty(session.userProperties['maven.artifact.threads']),
     ...resolutionCache(session),
+    ...(origins ? { originGuard: (id: string, url: string) => origins.check(id, url) } : {}),
   });
   const locks = new DependencyLocks(system, {
-    mode: lockMode(session),
+    mode,
     localRepository: session.localRepository,
     digestsFile: digestsFile(session),
     verifiedLocksFile: verifiedLocksFile(session),
     log,
+    ...(origins ? { origins } : {}),
   });
   warnWeakenedLock(session, propertyOrigins, log);
   return {
@@ -87,6 +95,8 @@ function services(locks: DependencyLocks, system: RepositorySystem): BuildServic
     resolveArtifact: (request, project) => asGoalError(locks.resolveArtifact(request, project)),
     readProject: (coordinates, project) => asGoalError(locks.readProject(coordinates, project)),
     writeDependencyLock: (project) => locks.writeLock(project),
+    lockSources: (project, sources, dryRun) => asGoalError(locks.lockSources(project, sources, dryRun)),
+    lockedFiles: (project) => asGoalError(locks.lockedFiles(project)),
     // A lone coordinate is no dependency of the project: its lock does not cover it.
     resolveCoordinate: (request, project, options) =>
       system.resolveCoordinate(request, {
@@ -107,6 +117,13 @@ async function asGoalError<T>(work: Promise<T>): Promise<T> {
     if (e instanceof LockError) throw new GoalExecutionError(e.message, { cause: e });
     throw e;
   }
+}
+
+/** The lock file beside the POM the build starts from (`-f`, else the working directory's). */
+function topLockFile(request: CliRequest, session: Session): string {
+  const given = request.file ? path.resolve(session.workingDirectory, request.file) : session.workingDirectory;
+  const dir = given.endsWith('.xml') ? path.dirname(given) : given;
+  return path.join(dir, LOCK_FILE_NAME);
 }
 
 /** `-Dgoalhost.resolution.cache=false` turns the resolution cache off. */

@@ -2,6 +2,8 @@ import type {
   ArtifactRequest,
   CoordinateRequestOptions,
   RepositoryService,
+  LockedRepositoryFile,
+  SourceWiring,
   WrittenDependencyLock,
 } from '@goalhost/api';
 import type { Artifact, Coordinates, Project, Repository } from '@goalhost/model';
@@ -17,6 +19,8 @@ export interface BuildServices {
   /** The effective model of a repository POM, from the repositories `project` sees. */
   readProject(coordinates: Coordinates, project: Project): Promise<Project>;
   writeDependencyLock?(project: Project): Promise<WrittenDependencyLock>;
+  lockSources?(project: Project, sources: readonly SourceWiring[], dryRun: boolean): Promise<void>;
+  lockedFiles?(project: Project): Promise<LockedRepositoryFile[]>;
   resolveCoordinate?(
     request: ArtifactRequest,
     project: Project,
@@ -35,6 +39,13 @@ export function repositoryFor(services: BuildServices, project: Project): Reposi
     resolveArtifact: (request) => services.resolveArtifact(request, project),
     readProject: (coordinates) => services.readProject(coordinates, project),
     ...(services.writeDependencyLock ? { writeDependencyLock: (p: Project) => services.writeDependencyLock!(p) } : {}),
+    ...(services.lockSources
+      ? {
+          lockSources: (sources: readonly SourceWiring[], dryRun: boolean) =>
+            services.lockSources!(project, sources, dryRun),
+        }
+      : {}),
+    ...(services.lockedFiles ? { lockedFiles: () => services.lockedFiles!(project) } : {}),
     ...(services.resolveCoordinate
       ? {
           resolveCoordinate: (request: ArtifactRequest, options: CoordinateRequestOptions) =>

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { GoalhostPlugin } from '@goalhost/api';
+import { BundleGoal } from './bundle-goal';
 import { CopyDependenciesGoal } from './copy-dependencies-goal';
 import { BuildClasspathGoal } from './build-classpath-goal';
 import { CopyGoal } from './copy-goal';
@@ -18,6 +19,7 @@ import { UnpackGoal } from './unpack-goal';
 
 export {
   BuildClasspathGoal,
+  BundleGoal,
   CopyDependenciesGoal,
   CopyGoal,
   GetGoal,
@@ -40,8 +42,8 @@ export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
 
 /**
  * maven-dependency-plugin 3.5.0's goals with its parameters and output (all but the analyze
- * goals), and goalhost's dependency:lock; registered by the host like any plugin (descriptor
- * built from the decorators).
+ * goals), and goalhost's dependency:lock and dependency:bundle; registered by the host like any
+ * plugin (descriptor built from the decorators).
  */
 export const plugin: GoalhostPlugin = {
   groupId: 'org.apache.maven.plugins',
@@ -54,6 +56,7 @@ export const plugin: GoalhostPlugin = {
   descriptor: path.join(__dirname, '..', 'plugin.xml'),
   goals: [
     BuildClasspathGoal,
+    BundleGoal,
     CopyDependenciesGoal,
     CopyGoal,
     GetGoal,

@@ -37,8 +37,10 @@ export class LockGoal {
       );
     }
     const written = await repository.writeDependencyLock(project);
+    const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+    const poms = written.poms !== undefined ? `, ${count(written.poms, 'POM')}` : '';
     log.info(
-      `${written.changed ? 'Wrote' : 'Unchanged:'} ${written.file} (${written.artifacts} artifact${written.artifacts === 1 ? '' : 's'})`,
+      `${written.changed ? 'Wrote' : 'Unchanged:'} ${written.file} (${count(written.artifacts, 'artifact')}${poms})`,
     );
   }
 }

@@ -14,5 +14,14 @@ export { artifactType, fileCoordinates, type ArtifactType } from './artifact-typ
 export { compareVersions } from './version';
 export { upstreamProjects, OsDetectionError } from './project';
 export { InterpolationSizeError, javaOsProperties, MAX_EXPANDED_LENGTH, readSettings } from '@goalhost/model';
-export { DependencyLocks, LOCK_FILE_NAME, LOCK_MODES, LockError, type LockMode, type WrittenLock } from './lock';
+export {
+  DependencyLocks,
+  LOCK_FILE_NAME,
+  LOCK_MODES,
+  LockError,
+  LockOrigins,
+  type LockMode,
+  type SourceEntry,
+  type WrittenLock,
+} from './lock';
 export { isInside, realPath } from './real-path';

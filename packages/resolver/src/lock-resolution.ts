@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { Coordinates, Project } from '@goalhost/model';
 import type { ArtifactRequest } from './artifact-request';
 import { toArtifact, type DependencyResolver } from './dependency-resolver';
@@ -110,6 +111,40 @@ export class LockResolution {
       return { groupId, artifactId, version, file, ...(from !== undefined ? { repository: from } : {}) };
     });
     return { project: read, poms };
+  }
+
+  /**
+   * Every POM read from the local repository for the project: the parents and imports of its
+   * model, then those its resolved graph was collected from (each dependency's POM, relocations,
+   * parents, imports), once each, in that order. Each is named by its place in the local
+   * repository, never by what it says: a POM cannot claim other coordinates in a lock.
+   */
+  async pomsForLock(project: Project): Promise<LockablePom[]> {
+    const own = (await this.projects.modelOf(project)).sources;
+    const collected = await this.graphs.sourcesOf(project);
+    const poms: LockablePom[] = [];
+    const seen = new Set<string>();
+    for (const { file } of [...own, ...collected]) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const coordinates = this.pomCoordinates(file);
+      if (!coordinates) continue;
+      const from = this.local.origin(file);
+      poms.push({ ...coordinates, file, ...(from !== undefined ? { repository: from } : {}) });
+    }
+    return poms;
+  }
+
+  /** `g:a:version` of a POM by its place in the local repository; undefined for a file elsewhere (a project on disk). */
+  private pomCoordinates(file: string): Coordinates | undefined {
+    const relative = path.relative(path.resolve(this.local.basedir), path.resolve(file));
+    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return undefined;
+    const parts = relative.split(path.sep);
+    const [artifactId, directory, name] = parts.slice(-3);
+    const version = name?.startsWith(`${artifactId}-`) ? name.slice(artifactId.length + 1, -'.pom'.length) : '';
+    if (parts.length < 4 || !name.endsWith('.pom') || version === '' || baseVersionOf(version) !== directory)
+      throw new Error(`The POM ${file} is not in its place in the local repository ${this.local.basedir}`);
+    return { groupId: parts.slice(0, -3).join('.'), artifactId, version };
   }
 
   /** Every node of the mediated graph in pre-order, whatever its scope, with its depth and parent. */

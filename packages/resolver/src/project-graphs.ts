@@ -8,6 +8,8 @@ import {
   resolveConflictsVerbose,
   VersionConflictError,
   type DependencyPool,
+  type DescriptorResult,
+  type DescriptorSource,
   type GraphDependency,
   type GraphNode,
   type ListVersions,
@@ -29,6 +31,8 @@ export class ProjectGraphs {
   /** Maven interns equal dependencies session-wide; only verbose trees can tell (scope strings). */
   private readonly verbosePool: DependencyPool = new Map();
   private readonly descriptors: DescriptorReader;
+  /** The descriptors each project's resolved graph was collected from. */
+  private readonly descriptorsRead = new Map<Project, Array<Promise<DescriptorResult>>>();
 
   constructor(
     private readonly projects: ProjectBuilder,
@@ -55,6 +59,13 @@ export class ProjectGraphs {
       this.graphs.set(project, graph);
     }
     return graph;
+  }
+
+  /** Every POM file the project's resolved graph was collected from (dependencies' POMs, their parents and imports). */
+  async sourcesOf(project: Project): Promise<DescriptorSource[]> {
+    await this.resolved(project);
+    const results = await Promise.allSettled(this.descriptorsRead.get(project) ?? []);
+    return results.flatMap((r) => (r.status === 'fulfilled' ? (r.value.sources ?? []) : []));
   }
 
   /**
@@ -129,8 +140,15 @@ export class ProjectGraphs {
       optional: false,
       exclusions: [],
     };
+    // The resolved graph's reads are kept: a lock pins the POMs they came from.
+    const read: Array<Promise<DescriptorResult>> = [];
+    if (!quiet) this.descriptorsRead.set(project, read);
     const collector = new DependencyCollector(
-      (d, repos) => this.descriptors.read(d, repos),
+      (d, repos) => {
+        const result = this.descriptors.read(d, repos);
+        if (!quiet) read.push(result);
+        return result;
+      },
       this.mirrors,
       m.dependencyManagement.map(toGraphDependency),
       quiet ? () => undefined : (message) => this.log.warn(message),

@@ -58,6 +58,11 @@ export interface RepositorySystem {
     project: Project,
   ): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }>;
   /**
+   * Every POM read from the local repository to build the project's model and collect its
+   * dependencies (parents, imports, the dependencies' POMs and theirs), named by their place.
+   */
+  pomsForLock(project: Project): Promise<LockablePom[]>;
+  /**
    * Maven's check before a project's goals (and, for goal tasks, the top-level project's before
    * any): every build plugin and managed plugin without a version gets one from the plugin
    * repositories' metadata, or the build fails (PluginVersionResolutionError). Plugins for which
@@ -217,5 +222,9 @@ class DefaultRepositorySystem implements RepositorySystem {
     project: Project,
   ): Promise<{ readonly project: Project; readonly poms: readonly LockablePom[] }> {
     return this.locks.readProjectForLock(coordinates, project);
+  }
+
+  pomsForLock(project: Project): Promise<LockablePom[]> {
+    return this.locks.pomsForLock(project);
   }
 }

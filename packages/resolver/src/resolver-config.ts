@@ -37,6 +37,11 @@ export interface ResolverConfig {
    * unchanged (see resolution-cache.ts); no cache without it.
    */
   resolutionCacheDirectory?: string;
+  /**
+   * Called before every download (artifact, POM, metadata) with the repository (after mirrors)
+   * and the URL; throwing refuses it (a lock's origins, see lock/lock-origins.ts).
+   */
+  originGuard?: (repositoryId: string, url: string) => void;
 }
 
 export interface ResolverLog {

@@ -31,6 +31,8 @@ export interface SubmodulesPlan {
   readonly changes: readonly EntryChange[];
   readonly writes: readonly SubmoduleWrite[];
   readonly changed: boolean;
+  /** The commit each desired submodule's gitlink will be on, in `desired` order. */
+  readonly commits: readonly string[];
 }
 
 export function describeSubmodule(
@@ -60,6 +62,7 @@ export function planSubmodules(
   const writes: SubmoduleWrite[] = [];
   const added: EntryChange[] = [];
   const byModule = new Map<GitmodulesEntry, EntryChange>();
+  const commits: string[] = [];
   for (const d of desired) {
     const existing = modules.find((m) => m.path === d.path);
     const moved =
@@ -83,6 +86,7 @@ export function planSubmodules(
     const followsBranch =
       link !== undefined && current?.url === d.url && d.branch !== undefined && current.branch === d.branch;
     const sha = followsBranch && !freeze ? link : d.commit;
+    commits.push(sha);
     const write: SubmoduleWrite = {
       name: current?.name ?? d.path,
       path: d.path,
@@ -116,5 +120,5 @@ export function planSubmodules(
     );
   }
   changes.push(...added);
-  return { changes, writes, changed: writes.length > 0 };
+  return { changes, writes, changed: writes.length > 0, commits };
 }

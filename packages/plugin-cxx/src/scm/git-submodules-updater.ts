@@ -125,8 +125,14 @@ export class GitSubmodulesUpdater {
       );
     }
     return {
+      scm: 'git',
       changes: plan.changes,
       changed: plan.changed,
+      wiring: request.dependencies.map((dependency, i) => ({
+        dependency,
+        url: desired[i].url,
+        revision: plan.commits[i],
+      })),
       apply: async (dryRun) => {
         if (!plan.changed) {
           this.log.info(`git submodules of ${top} are up to date: nothing to write`);

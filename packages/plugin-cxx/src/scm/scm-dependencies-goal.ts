@@ -135,6 +135,9 @@ export class ScmDependenciesGoal extends DependencySelectionParameters implement
       {
         log,
         readProject: (c) => repository.readProject(c),
+        ...(repository.lockSources
+          ? { lockSources: (sources, dryRun) => repository.lockSources!(sources, dryRun) }
+          : {}),
         servers: session.settings.servers,
         ...(session.settings.file ? { settingsFile: session.settings.file } : {}),
         decrypter: new SettingsDecrypter(session.settingsSecurityFile),

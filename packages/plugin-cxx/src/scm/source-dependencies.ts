@@ -1,11 +1,11 @@
 import * as path from 'node:path';
-import { GoalExecutionError, type Log } from '@goalhost/api';
+import { GoalExecutionError, type Log, type SourceWiring } from '@goalhost/api';
 import { redactUrl, type Coordinates, type Project, type Server } from '@goalhost/model';
 import { resolveCredentials, type PasswordDecrypter } from './credentials';
 import { allInOrder } from './in-order';
 import type { GitSubmodulesUpdater } from './git-submodules-updater';
 import { scmConnectionOf, type ScmProvider } from './scm-connection';
-import type { PreparedUpdate, SourceDependency } from './source-update';
+import type { PlannedWiring, PreparedUpdate, SourceDependency } from './source-update';
 import type { SvnExternalsUpdater } from './svn-externals-updater';
 import { computeTargetDir, TARGET_DIR_PROPERTY, type SourceTarget } from './target-dir';
 
@@ -40,6 +40,8 @@ export interface SourceDependenciesServices {
   readonly decrypter: PasswordDecrypter;
   readonly svn: SvnExternalsUpdater;
   readonly git: GitSubmodulesUpdater;
+  /** The host's lock of the wiring (see RepositoryService.lockSources); checked before anything is written. */
+  readonly lockSources?: (sources: readonly SourceWiring[], dryRun: boolean) => Promise<void>;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function recordSourceDependencies(
     log.debug(`Credentials for ${redactUrl(connection.url)}: ${credentials.source}`);
     byProvider[connection.provider].push({
       id,
+      coordinates: { groupId: a.groupId, artifactId: a.artifactId, version: a.version },
       url: connection.url,
       credentials,
       target,
@@ -117,8 +120,23 @@ export async function recordSourceDependencies(
     prepared.push(await services.svn.prepare({ ...request, dependencies: byProvider.svn }));
   if (byProvider.git.length > 0)
     prepared.push(await services.git.prepare({ ...request, dependencies: byProvider.git }));
+  if (services.lockSources) {
+    const wiring = prepared.flatMap((p) => p.wiring.map((w) => toSourceWiring(w, p.scm, holder, options.basedir)));
+    await services.lockSources(wiring, options.dryRun);
+  }
   for (const p of prepared) await p.apply(options.dryRun);
   return prepared;
+}
+
+/** What a lock pins of one wired dependency: no password in the URL, the directory from the project's base. */
+function toSourceWiring(w: PlannedWiring, scm: ScmProvider, holder: string, basedir: string): SourceWiring {
+  return {
+    ...w.dependency.coordinates,
+    scm,
+    revision: w.revision,
+    url: w.url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^@/:\s]*):[^@/\s]*@/, '$1@').replace(/ /g, '%20'),
+    path: path.relative(basedir, path.join(holder, w.dependency.target.dir)).split(path.sep).join('/'),
+  };
 }
 
 async function readDependencyProject(a: SourceArtifact, services: SourceDependenciesServices): Promise<Project> {

@@ -1,3 +1,4 @@
+import type { Coordinates } from '@goalhost/model';
 import type { ResolvedCredentials } from './credentials';
 import type { EntryChange } from './svn-externals-plan';
 import type { TargetDir } from './target-dir';
@@ -6,6 +7,7 @@ import type { TargetDir } from './target-dir';
 export interface SourceDependency {
   /** `G:A:V:T` */
   readonly id: string;
+  readonly coordinates: Coordinates;
   readonly url: string;
   readonly credentials: ResolvedCredentials;
   readonly target: TargetDir;
@@ -25,12 +27,24 @@ export interface SourceUpdateRequest {
   readonly freeze: boolean;
 }
 
+/** One dependency as the working copy will have it. */
+export interface PlannedWiring {
+  readonly dependency: SourceDependency;
+  /** As written into svn:externals or .gitmodules. */
+  readonly url: string;
+  /** The svn revision the sources last changed in, or the commit of the gitlink. */
+  readonly revision: string;
+}
+
 /**
  * An update computed and printed but not written yet, so that every SCM is checked before any is
  * touched. `apply(true)` (dry run) only says what was not written.
  */
 export interface PreparedUpdate {
+  readonly scm: 'svn' | 'git';
   readonly changes: readonly EntryChange[];
   readonly changed: boolean;
+  /** How each dependency of the request will be wired once applied, in request order (what a lock pins). */
+  readonly wiring: readonly PlannedWiring[];
   apply(dryRun: boolean): Promise<void>;
 }

@@ -107,8 +107,14 @@ export class SvnExternalsUpdater {
       this.log.warn(redactUrl(`unrecognized svn:externals entry of ${holder} line content : ${w}; kept as it is`));
     logChanges(this.log, `svn:externals of ${holder}`, plan.changes);
     return {
+      scm: 'svn',
       changes: plan.changes,
       changed: plan.changed,
+      wiring: request.dependencies.map((dependency, i) => ({
+        dependency,
+        url: desired[i].definition.url,
+        revision: String(infos[i].lastChangedRevision ?? infos[i].revision),
+      })),
       apply: async (dryRun) => {
         if (!plan.changed) {
           this.log.info(`svn:externals of ${holder} is up to date: nothing to write`);

@@ -12,9 +12,20 @@ export interface Descriptor {
   readonly repositories: readonly RemoteRepository[];
 }
 
+/** A POM file a descriptor was read from: the dependency's (and each relocating one's), its parents and imports. */
+export interface DescriptorSource {
+  /** `groupId:artifactId:version` as the POM says it. */
+  readonly id: string;
+  readonly file: string;
+}
+
 /** A descriptor, or the error of a POM unusable in a way that fails collection; `warning` to log once when consumed. */
-export type DescriptorResult =
-  (Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string };
+export type DescriptorResult = (
+  (Descriptor & { readonly warning?: string }) | { readonly error: Error; readonly warning?: string }
+) & {
+  /** Every POM file read for it, whatever it gave (a lock pins them). */
+  readonly sources?: readonly DescriptorSource[];
+};
 
 /** Reads descriptors (cached). */
 export type ReadDescriptor = (

@@ -7,12 +7,26 @@ import type { ArtifactRequest } from '../artifact-request';
 import type { RepositorySystem } from '../repository-system';
 import { lockDifferences, type ResolvedEntry } from './lock-diff';
 import { projectId } from '../errors';
-import { LockDigestError, LockMismatchError, type DigestMismatch } from './lock-errors';
+import { LockDigestError, LockError, LockMismatchError, type DigestMismatch } from './lock-errors';
 import { lockInputs } from './lock-inputs';
-import { entryId, formatLockFile, LOCK_FILE_NAME, parseLockFile, type LockEntry, type LockFile } from './lock-file';
-import type { LockableArtifact } from '../lockable-artifact';
+import {
+  entryId,
+  formatLockFile,
+  LOCK_FILE_NAME,
+  parseLockFile,
+  pomId,
+  sortPoms,
+  type LockEntry,
+  type LockFile,
+  type PomEntry,
+  type SourceEntry,
+} from './lock-file';
+import type { LockableArtifact, LockablePom } from '../lockable-artifact';
+import { pomDifferences } from './pom-differences';
+import type { LockOrigins } from './lock-origins';
 import { RememberedDigests } from './remembered-digests';
 import { RequestedFiles, type Digested, type LoadedLock, type RequestedFile } from './requested-files';
+import { SourceLocks } from './source-locks';
 import { readText, writeAtomically } from './text-files';
 import { VerifiedLocks } from './verified-locks';
 
@@ -34,12 +48,22 @@ export interface DependencyLocksOptions {
   /** Where the lock texts verified on this machine are remembered (none: every build resolves). */
   readonly verifiedLocksFile?: string;
   readonly log: LockLog;
+  /** `-Dgoalhost.lock.origins=locked`: the origins every lock read or written adds to. */
+  readonly origins?: LockOrigins;
+}
+
+/** A locked file of the local repository and its path in the repository layout. */
+export interface LockedFile {
+  readonly file: string;
+  /** `/`-separated, relative to the repository's root. */
+  readonly path: string;
 }
 
 /** What `dependency:lock` reports. */
 export interface WrittenLock {
   readonly file: string;
   readonly artifacts: number;
+  readonly poms: number;
   readonly changed: boolean;
 }
 
@@ -68,6 +92,7 @@ export class DependencyLocks {
   private readonly repositoryPrefix: string;
   private readonly state: BuildLockState;
   private readonly requested: RequestedFiles;
+  private readonly sources: SourceLocks;
 
   constructor(
     private readonly system: RepositorySystem,
@@ -89,6 +114,7 @@ export class DependencyLocks {
       (project, lockFile, items) => this.check(project, lockFile, items),
       (files) => this.sha256All(files),
     );
+    this.sources = new SourceLocks(options.mode === 'update', this.state.verified, options.log);
   }
 
   /** The same locks (one state for the whole build) logging to `log`: a project's own log in a parallel build. */
@@ -147,6 +173,47 @@ export class DependencyLocks {
     return read.project;
   }
 
+  /**
+   * Every file the project's lock pins that lies in the local repository, verified against it
+   * (dependency:bundle): the dependencies, the POMs read, the requested files present; each with
+   * its path in the repository layout. Throws LockError when the project has no lock in force.
+   */
+  async lockedFiles(project: Project): Promise<LockedFile[]> {
+    const lockFile = this.lockFileInForce(project);
+    if (!lockFile) {
+      throw new LockError(
+        `${projectId(project)} has no lock file ${DependencyLocks.lockFileOf(project)}${this.options.mode === 'ignore' ? ' in force (-Dgoalhost.lock=ignore)' : ''}, ` +
+          'and a bundle holds exactly the locked files: run goalhost dependency:lock first (and review the lock), then bundle.',
+      );
+    }
+    const artifacts = await this.lockedSet(project, lockFile);
+    const loaded = this.loaded(project);
+    const present = loaded.lock.requested
+      .map((entry) => ({ entry, file: this.fileOf({ ...entry, scope: 'compile', depth: 1, optional: false }) }))
+      .filter((r) => fs.existsSync(r.file));
+    await this.check(project, lockFile, present);
+    const files = [
+      ...artifacts.map((a) => a.file),
+      ...loaded.lock.poms.map((p) => this.pomFileOf(p)),
+      ...present.map((r) => r.file),
+    ];
+    // Inside the local repository only: a system path or a reactor module is not a repository file.
+    return [...new Set(files)]
+      .filter((file) => file.startsWith(this.repositoryPrefix))
+      .map((file) => ({ file, path: file.slice(this.repositoryPrefix.length) }));
+  }
+
+  /**
+   * How cxx:scm-dependencies is about to wire the project's source dependencies: under a lock
+   * each must be its `source` line (`update`: the lines are written), before anything is written.
+   */
+  async lockSources(project: Project, sources: readonly SourceEntry[], dryRun: boolean): Promise<void> {
+    const lockFile = this.lockFileInForce(project);
+    if (!lockFile) return;
+    await this.lockedSet(project, lockFile);
+    this.sources.check(project, this.loaded(project), sources, dryRun);
+  }
+
   /** The tree dependency:tree prints, once its graph was found to be the locked set. */
   async collectTree(
     project: Project,
@@ -169,24 +236,33 @@ export class DependencyLocks {
   async writeLock(project: Project): Promise<WrittenLock> {
     const lockFile = DependencyLocks.lockFileOf(project);
     const resolved = await this.system.resolveForLock(project);
-    const digests = await this.sha256All(resolved.map((r) => r.artifact.file));
+    const read = await this.system.pomsForLock(project);
+    const digests = await this.sha256All([...resolved.map((r) => r.artifact.file), ...read.map((p) => p.file)]);
     const entries = resolved.map((r, i) => ({ ...toEntry(r), sha256: digests[i] }));
+    const poms = sortPoms(read.map((p, i) => toPomEntry(p, digests[resolved.length + i])));
     const old = readText(lockFile);
     const previous = old === undefined ? undefined : parseQuietly(old, lockFile);
-    const lock: LockFile = { inputs: lockInputs(project), entries, requested: previous?.requested ?? [] };
+    const lock: LockFile = {
+      inputs: lockInputs(project),
+      entries,
+      poms,
+      sources: previous?.sources ?? [],
+      requested: previous?.requested ?? [],
+    };
     const text = formatLockFile(lock, projectId(project));
-    if (previous) this.logChanges(previous, lockFile, resolved, project);
+    if (previous) this.logChanges(previous, lockFile, resolved, poms, read, project);
     const changed = old !== text;
     if (changed) writeAtomically(lockFile, text);
+    this.options.origins?.add(lock);
     this.state.verified.remember(lockFile, text);
     this.state.loaded.set(project.file, { file: lockFile, lock });
-    return { file: lockFile, artifacts: entries.length, changed };
+    return { file: lockFile, artifacts: entries.length, poms: poms.length, changed };
   }
 
   private async update(project: Project): Promise<Artifact[]> {
     const written = await this.writeLock(project);
     this.options.log.info(
-      `${written.changed ? 'Updated' : 'Unchanged'} lock file ${written.file} (${written.artifacts} artifact${written.artifacts === 1 ? '' : 's'})`,
+      `${written.changed ? 'Updated' : 'Unchanged'} lock file ${written.file} (${lockCounts(written)})`,
     );
     return this.verify(project, written.file);
   }
@@ -194,6 +270,7 @@ export class DependencyLocks {
   private async verify(project: Project, lockFile: string): Promise<Artifact[]> {
     const text = readInputFile(lockFile, 'The lock file', INPUT_KINDS.lock);
     const lock = parseLockFile(text, lockFile);
+    this.options.origins?.add(lock);
     this.state.loaded.set(project.file, { file: lockFile, lock });
     const consistent = lock.inputs === lockInputs(project);
     let why: string;
@@ -209,6 +286,7 @@ export class DependencyLocks {
             project,
             lockFile,
             lock.entries.map((entry, i) => ({ entry, file: files[i] })),
+            lock.poms.map((entry) => ({ entry, file: this.pomFileOf(entry) })),
           );
           this.options.log.debug(
             `Lock: ${lockFile} is consistent with ${project.file}: ${files.length} locked artifacts, no resolution`,
@@ -233,10 +311,12 @@ export class DependencyLocks {
     );
     const differences = lockDifferences(lock.entries, resolved.map(toEntry), project.file);
     if (differences.length > 0) throw new LockMismatchError(projectId(project), lockFile, differences);
+    const read = await this.readPoms(project, lockFile, lock.poms);
     await this.check(
       project,
       lockFile,
       lock.entries.map((entry, i) => ({ entry, file: resolved[i].artifact.file })),
+      read,
     );
     this.state.verified.remember(lockFile, text);
     if (!consistent) {
@@ -285,22 +365,52 @@ export class DependencyLocks {
     return `${this.repositoryPrefix}${e.groupId.replace(/\./g, '/')}/${e.artifactId}/${baseVersionOf(e.version)}/${name}`;
   }
 
-  /** Every file's SHA-256 against the lock; all mismatches reported at once. */
+  /**
+   * The POMs the build read (see RepositorySystem.pomsForLock) must be exactly the locked ones:
+   * each with its `pom` line, to check its digest.
+   */
+  private async readPoms(
+    project: Project,
+    lockFile: string,
+    locked: readonly PomEntry[],
+  ): Promise<Array<{ entry: PomEntry; file: string }>> {
+    const read = await this.system.pomsForLock(project);
+    const differences = pomDifferences(locked, read);
+    if (differences.length > 0) throw new LockMismatchError(projectId(project), lockFile, differences, true);
+    const byId = new Map(locked.map((p) => [pomId(p), p]));
+    // In the lock's order, whatever order the build read them in.
+    return read
+      .map((p) => ({ entry: byId.get(pomId(p))!, file: p.file }))
+      .sort((a, b) => locked.indexOf(a.entry) - locked.indexOf(b.entry));
+  }
+
+  /** A locked POM's place in the local repository (see fileOf). */
+  private pomFileOf(e: PomEntry): string {
+    return `${this.repositoryPrefix}${e.groupId.replace(/\./g, '/')}/${e.artifactId}/${baseVersionOf(e.version)}/${e.artifactId}-${e.version}.pom`;
+  }
+
+  /** Every file's SHA-256 against the lock, the artifacts' then the POMs'; all mismatches reported at once. */
   private async check(
     project: Project,
     lockFile: string,
     items: ReadonlyArray<{ entry: Digested; file: string }>,
+    poms: ReadonlyArray<{ entry: PomEntry; file: string }> = [],
   ): Promise<void> {
-    if (items.length === 0) return;
+    if (items.length + poms.length === 0) return;
     const hashedBefore = this.state.digests.hashed;
-    const actual = await this.sha256All(items.map((i) => i.file));
+    const actual = await this.sha256All([...items.map((i) => i.file), ...poms.map((p) => p.file)]);
     this.options.log.debug(
-      `Lock: ${items.length} digests checked, ${this.state.digests.hashed - hashedBefore} files hashed`,
+      `Lock: ${items.length + poms.length} digests checked, ${this.state.digests.hashed - hashedBefore} files hashed`,
     );
     const mismatches: DigestMismatch[] = [];
     items.forEach(({ entry, file }, i) => {
       if (actual[i] !== entry.sha256)
         mismatches.push({ artifact: entryId(entry), file, locked: entry.sha256, actual: actual[i] });
+    });
+    poms.forEach(({ entry, file }, j) => {
+      const digest = actual[items.length + j];
+      if (digest !== entry.sha256)
+        mismatches.push({ artifact: pomId(entry), pom: true, file, locked: entry.sha256, actual: digest });
     });
     if (mismatches.length > 0) throw new LockDigestError(projectId(project), lockFile, mismatches);
   }
@@ -326,6 +436,7 @@ export class DependencyLocks {
     const base = <T extends { readonly version: string }>(e: T): T => ({ ...e, version: baseVersionOf(e.version) });
     const differences = lockDifferences(lock.entries.map(base), collected.map(base), project.file);
     if (differences.length > 0) throw new LockMismatchError(projectId(project), lockFile, differences);
+    await this.check(project, lockFile, [], await this.readPoms(project, lockFile, lock.poms));
   }
 
   private loaded(project: Project): LoadedLock {
@@ -336,10 +447,19 @@ export class DependencyLocks {
     previous: LockFile,
     lockFile: string,
     resolved: readonly LockableArtifact[],
+    poms: readonly PomEntry[],
+    read: readonly LockablePom[],
     project: Project,
   ): void {
     for (const line of lockDifferences(previous.entries, resolved.map(toEntry), project.file))
       this.options.log.info(`${lockFile}:${line.slice(1)}`);
+    for (const line of pomDifferences(previous.poms, read)) this.options.log.info(`${lockFile}:${line.slice(1)}`);
+    const before = new Map(previous.poms.map((p) => [pomId(p), p.sha256]));
+    for (const p of poms) {
+      const old = before.get(pomId(p));
+      if (old !== undefined && old !== p.sha256)
+        this.options.log.info(`${lockFile}: ~ POM ${pomId(p)} new content sha256:${old} -> sha256:${p.sha256}`);
+    }
   }
 }
 
@@ -404,6 +524,22 @@ function toEntry(r: LockableArtifact): ResolvedEntry {
     ...(system ? { systemPath: a.file } : r.repository !== undefined ? { repository: r.repository } : {}),
     ...(r.premanagedVersion !== undefined ? { premanagedVersion: r.premanagedVersion } : {}),
   };
+}
+
+function toPomEntry(p: LockablePom, sha256: string): PomEntry {
+  return {
+    groupId: p.groupId,
+    artifactId: p.artifactId,
+    version: p.version,
+    sha256,
+    ...(p.repository !== undefined ? { repository: p.repository } : {}),
+  };
+}
+
+/** `N artifacts, M POMs` of a written lock. */
+function lockCounts(written: WrittenLock): string {
+  const n = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${n(written.artifacts, 'artifact')}, ${n(written.poms, 'POM')}`;
 }
 
 function toArtifact(e: LockEntry, file: string): Artifact {

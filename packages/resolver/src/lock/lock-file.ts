@@ -11,15 +11,23 @@ import { LockError } from './lock-errors';
  *     format 1
  *     inputs sha256:<hex of the effective dependency inputs, see lock-inputs.ts>
  *     g:a:type[:classifier]:version scope depth=N [via=g:a:v] [optional] [ext=E] sha256:<hex> (from=<repository id> | local | path=<system path>)
+ *     g:a:version pom sha256:<hex> (from=<repository id> | local)
+ *     g:a:version source (svn|git) rev=<revision or commit> url=<url> path=<directory>
  *     g:a:type[:classifier]:version requested [ext=E] sha256:<hex> (from=<repository id> | local)
  *
  * `version` is the resolved one: the timestamped version of a snapshot. `requested` lines pin
  * files goals ask for beyond the dependencies (a `-Dclassifier` translation, the parent POM of
  * a source dependency); they come after the dependencies, sorted, and never add anything to a
- * build: a goal that does not ask for such a file does not use it.
+ * build: a goal that does not ask for such a file does not use it. `pom` lines pin every POM the
+ * build read from the local repository to build the project's model and to collect its
+ * dependencies (parents, imported BOMs, the dependencies' POMs and theirs); they come between
+ * the dependencies and the requested lines, sorted. `source` lines pin how cxx:scm-dependencies
+ * wires each source dependency into the working copy: the URL written (no password), the svn
+ * revision or git commit it stands at, the directory relative to the project; sorted, before
+ * the requested lines. Format 1 had no `pom` lines.
  */
 export const LOCK_FILE_NAME = 'goalhost.lock';
-export const LOCK_FORMAT = 1;
+export const LOCK_FORMAT = 2;
 
 /** What a lock line names a file by: `groupId:artifactId:type[:classifier]:version`, and its extension. */
 export interface LockCoordinates {
@@ -47,6 +55,32 @@ export interface LockEntry extends LockCoordinates {
   readonly systemPath?: string;
 }
 
+/** A POM read from the repositories while the model was built or the dependencies collected. */
+export interface PomEntry {
+  readonly groupId: string;
+  readonly artifactId: string;
+  /** As read: a snapshot's POM by its base version, or by its timestamped version when that file was read. */
+  readonly version: string;
+  /** Lower-case hex SHA-256 of the file. */
+  readonly sha256: string;
+  /** Repository id the file came from; absent when installed locally. */
+  readonly repository?: string;
+}
+
+/** How a source dependency (cxx:scm-dependencies) is wired into the project's working copy. */
+export interface SourceEntry {
+  readonly groupId: string;
+  readonly artifactId: string;
+  readonly version: string;
+  readonly scm: 'svn' | 'git';
+  /** The svn revision the dependency's sources last changed in, or the git commit of the gitlink. */
+  readonly revision: string;
+  /** As written into svn:externals or .gitmodules (relative forms kept), without a password. */
+  readonly url: string;
+  /** The checkout directory, relative to the project's base directory, `/`-separated. */
+  readonly path: string;
+}
+
 /** A file a goal asked for beyond the dependencies, pinned by its digest. */
 export interface RequestedEntry extends LockCoordinates {
   /** Lower-case hex SHA-256 of the file. */
@@ -59,6 +93,10 @@ export interface LockFile {
   /** Digest of the effective inputs the entries were resolved from (see lock-inputs.ts). */
   readonly inputs: string;
   readonly entries: readonly LockEntry[];
+  /** The POMs read from the repositories, sorted by their ids. */
+  readonly poms: readonly PomEntry[];
+  /** The source dependencies' wiring, sorted by their ids. */
+  readonly sources: readonly SourceEntry[];
   /** Files goals asked for beyond the dependencies, sorted by their ids. */
   readonly requested: readonly RequestedEntry[];
 }
@@ -66,6 +104,11 @@ export interface LockFile {
 /** `g:a:type[:classifier]:version`, Maven's artifact id form (the first field of a line). */
 export function entryId(e: Pick<LockEntry, 'groupId' | 'artifactId' | 'type' | 'classifier' | 'version'>): string {
   return [e.groupId, e.artifactId, e.type, ...(e.classifier ? [e.classifier] : []), e.version].join(':');
+}
+
+/** `g:a:version`, the first field of a `pom` line. */
+export function pomId(e: Pick<PomEntry, 'groupId' | 'artifactId' | 'version'>): string {
+  return `${e.groupId}:${e.artifactId}:${e.version}`;
 }
 
 /** What identifies an artifact regardless of its version: `g:a:type[:classifier]`. */
@@ -93,6 +136,8 @@ export function formatLockFile(lock: LockFile, projectId: string): string {
     `format ${LOCK_FORMAT}`,
     `inputs sha256:${lock.inputs}`,
     ...lock.entries.map(formatEntry),
+    ...lock.poms.map(formatPom),
+    ...lock.sources.map(formatSource),
     ...lock.requested.map(formatRequested),
   ];
   return `${lines.join('\n')}\n`;
@@ -111,11 +156,30 @@ function formatEntry(e: LockEntry): string {
   return fields.join(' ');
 }
 
+function formatPom(e: PomEntry): string {
+  return `${pomId(e)} pom sha256:${e.sha256} ${e.repository !== undefined ? `from=${e.repository}` : 'local'}`;
+}
+
+/** The path goes last: it is the rest of the line, spaces included. */
+export function formatSource(e: SourceEntry): string {
+  return `${pomId(e)} source ${e.scm} rev=${e.revision} url=${e.url} path=${e.path}`;
+}
+
 function formatRequested(e: RequestedEntry): string {
   const fields = [entryId(e), 'requested'];
   if (e.extension !== artifactType(e.type).extension) fields.push(`ext=${e.extension}`);
   fields.push(`sha256:${e.sha256}`, e.repository !== undefined ? `from=${e.repository}` : 'local');
   return fields.join(' ');
+}
+
+/** POM lines in the order they are written: by id. */
+export function sortPoms(poms: readonly PomEntry[]): PomEntry[] {
+  return [...poms].sort((a, b) => (pomId(a) < pomId(b) ? -1 : pomId(a) > pomId(b) ? 1 : 0));
+}
+
+/** Source lines in the order they are written: by id. */
+export function sortSources(sources: readonly SourceEntry[]): SourceEntry[] {
+  return [...sources].sort((a, b) => (pomId(a) < pomId(b) ? -1 : pomId(a) > pomId(b) ? 1 : 0));
 }
 
 /** Requested lines in the order they are written: by id, so the file does not depend on when goals asked. */
@@ -131,7 +195,10 @@ export function parseLockFile(text: string, file: string): LockFile {
   let format: number | undefined;
   let inputs: string | undefined;
   const entries: LockEntry[] = [];
+  const poms: PomEntry[] = [];
+  const sources: SourceEntry[] = [];
   const requested: RequestedEntry[] = [];
+  let lastRank = 0;
   lines.forEach((raw, i) => {
     const line = raw.replace(/\r$/, '');
     const n = i + 1;
@@ -145,6 +212,12 @@ export function parseLockFile(text: string, file: string): LockFile {
           `expected 'format ${LOCK_FORMAT}' before anything else, found '${excerpt(line)}'`,
         );
       format = Number(m[1]);
+      if (format === 1)
+        throw new LockFileError(
+          file,
+          n,
+          `format 1 does not lock the POMs the build reads (this goalhost reads format ${LOCK_FORMAT}); write the lock again with goalhost dependency:lock and review the POM lines it adds`,
+        );
       if (format !== LOCK_FORMAT)
         throw new LockFileError(
           file,
@@ -159,14 +232,24 @@ export function parseLockFile(text: string, file: string): LockFile {
       inputs = m[1];
       return;
     }
-    if (line.split(' ', 2)[1] === 'requested') requested.push(parseRequested(line, file, n));
-    else if (requested.length > 0)
-      throw new LockFileError(file, n, "a dependency line after the 'requested' lines (they come last)");
+    const field = line.split(' ', 2)[1];
+    const kind = LINE_KINDS.includes(field) ? field : 'dependency';
+    const rank = LINE_KINDS.indexOf(kind);
+    if (rank < lastRank)
+      throw new LockFileError(
+        file,
+        n,
+        `a ${kind} line after the '${LINE_KINDS[lastRank]}' lines (the order is: dependencies, pom, source, requested)`,
+      );
+    lastRank = rank;
+    if (kind === 'requested') requested.push(parseRequested(line, file, n));
+    else if (kind === 'source') sources.push(parseSource(line, file, n));
+    else if (kind === 'pom') poms.push(parsePom(line, file, n));
     else entries.push(parseEntry(line, file, n));
   });
   if (format === undefined || inputs === undefined)
     throw new LockFileError(file, lines.length, `no '${format === undefined ? 'format' : 'inputs'}' line`);
-  return { inputs, entries, requested };
+  return { inputs, entries, poms, sources, requested };
 }
 
 /** `g:a:type[:classifier]:version requested [ext=E] sha256:<hex> (from=<id>|local)`. */
@@ -211,6 +294,72 @@ function parseRequested(line: string, file: string, n: number): RequestedEntry {
     classifier: parts.length === 5 ? parts[3] : '',
     version,
     extension: ext ?? artifactType(type).extension,
+    sha256: shaField.slice(7),
+    ...(origin !== 'local' ? { repository: origin.slice(5) } : {}),
+  };
+}
+
+/** The kinds of lines after the inputs, in the order they must come. */
+const LINE_KINDS = ['dependency', 'pom', 'source', 'requested'];
+
+/** `g:a:version source (svn|git) rev=<revision> url=<url> path=<directory>`. */
+function parseSource(line: string, file: string, n: number): SourceEntry {
+  const pathAt = line.indexOf(' path=');
+  const fields = (pathAt >= 0 ? line.slice(0, pathAt) : line).split(' ');
+  const parts = fields[0].split(':');
+  if (parts.length !== 3 || parts.includes('')) {
+    throw new LockFileError(file, n, `'${excerpt(fields[0])}' is not groupId:artifactId:version`);
+  }
+  const [, , scm, rev, url] = fields;
+  const dir = pathAt >= 0 ? line.slice(pathAt + ' path='.length) : '';
+  const well =
+    fields.length === 5 &&
+    (scm === 'svn' || scm === 'git') &&
+    /^rev=[0-9A-Za-z]+$/.test(rev) &&
+    url.startsWith('url=') &&
+    url.length > 4 &&
+    dir !== '';
+  if (!well)
+    throw new LockFileError(
+      file,
+      n,
+      `the fields of ${excerpt(fields[0])} are not: source (svn|git) rev=<revision> url=<url> path=<directory>`,
+    );
+  const [groupId, artifactId, version] = parts;
+  return { groupId, artifactId, version, scm, revision: rev.slice(4), url: url.slice(4), path: dir };
+}
+
+/** `g:a:version pom sha256:<hex> (from=<id>|local)`. */
+function parsePom(line: string, file: string, n: number): PomEntry {
+  const fields = line.split(' ');
+  const parts = fields[0].split(':');
+  if (parts.length !== 3 || parts.includes('')) {
+    throw new LockFileError(file, n, `'${excerpt(fields[0])}' is not groupId:artifactId:version`);
+  }
+  const [, , shaField, origin] = fields;
+  const well =
+    fields.length === 4 &&
+    shaField.startsWith('sha256:') &&
+    HEX64.test(shaField.slice(7)) &&
+    (origin === 'local' || (origin.startsWith('from=') && origin.length > 5));
+  if (!well)
+    throw new LockFileError(
+      file,
+      n,
+      `the fields of ${excerpt(fields[0])} are not: pom sha256:<64 hex digits> (from=…|local)`,
+    );
+  const [groupId, artifactId, version] = parts;
+  if (SEPARATOR.test(fields[0]) || [artifactId, version].some((p) => p === '.' || p === '..')) {
+    throw new LockFileError(
+      file,
+      n,
+      `the coordinates ${excerpt(fields[0])} could place a file outside the local repository`,
+    );
+  }
+  return {
+    groupId,
+    artifactId,
+    version,
     sha256: shaField.slice(7),
     ...(origin !== 'local' ? { repository: origin.slice(5) } : {}),
   };

@@ -73,7 +73,15 @@ export class RequestedFiles {
       const dependency = loaded.lock.entries.find(
         (e) => sameFile(e, f) && e.systemPath === undefined && e.scope !== 'system',
       );
-      const line = dependency ?? (this.update ? undefined : loaded.lock.requested.find((r) => sameFile(r, f)));
+      // A POM the build read anyway is pinned by its `pom` line.
+      const pom =
+        f.extension === 'pom' && f.classifier === ''
+          ? loaded.lock.poms.find(
+              (p) => p.groupId === f.groupId && p.artifactId === f.artifactId && p.version === f.version,
+            )
+          : undefined;
+      const read = dependency ?? (pom && { ...pom, type: 'pom', classifier: '' });
+      const line = read ?? (this.update ? undefined : loaded.lock.requested.find((r) => sameFile(r, f)));
       if (line) locked.push({ entry: line, file: f.file });
       else unlocked.push(f);
     }

@@ -5,6 +5,7 @@ import {
   relocationChainTooLong,
   scopeOrigin,
   type DescriptorResult,
+  type DescriptorSource,
   type GraphDependency,
 } from '../graph';
 import { ArtifactResolutionError } from '../errors';
@@ -66,12 +67,14 @@ export class DescriptorReader {
     let a = dependency;
     const relocations: GraphDependency[] = [];
     const visited: string[] = [];
+    const sources: DescriptorSource[] = [];
     const empty = (warning: string): DescriptorResult => ({
       dependency: a,
       relocations,
       dependencies: [],
       repositories: [],
       warning,
+      sources,
     });
     for (;;) {
       const gav = `${a.groupId}:${a.artifactId}:${baseVersionOf(a.version)}`;
@@ -112,12 +115,15 @@ export class DescriptorReader {
           };
         }
         if (e instanceof ModelBuildingFailure || e instanceof XmlSyntaxError) {
+          // An invalid POM decides too (no dependencies): it is pinned like a valid one.
+          if (e instanceof ModelBuildingFailure) sources.push({ id: e.modelId, file: e.source });
           return empty(
             `The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`,
           );
         }
         throw e;
       }
+      sources.push(...built.sources);
       const m = built.model;
       if (m.relocation) {
         relocations.push(a);
@@ -135,6 +141,7 @@ export class DescriptorReader {
         relocations,
         dependencies: m.dependencies.map(toGraphDependency),
         repositories: m.repositories.map(fromRaw),
+        sources,
       };
     }
   }

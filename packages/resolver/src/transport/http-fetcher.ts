@@ -28,6 +28,8 @@ export interface FetcherOptions {
   readonly quietTransfers?: boolean;
   /** Idle timeout of a transfer, also the window of its low-speed limit (default 60 s). */
   readonly timeoutMs?: number;
+  /** Refuses a download by throwing (see ResolverConfig.originGuard). */
+  readonly originGuard?: (repositoryId: string, url: string) => void;
 }
 
 /**
@@ -130,6 +132,7 @@ export class HttpFetcher implements RemoteFetcher {
     }
     const relative = layoutPath({ ...c, baseVersion: baseVersionOf(c.version) });
     const url = this.urlOf(repo, relative);
+    this.options.originGuard?.(repo.id, url);
     const target = path.join(this.local.basedir, relative);
     const auth = this.auth(repo);
     return this.slot(async () => {
@@ -315,6 +318,7 @@ export class HttpFetcher implements RemoteFetcher {
     policy: string | undefined,
   ): Promise<{ text: Awaited<ReturnType<typeof fetchText>>; url: string }> {
     const url = this.urlOf(repo, relative);
+    this.options.originGuard?.(repo.id, url);
     const auth = this.auth(repo);
     const quiet = this.options.quietTransfers === true;
     let started = 0;

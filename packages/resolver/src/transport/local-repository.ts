@@ -129,6 +129,14 @@ export class LocalRepository {
     return { exists: true, available: !tracked };
   }
 
+  /** The first repository `file` is recorded as coming from; undefined when installed locally or not recorded. */
+  origin(file: string): string | undefined {
+    const prefix = `${path.basename(file)}>`;
+    for (const key of this.records(path.dirname(file)).keys())
+      if (key.startsWith(prefix) && key.length > prefix.length) return key.slice(prefix.length);
+    return undefined;
+  }
+
   /** Notes that `file` came from `repositoryId` ('' = installed locally), as Maven does. */
   record(file: string, repositoryId: string): void {
     if (this.legacy) return;

@@ -26,6 +26,7 @@ export function createRemoteFetcher(config: ResolverConfig, local: LocalReposito
         threads: config.downloadThreads ?? 5,
         log: config.log,
         quietTransfers: config.noTransferProgress === true,
+        ...(config.originGuard ? { originGuard: config.originGuard } : {}),
         ...readTimeout(config.userProperties?.['maven.wagon.rto']),
       });
     }
