@@ -167,12 +167,12 @@ Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and
     );
     const belowFile = runGoalhost(['-B', '-Dmaven.repo.local=/etc/passwd/x', 'dependency:list'], dir);
     expect(belowFile.status).to.equal(1);
-    expect(belowFile.stdout.split('\n')[0]).to.equal(
+    expect(belowFile.stdout.split('\n')[1]).to.equal(
       '[ERROR] Cannot use /etc/passwd/x as the local repository: /etc/passwd is not a directory; set -Dmaven.repo.local or <localRepository> to a directory',
     );
     const proc = runGoalhost(['-B', '-Dmaven.repo.local=/proc/goalhost-repo', 'dependency:list'], dir);
     expect(proc.status).to.equal(1);
-    expect(proc.stdout.split('\n')[0]).to.equal(
+    expect(proc.stdout.split('\n')[1]).to.equal(
       '[ERROR] Cannot use /proc/goalhost-repo as the local repository: /proc is on the virtual proc file system; set -Dmaven.repo.local or <localRepository> to a directory on disk',
     );
     expect(belowFile.stderr + proc.stderr).to.equal('');

@@ -27,15 +27,19 @@ export function logExceptionSummaries(log: Log, options: ExceptionLogOptions, er
 }
 
 /**
- * A failure before any project is read (settings, values of the command line): Maven's CLI logs
- * the message as it is, in one entry (the settings problems carry their own levels), with no
- * summary and no wiki page; goalhost adds the hints to re-run.
+ * A failure before any project is read (settings, toolchains, values of the command line): as
+ * Maven's CLI reports an exception of its set-up (CLIReportingUtils.showError), "Error executing
+ * Maven." and then the message as it is, in one entry (the settings problems carry their own
+ * levels), or its stack trace with `-e`; no summary, no wiki page, no hints.
  */
 export function logSetupFailure(log: Log, options: ExceptionLogOptions, error: unknown): void {
+  log.error('Error executing Maven.');
+  if (options.showErrors && error instanceof Error) {
+    for (let c: unknown = error; c instanceof Error; c = c.cause) log.error(c.stack ?? String(c));
+    return;
+  }
   log.error(error instanceof Error ? error.message : String(error));
   if (error instanceof BuildError) for (const line of error.detail) log.error(line);
-  logStackTrace(log, options, error);
-  logHints(log, options);
 }
 
 function logHints(log: Log, options: ExceptionLogOptions): void {
