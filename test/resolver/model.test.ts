@@ -187,6 +187,28 @@ describe('resolver: project model and POMs from the repository', () => {
     );
   });
 
+  it("locates an invalid project id where it was written: the POM's own element, or an inherited groupId in the parent", async () => {
+    // Recorded with Maven 3.8.7 (mvn validate on the same files).
+    const parentDir = path.join(f.project, 'ids');
+    mkdirSync(path.join(parentDir, 'child'), { recursive: true });
+    const head = '<project>\n<modelVersion>4.0.0</modelVersion>\n';
+    writeFileSync(
+      path.join(parentDir, 'pom.xml'),
+      `${head}<groupId>a b</groupId>\n<artifactId>par</artifactId>\n<version>1</version>\n<packaging>pom</packaging>\n</project>\n`,
+    );
+    const child = path.join(parentDir, 'child', 'pom.xml');
+    writeFileSync(
+      child,
+      `${head}<parent>\n<groupId>a b</groupId><artifactId>par</artifactId><version>1</version></parent>\n<artifactId>c d</artifactId>\n</project>\n`,
+    );
+    const error = await failure(f.system().buildProject(child));
+    expect((error as Error).message).to.equal(
+      `The project a b:c d:1 (${child}) has 2 errors\n` +
+        `    'groupId' with value 'a b' does not match a valid id pattern. @ a b:par:1, ${path.join(parentDir, 'pom.xml')}, line 3, column 10\n` +
+        "    'artifactId' with value 'c d' does not match a valid id pattern. @ line 5, column 13",
+    );
+  });
+
   it('reports model errors like Maven: unresolvable ${...} in a version, missing version, located in the POM', async () => {
     const pom = f.projectPom('er:root:1.0', {
       dependencies: ['er:x:${undefined.prop}', { gav: 'er:y:1.0', noVersion: true }],

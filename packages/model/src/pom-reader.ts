@@ -33,6 +33,9 @@ export interface RawModel {
   /** Where Maven locates problems of the whole model and of its `<version>`: just after each start tag. */
   readonly projectAt?: { readonly line: number; readonly column: number };
   readonly versionAt?: { readonly line: number; readonly column: number };
+  /** Where the POM's own `<groupId>` and `<artifactId>` end their start tags (Maven's location of an invalid id). */
+  readonly groupIdAt?: { readonly line: number; readonly column: number };
+  readonly artifactIdAt?: { readonly line: number; readonly column: number };
   readonly scmAttributes: Readonly<Record<string, string>>;
   /**
    * Strict reads: what Maven's strict reader refused (an unknown element or attribute, text
@@ -313,6 +316,8 @@ export function pomFromElement(
       : {
           projectAt: tagEnd(project),
           ...(child(project, 'version') ? { versionAt: tagEnd(child(project, 'version')!) } : {}),
+          ...(child(project, 'groupId') ? { groupIdAt: tagEnd(child(project, 'groupId')!) } : {}),
+          ...(child(project, 'artifactId') ? { artifactIdAt: tagEnd(child(project, 'artifactId')!) } : {}),
         }),
     scmAttributes: scmEl?.attributes ?? {},
   };

@@ -189,7 +189,10 @@ export function injectPluginManagement(model: WorkingModel): void {
 /** Child inherits from parent (both already have their profiles applied). */
 export function inherit(child: WorkingModel, parent: WorkingModel, childDirectoryName: string): void {
   child.modelVersion ??= parent.modelVersion;
-  child.groupId ??= parent.groupId;
+  if (child.groupId === undefined && parent.groupId !== undefined) {
+    child.groupId = parent.groupId;
+    child.idsAt.groupId = parent.idsAt.groupId;
+  }
   child.version ??= parent.version;
   child.description ??= parent.description;
   const appendPath = (attr: string, attrs: Readonly<Record<string, string>>): boolean =>

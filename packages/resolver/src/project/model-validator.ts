@@ -119,7 +119,19 @@ export function validateEffectiveModel(
     for (const f of ['groupId', 'artifactId'] as const) {
       const v = model[f];
       if (!v) add('ERROR', `'${f}' is missing.`);
-      else if (!ID.test(v)) add('ERROR', `'${f}' with value '${v}' does not match a valid id pattern.`);
+      else if (!ID.test(v)) {
+        const at = model.idsAt[f];
+        // A value inherited from a parent is located in the parent's POM, named by the parent's id.
+        const from = at && at.origin.file !== model.pomFile ? at.origin : undefined;
+        const source = from ? from.file : model.pomFile;
+        problems.push({
+          severity: 'ERROR',
+          message: `'${f}' with value '${v}' does not match a valid id pattern.`,
+          modelId: from?.id ?? modelId,
+          ...(source ? { source } : {}),
+          ...(at ? { line: at.line, column: at.column } : {}),
+        });
+      }
     }
     if (!model.version) add('ERROR', `'version' is missing.`);
     // A profile's modules join without duplicates: a duplicate is one of the POM's own list.

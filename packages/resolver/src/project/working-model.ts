@@ -105,11 +105,20 @@ export interface WorkingModel {
   modules: string[];
   /** Where the POM's own modules were written, in their order (profiles' modules follow them in `modules`). */
   modulesAt?: readonly { readonly line: number; readonly column: number }[];
+  /** Where `groupId` and `artifactId` were written: this POM, or for an inherited groupId the parent's. */
+  idsAt: { groupId?: FieldLocation; artifactId?: FieldLocation };
   build: WorkingBuild;
   scm?: { -readonly [K in keyof RawScm]: RawScm[K] };
   relocation?: RawRelocation;
   attributes: Readonly<Record<string, string>>;
   scmAttributes: Readonly<Record<string, string>>;
+}
+
+/** A value's place: the declaring model (its id and file) and where its start tag ends. */
+export interface FieldLocation {
+  readonly origin: DeclarationOrigin;
+  readonly line: number;
+  readonly column: number;
 }
 
 export function originOf(raw: RawModel): DeclarationOrigin {
@@ -182,6 +191,10 @@ export function toWorkingModel(raw: RawModel, pomFile?: string, projectDir?: str
     pluginRepositories: base.pluginRepositories.length === 0 ? [] : [...base.pluginRepositories],
     modules: base.modules.length === 0 ? [] : [...base.modules],
     ...(base.modules.length > 0 && base.modulesAt ? { modulesAt: base.modulesAt } : {}),
+    idsAt: {
+      ...(raw.groupIdAt ? { groupId: { origin, ...raw.groupIdAt } } : {}),
+      ...(raw.artifactIdAt ? { artifactId: { origin, ...raw.artifactIdAt } } : {}),
+    },
     build: b
       ? {
           ...stripLists(b),
