@@ -78,8 +78,9 @@ describe('hostile archives: data after the end of a tar (linear time, Maven tree
         expect(run.status, run.stdout).to.equal(0);
         expect(run.stderr).to.equal('');
         expect(run.stdout).not.to.match(STACK_FRAME);
-        // Loose: the quadratic reader took over a minute for the first case, this takes ~1 s.
-        expect(run.millis).to.be.below(10_000);
+        // Loose, so a loaded machine passes: the quadratic reader took over a minute for the
+        // first case, this takes about 1 s.
+        expect(run.millis).to.be.below(30_000);
         const out = path.join(sandbox.proj, 'target', 'dependency');
         expect(treeOf(out)).to.deep.equal(c.tree);
         const markers = path.join(sandbox.proj, 'target', 'dependency-maven-plugin-markers');
