@@ -85,12 +85,13 @@ describe('cli: -emp / -ep encrypt passwords as Maven 3.8.7 does', function () {
     fs.writeFileSync(noMaster, '<settingsSecurity></settingsSecurity>\n');
     const result = run(noMaster);
     expect(result.status).to.equal(1);
-    expect(result.stdout.split('\n').slice(0, 2)).to.deep.equal([
+    expect(result.stdout.split('\n').slice(0, 3)).to.deep.equal([
+      '[ERROR] Error executing Maven.',
       `[ERROR] Master password is not set in the setting security file: ${noMaster}`,
       '[ERROR] Add <master> to it, holding what `goalhost --encrypt-master-password` prints.',
     ]);
     const missing = run(path.join(dir, 'nope.xml'));
-    expect([missing.status, missing.stdout.split('\n')[0]]).to.deep.equal([
+    expect([missing.status, missing.stdout.split('\n')[1]]).to.deep.equal([
       1,
       `[ERROR] The master password file ${path.join(dir, 'nope.xml')} does not exist: create it with \`mvn --encrypt-master-password\` (https://maven.apache.org/guides/mini/guide-encryption.html), or store the server password unencrypted.`,
     ]);
