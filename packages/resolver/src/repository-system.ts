@@ -99,6 +99,8 @@ export interface RepositorySystem {
    * locally), when trusted checksums are verified with SHA-256 and a source holds one.
    */
   trustedSha256(artifact: TrustedArtifact, repositoryId: string): TrustedChecksum | undefined;
+  /** Whether trusted checksums are verified or recorded on every resolution (no resolution may then be skipped). */
+  readonly checksTrustedChecksums: boolean;
   /** The session's end (Maven's repository system shutdown): recorded trusted checksums are written. */
   endSession(): void;
 }
@@ -126,8 +128,15 @@ class DefaultRepositorySystem implements RepositorySystem {
     // Every line logged goes through it, so a resolution's lines can be kept with its result.
     const log = new RecordingLog(config.log);
     config = { ...config, log };
-    // The cache's results were made under the usual update policy and local repository bookkeeping.
-    const cacheable = !config.updateSnapshots && !config.noSnapshotUpdates && !config.legacyLocalRepository;
+    const root = config.launcherProperties?.['maven.multiModuleProjectDirectory'];
+    this.trusted = new TrustedChecksums(
+      trustedChecksumsConfig(config.userProperties, config.localRepository, root && hasDotMvn(root) ? root : undefined),
+      log,
+    );
+    // The cache's results were made under the usual update policy and local repository bookkeeping;
+    // trusted checksums are verified (or recorded) on every resolution, so none is skipped.
+    const cacheable =
+      !config.updateSnapshots && !config.noSnapshotUpdates && !config.legacyLocalRepository && !this.trusted.enabled;
     const cache =
       config.resolutionCacheDirectory && cacheable
         ? new ResolutionCache(config.resolutionCacheDirectory, (m) => log.debug(m))
@@ -144,11 +153,6 @@ class DefaultRepositorySystem implements RepositorySystem {
       config.noSnapshotUpdates === true,
     );
     this.artifacts = artifacts;
-    const root = config.launcherProperties?.['maven.multiModuleProjectDirectory'];
-    this.trusted = new TrustedChecksums(
-      trustedChecksumsConfig(config.userProperties, config.localRepository, root && hasDotMvn(root) ? root : undefined),
-      log,
-    );
     artifacts.verifyWith(this.trusted);
     const repositories = new ProjectRepositories(config.settings);
     const pluginVersionResolver = new PluginVersionResolver(local.basedir, remote, config.offline, artifacts, (m) =>
@@ -249,6 +253,10 @@ class DefaultRepositorySystem implements RepositorySystem {
 
   pomsForLock(project: Project): Promise<LockablePom[]> {
     return this.locks.pomsForLock(project);
+  }
+
+  get checksTrustedChecksums(): boolean {
+    return this.trusted.enabled;
   }
 
   trustedSha256(artifact: TrustedArtifact, repositoryId: string): TrustedChecksum | undefined {

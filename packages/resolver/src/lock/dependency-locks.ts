@@ -282,6 +282,8 @@ export class DependencyLocks {
     const consistent = lock.inputs === lockInputs(project);
     let why: string;
     if (!consistent) why = `${project.file} changed since ${lockFile} was written`;
+    else if (this.system.checksTrustedChecksums)
+      why = 'trusted checksums are verified (or recorded) on every resolution';
     else if (!this.state.verified.has(lockFile, text))
       why = `this text of ${lockFile} was neither written nor verified on this machine`;
     else {

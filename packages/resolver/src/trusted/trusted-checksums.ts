@@ -4,7 +4,7 @@ import { calculateChecksums } from './checksum-algorithms';
 import { SparseDirectorySource } from './sparse-directory-source';
 import { SummaryFileSource, type SummaryFileLog } from './summary-file-source';
 import { artifactId, type TrustedArtifact } from './trusted-artifact';
-import type { TrustedChecksumsConfig } from './trusted-checksums-config';
+import { POST_PROCESSOR_KEY, SOURCE_KEY_PREFIX, type TrustedChecksumsConfig } from './trusted-checksums-config';
 import type { TrustedChecksumsSource } from './trusted-checksums-source';
 
 /** A resolved artifact file, as the trusted checksums see it. */
@@ -71,8 +71,8 @@ export class TrustedChecksums {
     const failures = this.validate(resolved, calculated);
     if (failures.length === 0) return;
     throw new TrustedChecksumError(
-      `The following artifacts could not be resolved: ${artifactId(resolved.artifact)}${resolved.local ? ` (${resolved.local})` : ''}: ${failures[0]}` +
-        ` (${this.hint(resolved)})`,
+      `The following artifacts could not be resolved: ${artifactId(resolved.artifact)}${resolved.local ? ` (${resolved.local})` : ''}: ${failures[0].message}` +
+        ` (${this.hint(resolved, failures[0].missing)})`,
       artifactId(resolved.artifact),
     );
   }
@@ -97,32 +97,37 @@ export class TrustedChecksums {
   }
 
   /** The failures of one artifact, in the order maven-resolver adds them. */
-  private validate(resolved: ResolvedArtifact, calculated: ReadonlyMap<string, string>): string[] {
+  private validate(
+    resolved: ResolvedArtifact,
+    calculated: ReadonlyMap<string, string>,
+  ): Array<{ readonly message: string; readonly missing: boolean }> {
     const { artifact, repositoryId } = resolved;
-    const failures: string[] = [];
+    const failures: Array<{ readonly message: string; readonly missing: boolean }> = [];
+    const missingOne = (message: string): number => failures.push({ message, missing: true });
     for (const source of this.sources) {
       const trusted = source.checksums(artifact, repositoryId, this.config.algorithms);
       // Listed as Java's HashSet of the names iterates.
       const missing = javaHashMapOrder(this.config.algorithms.filter((a) => !trusted.has(a.name)).map((a) => a.name));
       if (missing.length > 0 && this.config.failIfMissing)
-        failures.push(
+        missingOne(
           `Missing from ${source.name} trusted checksum(s) [${missing.join(', ')}] for artifact ${artifactId(artifact)}`,
         );
       for (const algorithm of this.config.algorithms) {
         const value = trusted.get(algorithm.name);
         if (value !== undefined && value !== calculated.get(algorithm.name))
-          failures.push(
-            `Artifact ${artifactId(artifact)} trusted checksum mismatch: ${source.name}=${value}; calculated=${calculated.get(algorithm.name)}`,
-          );
+          failures.push({
+            message: `Artifact ${artifactId(artifact)} trusted checksum mismatch: ${source.name}=${value}; calculated=${calculated.get(algorithm.name)}`,
+            missing: false,
+          });
       }
     }
     if (this.sources.length === 0 && this.config.failIfMissing)
-      failures.push('There are no enabled trusted checksums source(s) to validate against.');
+      missingOne('There are no enabled trusted checksums source(s) to validate against.');
     return failures;
   }
 
   /** What to look at and how to fix it, after Maven's text. */
-  private hint(resolved: ResolvedArtifact): string {
+  private hint(resolved: ResolvedArtifact, missing: boolean): string {
     const places = [
       ...new Set(
         this.sources.flatMap((s) =>
@@ -131,10 +136,14 @@ export class TrustedChecksums {
       ),
     ];
     const where = places.length > 0 ? `trusted checksums: ${places.join(', ')}; ` : '';
-    return (
-      `file: ${resolved.file}; ${where}find out why the file differs before trusting it; ` +
-      'to trust the files resolved now, build once with -Daether.artifactResolver.postProcessor.trustedChecksums.record=true and review the diff'
-    );
+    const record = `-D${POST_PROCESSOR_KEY}.record=true`;
+    if (this.sources.length === 0)
+      return `enable a source, -D${SOURCE_KEY_PREFIX}summaryFile=true or -D${SOURCE_KEY_PREFIX}sparseDirectory=true, and build once with ${record}`;
+    return missing
+      ? `file: ${resolved.file}; ${where}they hold no checksum for it: to trust the file resolved now, build once with ${record} and review the diff; ` +
+          `without -D${POST_PROCESSOR_KEY}.failIfMissing=true a missing checksum is not a failure`
+      : `file: ${resolved.file}; ${where}find out why the file differs before trusting it; ` +
+          `to trust the files resolved now, build once with ${record} and review the diff`;
   }
 }
 
