@@ -171,6 +171,39 @@ describe('trusted checksums: Maven 3.9 trusted checksums recorded and verified (
     expect(fs.existsSync(path.join(f.sandbox.proj, 'target'))).to.equal(false);
   });
 
+  it('snapshots are skipped unless snapshots=true, then kept under their timestamped file name', async () => {
+    const dir = 'f/snap/1.0-SNAPSHOT';
+    const stamp = '20200101.120000';
+    f.server.files.set(
+      `${dir}/maven-metadata.xml`,
+      Buffer.from(
+        `<metadata><groupId>f</groupId><artifactId>snap</artifactId><version>1.0-SNAPSHOT</version><versioning><snapshot><timestamp>${stamp}</timestamp><buildNumber>3</buildNumber></snapshot>` +
+          `<lastUpdated>20200101120000</lastUpdated><snapshotVersions><snapshotVersion><extension>zip</extension><value>1.0-${stamp}-3</value><updated>20200101120000</updated></snapshotVersion>` +
+          `<snapshotVersion><extension>pom</extension><value>1.0-${stamp}-3</value><updated>20200101120000</updated></snapshotVersion></snapshotVersions></versioning></metadata>`,
+      ),
+    );
+    const snapPom = pom('f:snap:1.0-SNAPSHOT');
+    const snap = zip('snap.h', 'build 3\n');
+    f.server.files.set(`${dir}/snap-1.0-${stamp}-3.pom`, snapPom);
+    f.server.files.set(`${dir}/snap-1.0-${stamp}-3.zip`, snap);
+    f.project(dep('f:snap:1.0-SNAPSHOT') + dep('f:extra:1.0'));
+    summaryConfig(`-D${SUMMARY}.originAware=false`);
+    expectSuccess(await f.run(RECORD, 'dependency:resolve'));
+    const file = path.join(checksums, 'checksums.sha1');
+    const releases: Array<[string, Buffer]> = [
+      ['f/extra/1.0/extra-1.0.pom', pom('f:extra:1.0')],
+      ['f/extra/1.0/extra-1.0.zip', extra],
+    ];
+    expect(fs.readFileSync(file, 'utf8')).to.equal(summary(releases, 'sha1'));
+    expectSuccess(await f.run(RECORD, `-D${POST}.snapshots=true`, 'dependency:resolve'));
+    expect(fs.readFileSync(file, 'utf8')).to.equal(
+      summary(
+        [...releases, [`${dir}/snap-1.0-${stamp}-3.pom`, snapPom], [`${dir}/snap-1.0-${stamp}-3.zip`, snap]],
+        'sha1',
+      ),
+    );
+  });
+
   it('sparseDirectory keeps one file per artifact under the repository id (origin-aware) or without it', async () => {
     f.project(dep('f:zlib:1.0'));
     const sparse = path.join(f.sandbox.root, 'sparse');

@@ -26,6 +26,8 @@ export interface TrustedChecksumsConfig {
   readonly record: boolean;
   /** The sources enabled, in the order they are asked. */
   readonly sources: readonly TrustedSourceConfig[];
+  /** Settings read but not followed, to warn about. */
+  readonly warnings: readonly string[];
 }
 
 /** A trusted checksums setting with a value maven-resolver refuses. */
@@ -56,6 +58,13 @@ export function trustedChecksumsConfig(
   };
   const algorithmsKey = `${POST_PROCESSOR_KEY}.checksumAlgorithms`;
   const enabled = flag(POST_PROCESSOR_KEY, false);
+  const scopeKey = `${POST_PROCESSOR_KEY}.scope`;
+  const warnings =
+    enabled && get(scopeKey) !== undefined && get(scopeKey) !== 'all'
+      ? [
+          `-D${scopeKey}=${get(scopeKey)} is not followed: goalhost checks the trusted checksums of every artifact it resolves (scope all)`,
+        ]
+      : [];
   const sources: TrustedSourceConfig[] = [];
   for (const name of ['sparseDirectory', 'summaryFile'] as const) {
     const key = `${SOURCE_KEY_PREFIX}${name}`;
@@ -73,6 +82,7 @@ export function trustedChecksumsConfig(
     snapshots: flag(`${POST_PROCESSOR_KEY}.snapshots`, false),
     record: flag(`${POST_PROCESSOR_KEY}.record`, false),
     sources,
+    warnings,
   };
 }
 

@@ -46,6 +46,7 @@ export class TrustedChecksums {
     private readonly config: TrustedChecksumsConfig,
     log: SummaryFileLog,
   ) {
+    for (const w of config.warnings) log.warn(w);
     this.sources = config.sources.map((s) =>
       s.name === 'summaryFile'
         ? new SummaryFileSource(s.basedir, s.originAware, log)
