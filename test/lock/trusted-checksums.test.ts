@@ -255,6 +255,29 @@ describe('trusted checksums: Maven 3.9 trusted checksums recorded and verified (
     );
   });
 
+  it('a repository id that would lead out of the base directory is refused before anything is written', async () => {
+    fs.writeFileSync(
+      f.pomFile,
+      f.projectXml('t:p:1', dep('f:util:1.0')).replace('<id>loopback</id>', '<id>../../escaped</id>'),
+    );
+    const sparse = path.join(f.sandbox.root, 'sparse');
+    const r = await f.run(
+      `-D${SPARSE}=true`,
+      `-D${SPARSE}.basedir=${sparse}`,
+      `-D${POST}=true`,
+      RECORD,
+      'dependency:resolve',
+    );
+    expect(failureText(r)).to.equal(
+      'Failed to execute goal on project p: Could not resolve dependencies for project t:p:pom:1: Failed to collect dependencies at f:util:zip:1.0: ' +
+        'Failed to read artifact descriptor for f:util:zip:1.0: ' +
+        `Invalid repository id '../../escaped' for the trusted checksums of f:util:pom:1.0 in ${sparse}: an origin-aware source names files by it, ` +
+        "so it must not contain '/', '\\' or NUL nor be '.' or '..'; rename the repository in the POM or settings.xml",
+    );
+    expect(fs.existsSync(sparse)).to.equal(false);
+    expect(fs.readdirSync(f.sandbox.root).sort()).to.deep.equal(['proj', 'repo', 'settings.xml']);
+  });
+
   it('a lock line and a trusted SHA-256 that disagree fail naming the file, both values and both sources', async () => {
     f.project(dep('f:zlib:1.0'));
     expectSuccess(await f.run('dependency:lock'));

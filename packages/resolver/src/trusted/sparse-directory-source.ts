@@ -38,7 +38,7 @@ export class SparseDirectorySource implements TrustedChecksumsSource {
   }
 
   location(artifact: TrustedArtifact, repositoryId: string, algorithm: ChecksumAlgorithm): string {
-    if (this.originAware) checkOriginId(repositoryId, this.basedir);
+    if (this.originAware) checkOriginId(repositoryId, this.basedir, artifact);
     const relative = `${remotePath(artifact)}.${algorithm.extension}`;
     return path.join(this.basedir, ...(this.originAware ? [repositoryId] : []), ...relative.split('/'));
   }

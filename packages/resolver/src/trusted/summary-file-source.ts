@@ -46,8 +46,8 @@ export class SummaryFileSource implements TrustedChecksumsSource {
     return found;
   }
 
-  location(_artifact: TrustedArtifact, repositoryId: string, algorithm: ChecksumAlgorithm): string {
-    if (this.originAware) checkOriginId(repositoryId, this.basedir);
+  location(artifact: TrustedArtifact, repositoryId: string, algorithm: ChecksumAlgorithm): string {
+    if (this.originAware) checkOriginId(repositoryId, this.basedir, artifact);
     return path.join(this.basedir, `checksums${this.originAware ? `-${repositoryId}` : ''}.${algorithm.extension}`);
   }
 

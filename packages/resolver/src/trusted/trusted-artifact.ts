@@ -1,3 +1,5 @@
+import { ArtifactResolutionError } from '../errors';
+
 /** An artifact as the trusted checksums sources place it (maven-resolver's Artifact, as resolved). */
 export interface TrustedArtifact {
   readonly groupId: string;
@@ -30,9 +32,11 @@ export function artifactId(a: TrustedArtifact): string {
  * A repository id is a directory (sparse directory) or part of a file name (summary file) when
  * the source is origin-aware: one that could leave the base directory is refused.
  */
-export function checkOriginId(id: string, basedir: string): void {
+export function checkOriginId(id: string, basedir: string, artifact: TrustedArtifact): void {
   if (!/[/\\\0]/.test(id) && id !== '.' && id !== '..') return;
-  throw new Error(
-    `Invalid repository id '${id}' for the trusted checksums in ${basedir}: an origin-aware source names files by it, so it must not contain '/', '\\' or NUL nor be '.' or '..'; rename the repository in the POM or settings.xml`,
+  throw new ArtifactResolutionError(
+    `Invalid repository id '${id}' for the trusted checksums of ${artifactId(artifact)} in ${basedir}: an origin-aware source names files by it, so it must not contain '/', '\\' or NUL nor be '.' or '..'; rename the repository in the POM or settings.xml`,
+    artifactId(artifact),
+    false,
   );
 }
