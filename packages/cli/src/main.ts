@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Log, Session } from '@goalhost/api';
-import { build, type BuildRequest, type ProjectSource } from '@goalhost/core';
+import { build, type BuildRequest } from '@goalhost/core';
 import { checkToolchains } from '@goalhost/model';
 import { CliUsageError, usage, type CliRequest } from './cli-request';
 import { configureRequest, type ConfiguredRequest } from './project-config';
@@ -108,7 +108,7 @@ async function run(configured: ConfiguredRequest, io: CliIo): Promise<number> {
     log.info(
       'Disabling enhanced local repository: using legacy is strongly discouraged to ensure build reproducibility.',
     );
-  let projects: ProjectSource;
+  let projects: ReturnType<typeof resolverProjectSource>;
   try {
     projects = resolverProjectSource(request, session, configured.propertyOrigins, log);
   } catch (e) {
@@ -121,7 +121,16 @@ async function run(configured: ConfiguredRequest, io: CliIo): Promise<number> {
     plugins: pluginSupply(session, configured.propertyOrigins, log),
     ...(log instanceof GroupedLog ? { group: (work) => log.group(work) } : {}),
   });
-  return result.failures.length === 0 ? 0 : reportBuildFailures(log, request, result);
+  // Maven's repository system shutdown: recorded trusted checksums are written, even after a failure.
+  let ended = true;
+  try {
+    projects.endSession();
+  } catch (e) {
+    log.error((e as Error).message);
+    ended = false;
+  }
+  if (result.failures.length > 0) return reportBuildFailures(log, request, result);
+  return ended ? 0 : 1;
 }
 
 /** What the command line asks the build to do. */

@@ -25,7 +25,7 @@ export function resolverProjectSource(
   session: Session,
   propertyOrigins: Readonly<Record<string, string>>,
   log: Log,
-): ProjectSource {
+): ProjectSource & { readonly endSession: () => void } {
   const mode = lockMode(session);
   // Only a build that verifies goes by the locks' origins: an update or ignore takes what is served.
   const origins =
@@ -68,6 +68,7 @@ export function resolverProjectSource(
     resolveMissingPluginVersions: (project, runsOwn) => system.resolveMissingPluginVersions(project, runsOwn),
     upstreamProjects: (projects) => upstreamProjects(projects),
     servicesFor: (projectLog) => services(locks.withLog(projectLog), system),
+    endSession: () => system.endSession(),
   };
 }
 

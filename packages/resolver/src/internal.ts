@@ -8,3 +8,5 @@ export { lockDifferences } from './lock/lock-diff';
 export { runOsDetectExtension, OsDetectionError } from './project/os-detect-extension';
 export { toWorkingModel, type WorkingModel } from './project/working-model';
 export { classifierLikes, detectOs } from './project/os-detector';
+export { readChecksumFile } from './trusted/sparse-directory-source';
+export { formatSummaryFile, readSummaryFile } from './trusted/summary-file-source';

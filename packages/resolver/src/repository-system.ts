@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Artifact, Coordinates, Project, Repository } from '@goalhost/model';
 import type { ArtifactRequest } from './artifact-request';
 import { CoordinateResolver, type CoordinateResolution } from './coordinate-resolution';
@@ -16,7 +18,14 @@ import { ProjectGraphs } from './project-graphs';
 import { RecordingLog } from './recording-log';
 import { ResolutionCache } from './resolution-cache';
 import type { ResolverConfig } from './resolver-config';
-import { ArtifactResolver, createRemoteFetcher, LocalRepository, type RemoteRepository } from './transport';
+import { createRemoteFetcher, LocalRepository, type RemoteRepository } from './transport';
+import {
+  TrustedChecksums,
+  trustedChecksumsConfig,
+  VerifyingArtifactResolver,
+  type TrustedArtifact,
+  type TrustedChecksum,
+} from './trusted';
 import { listVersions, PluginVersionResolver } from './version';
 
 export interface RepositorySystem {
@@ -85,6 +94,15 @@ export interface RepositorySystem {
    * dependency collector lists them: the session's (settings, super POM), then the project's own.
    */
   collectionRepositories(project: Project): Promise<Repository[]>;
+  /**
+   * The trusted SHA-256 of an artifact or POM from `repositoryId` (`local` when installed
+   * locally), when trusted checksums are verified with SHA-256 and a source holds one.
+   */
+  trustedSha256(artifact: TrustedArtifact, repositoryId: string): TrustedChecksum | undefined;
+  /** Whether trusted checksums are verified or recorded on every resolution (no resolution may then be skipped). */
+  readonly checksTrustedChecksums: boolean;
+  /** The session's end (Maven's repository system shutdown): recorded trusted checksums are written. */
+  endSession(): void;
 }
 
 export type { CoordinateResolution };
@@ -103,14 +121,22 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly dependencies: DependencyResolver;
   private readonly locks: LockResolution;
   private readonly coordinates: CoordinateResolver;
-  private readonly artifacts: ArtifactResolver;
+  private readonly artifacts: VerifyingArtifactResolver;
+  private readonly trusted: TrustedChecksums;
 
   constructor(config: ResolverConfig) {
     // Every line logged goes through it, so a resolution's lines can be kept with its result.
     const log = new RecordingLog(config.log);
     config = { ...config, log };
-    // The cache's results were made under the usual update policy and local repository bookkeeping.
-    const cacheable = !config.updateSnapshots && !config.noSnapshotUpdates && !config.legacyLocalRepository;
+    const root = config.launcherProperties?.['maven.multiModuleProjectDirectory'];
+    this.trusted = new TrustedChecksums(
+      trustedChecksumsConfig(config.userProperties, config.localRepository, root && hasDotMvn(root) ? root : undefined),
+      log,
+    );
+    // The cache's results were made under the usual update policy and local repository bookkeeping;
+    // trusted checksums are verified (or recorded) on every resolution, so none is skipped.
+    const cacheable =
+      !config.updateSnapshots && !config.noSnapshotUpdates && !config.legacyLocalRepository && !this.trusted.enabled;
     const cache =
       config.resolutionCacheDirectory && cacheable
         ? new ResolutionCache(config.resolutionCacheDirectory, (m) => log.debug(m))
@@ -119,7 +145,7 @@ class DefaultRepositorySystem implements RepositorySystem {
     const remote = createRemoteFetcher(config, local);
     const versionsOf = (d: Coordinates, repositories: readonly RemoteRepository[]): Promise<string[]> =>
       listVersions(local.basedir, remote, config.offline, d, repositories, (m) => log.warn(m));
-    const artifacts = new ArtifactResolver(
+    const artifacts = new VerifyingArtifactResolver(
       local,
       config.offline,
       remote,
@@ -127,6 +153,7 @@ class DefaultRepositorySystem implements RepositorySystem {
       config.noSnapshotUpdates === true,
     );
     this.artifacts = artifacts;
+    artifacts.verifyWith(this.trusted);
     const repositories = new ProjectRepositories(config.settings);
     const pluginVersionResolver = new PluginVersionResolver(local.basedir, remote, config.offline, artifacts, (m) =>
       log.debug(m),
@@ -227,4 +254,20 @@ class DefaultRepositorySystem implements RepositorySystem {
   pomsForLock(project: Project): Promise<LockablePom[]> {
     return this.locks.pomsForLock(project);
   }
+
+  get checksTrustedChecksums(): boolean {
+    return this.trusted.enabled;
+  }
+
+  trustedSha256(artifact: TrustedArtifact, repositoryId: string): TrustedChecksum | undefined {
+    return this.trusted.sha256(artifact, repositoryId);
+  }
+
+  endSession(): void {
+    this.trusted.save();
+  }
+}
+
+function hasDotMvn(dir: string): boolean {
+  return statSync(path.join(dir, '.mvn'), { throwIfNoEntry: false })?.isDirectory() === true;
 }

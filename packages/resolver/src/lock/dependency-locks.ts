@@ -27,6 +27,7 @@ import type { LockOrigins } from './lock-origins';
 import { RememberedDigests } from './remembered-digests';
 import { RequestedFiles, type Digested, type LoadedLock, type RequestedFile } from './requested-files';
 import { SourceLocks } from './source-locks';
+import { trustedDisagreements, TrustedLockDisagreementError } from './trusted-agreement';
 import { readText, writeAtomically } from './text-files';
 import { VerifiedLocks } from './verified-locks';
 
@@ -272,9 +273,17 @@ export class DependencyLocks {
     const lock = parseLockFile(text, lockFile);
     this.options.origins?.add(lock);
     this.state.loaded.set(project.file, { file: lockFile, lock });
+    const disagreements = trustedDisagreements(
+      (a, id) => this.system.trustedSha256(a, id),
+      lock.entries.map((entry) => ({ entry, file: entry.systemPath ?? this.fileOf(entry) })),
+      lock.poms.map((entry) => ({ entry, file: this.pomFileOf(entry) })),
+    );
+    if (disagreements.length > 0) throw new TrustedLockDisagreementError(projectId(project), lockFile, disagreements);
     const consistent = lock.inputs === lockInputs(project);
     let why: string;
     if (!consistent) why = `${project.file} changed since ${lockFile} was written`;
+    else if (this.system.checksTrustedChecksums)
+      why = 'trusted checksums are verified (or recorded) on every resolution';
     else if (!this.state.verified.has(lockFile, text))
       why = `this text of ${lockFile} was neither written nor verified on this machine`;
     else {
