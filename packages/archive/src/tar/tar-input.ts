@@ -9,8 +9,7 @@ import { readAt } from '../read-at';
 /**
  * The decompressed bytes of a tar-family archive, read ahead (see READ_AHEAD) from the
  * moment it is opened, so the next archive decompresses while this one is written. All native:
- * gzip through zlib (on libuv's thread pool; large files through `igzip` when it is on PATH),
- * bzip2 and xz through the system's decompressor
+ * gzip through zlib (on libuv's thread pool), bzip2 and xz through the system's decompressor
  * when one is on PATH (lbzip2 or pbzip2 first: they use every core the other archive leaves), else in JavaScript and
  * WebAssembly (see docs/benchmarks.md for the measurements behind this choice).
  */
@@ -24,12 +23,6 @@ export type TarFormat = 'tar' | 'tar.gz' | 'tar.bz2' | 'tar.xz';
 const READ_AHEAD = 4 * 1024 * 1024;
 const SLOW_READ_AHEAD = 32 * 1024 * 1024;
 const CHUNK = 256 * 1024;
-/**
- * tar.gz files from this size on (compressed) stream through igzip when it is on PATH: below it
- * a process per archive costs more than it saves (many-tar.gz's 4 MB archives: 1.10x the CPU),
- * and such files are mostly inflated whole on the writing threads anyway.
- */
-const IGZIP_MIN_SIZE = 8 * 1024 * 1024;
 
 /**
  * The chunks end (never fail) when the decompressor fails: the tar may have ended before the
@@ -159,29 +152,6 @@ async function* gzipMembers(file: string): AsyncGenerator<Buffer> {
 }
 
 /**
- * Continues `carrier` after its first `skip` bytes with the archive read member by member (see
- * gzipMembers): the rules and messages for trailing bytes and damage, once the fast inflater
- * stopped short of the end.
- */
-async function membersAfter(file: string, skip: number, carrier: PassThrough, failure: Failure): Promise<void> {
-  try {
-    for await (const chunk of gzipMembers(file)) {
-      if (carrier.destroyed) return;
-      if (skip >= chunk.length) {
-        skip -= chunk.length;
-        continue;
-      }
-      const rest = skip > 0 ? chunk.subarray(skip) : chunk;
-      skip = 0;
-      if (!carrier.write(rest)) await new Promise((resolve) => carrier.once('drain', resolve).once('close', resolve));
-    }
-    carrier.end();
-  } catch (e) {
-    failure.endOn(carrier)(e as Error);
-  }
-}
-
-/**
  * zlib's gunzip (inflate and CRC checks on libuv's threads), its output carried by `carrier`;
  * should it fail, the archive is read again member by member and what zlib had not given out
  * yet follows.
@@ -200,48 +170,30 @@ function gunzip(file: string, carrier: PassThrough, failure: Failure): void {
     source.destroy();
     inflate.destroy();
   });
-  // Trailing bytes, or damage: the member-by-member reading tells which.
-  inflate.on('error', () => {
+  const fallBack = async (): Promise<void> => {
     source.destroy();
     inflate.off('data', counter);
     inflate.unpipe(carrier);
-    void membersAfter(file, delivered, carrier, failure);
-  });
-  source.on('error', failure.endOn(carrier));
-}
-
-/**
- * ISA-L's `igzip -dc` (Debian's isal) writing to a pipe: 0.4x the CPU of zlib's inflate. It
- * stops with an error where zlib's rules need a closer look (a damaged or cut member, bytes
- * after the last member that start like a gzip header); then, as when zlib fails, the archive is
- * read again member by member after the bytes igzip gave, so messages and outcomes are zlib's.
- */
-function igzip(tool: string, file: string, carrier: PassThrough, failure: Failure): void {
-  const input = fs.openSync(file, 'r');
-  const child = spawn(tool, ['-dc'], { stdio: [input, 'pipe', 'ignore'] });
-  fs.closeSync(input);
-  const stdout = child.stdout!;
-  let delivered = 0;
-  let fellBack = false;
-  const fallBack = (): void => {
-    if (fellBack || carrier.destroyed) return;
-    fellBack = true;
-    stdout.unpipe(carrier);
-    void membersAfter(file, delivered, carrier, failure);
+    let skip = delivered;
+    try {
+      for await (const chunk of gzipMembers(file)) {
+        if (carrier.destroyed) return;
+        if (skip >= chunk.length) {
+          skip -= chunk.length;
+          continue;
+        }
+        const rest = skip > 0 ? chunk.subarray(skip) : chunk;
+        skip = 0;
+        if (!carrier.write(rest)) await new Promise((resolve) => carrier.once('drain', resolve).once('close', resolve));
+      }
+      carrier.end();
+    } catch (e) {
+      failure.endOn(carrier)(e as Error);
+    }
   };
-  stdout.on('data', (chunk: Buffer) => (delivered += chunk.length));
-  stdout.on('error', () => undefined);
-  stdout.pipe(carrier, { end: false });
-  carrier.on('close', () => {
-    child.kill();
-    stdout.destroy();
-  });
-  child.on('error', fallBack);
-  // 'close' comes after the pipe's last data.
-  child.on('close', (code) => {
-    if (code === 0 && !fellBack) carrier.end();
-    else fallBack();
-  });
+  // Trailing bytes, or damage: the member-by-member reading tells which.
+  inflate.on('error', () => void fallBack());
+  source.on('error', failure.endOn(carrier));
 }
 
 /** A system decompressor writing to a pipe; its failure counts only while its output is needed. */
@@ -332,13 +284,10 @@ function javascriptXz(file: string, failure: Failure): Readable {
   return carrier;
 }
 
-/**
- * Which decompressor a format uses here for an archive of `compressedSize` bytes: a system
- * tool's path, or 'zlib' / 'javascript'.
- */
-export function decompressorOf(format: TarFormat, compressedSize = 0): string {
+/** Which decompressor a format uses here: a system tool's path, or 'zlib' / 'javascript'. */
+export function decompressorOf(format: TarFormat): string {
   if (format === 'tar') return 'none';
-  if (format === 'tar.gz') return (compressedSize >= IGZIP_MIN_SIZE && systemTool(['igzip'])) || 'zlib';
+  if (format === 'tar.gz') return 'zlib';
   const tool = format === 'tar.bz2' ? systemTool(['lbzip2', 'pbzip2', 'bzip2']) : systemTool(['xz']);
   return tool ?? 'javascript';
 }
@@ -414,9 +363,7 @@ export function openTarInput(
   if (format === 'tar') stream = fs.createReadStream(file, { highWaterMark: CHUNK });
   else if (format === 'tar.gz') {
     const carrier = carrierStream(CHUNK, READ_AHEAD);
-    const tool = decompressorOf(format, fs.statSync(file).size);
-    if (tool === 'zlib') gunzip(file, carrier, failure);
-    else igzip(tool, file, carrier, failure);
+    gunzip(file, carrier, failure);
     stream = carrier;
   } else {
     const tool = decompressorOf(format);
