@@ -14,6 +14,7 @@ git -C "$root" archive "$commit" | tar -x -C "$dir"
 # node_modules holds the workspace links (relative, so they point into the copy) and the
 # third-party packages; package.json changes after the commit need `npm install` there instead.
 cp -a "$root/node_modules" "$dir/node_modules"
-(cd "$dir" && npx tsc -b)
+# The build script as `npm run build` runs it (the cxx descriptor and the bundled vendor code too).
+(cd "$dir" && npm run --silent build)
 git -C "$root" rev-parse --short "$commit" > "$dir/.snapshot-commit"
 echo "snapshot of $(git -C "$root" rev-parse --short "$commit") built in $dir"
