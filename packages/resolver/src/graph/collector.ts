@@ -12,7 +12,13 @@ import {
   type ScopeOrigin,
 } from './graph';
 import { artifactType } from '../artifact-types';
-import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
+import {
+  MAX_RELOCATIONS,
+  relocationChainTooLong,
+  type Descriptor,
+  type DescriptorResult,
+  type ReadDescriptor,
+} from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';
 import type { Mirror } from '@goalhost/model';
 import {
@@ -104,6 +110,8 @@ export class DependencyCollector {
   private readonly errors: Array<{ path: string; error: Error }> = [];
   private readonly management: Management;
   private readonly warned = new Set<string>();
+  /** Contexts whose children are being read ahead, by descriptor (see readAhead). */
+  private readonly readingAhead = new Map<object, Set<string>>();
 
   constructor(
     private readonly readDescriptor: ReadDescriptor,
@@ -164,6 +172,7 @@ export class DependencyCollector {
     const descriptor = d.systemPath === undefined ? this.readDescriptor(d, ctx.repositories) : undefined;
     // Read ahead: if collection stops before this one is used, its failure must not go unobserved.
     descriptor?.catch(() => undefined);
+    if (descriptor) this.readAhead(d, descriptor, ctx, this.path());
     return { managed, descriptor };
   }
 
@@ -399,7 +408,8 @@ export class DependencyCollector {
     return ref ? { ...rest, scopeRef: ref } : rest;
   }
 
-  private async recurse(d: GraphDependency, descriptor: Descriptor, node: GraphNode, ctx: Context): Promise<void> {
+  /** The context of d's children: d's exclusions added to the path's, the POM's repositories added. */
+  private childContext(d: GraphDependency, descriptor: Descriptor, ctx: Context): { ctx: Context; key: string } {
     let exclusions = ctx.exclusions;
     let exclusionsKey = ctx.exclusionsKey;
     if (d.exclusions.length > 0) {
@@ -426,43 +436,96 @@ export class DependencyCollector {
       repositoriesId = repositoriesKey(repositories);
       this.repositoryKeys.set(repositories, repositoriesId);
     }
+    return { ctx: { level: 2, exclusions, exclusionsKey, repositories }, key: `${repositoriesId}|${exclusionsKey}` };
+  }
+
+  private async recurse(d: GraphDependency, descriptor: Descriptor, node: GraphNode, ctx: Context): Promise<void> {
+    const child = this.childContext(d, descriptor, ctx);
     // The descriptor stands for the artifact (coordinates and type): one per artifact.
     let byContext = this.pool.get(descriptor);
     if (!byContext) this.pool.set(descriptor, (byContext = new Map()));
-    const key = `${repositoriesId}|${exclusionsKey}`;
-    const shared = byContext.get(key);
+    const shared = byContext.get(child.key);
     if (shared) {
       node.children = shared;
       return;
     }
-    byContext.set(key, node.children);
+    byContext.set(child.key, node.children);
     this.stack.push(node);
-    await this.process(descriptor.dependencies, { level: 2, exclusions, exclusionsKey, repositories });
+    await this.process(descriptor.dependencies, child.ctx);
     this.stack.pop();
+  }
+
+  /**
+   * Reads ahead of the depth-first walk: once d's POM is read, the POMs of the children the walk
+   * will take below it (the same selection, management and context) are started, and so on down,
+   * each descriptor and context once. The walk still consumes them in Maven's order; only the
+   * downloads start earlier (bounded by the transfer threads), so a deep graph costs about its
+   * longest chain of round trips rather than one per POM. Ranges, relocations and cycles are left
+   * to the walk.
+   */
+  private readAhead(
+    d: GraphDependency,
+    descriptor: Promise<DescriptorResult>,
+    ctx: Context,
+    path: readonly GraphDependency[],
+  ): void {
+    if (artifactType(d.type).includesDependencies) return;
+    descriptor.then(
+      (result) => {
+        if ('error' in result || result.relocations.length > 0 || result.dependencies.length === 0) return;
+        const child = this.childContext(d, result, ctx);
+        let contexts = this.readingAhead.get(result);
+        if (!contexts) this.readingAhead.set(result, (contexts = new Set()));
+        if (contexts.has(child.key)) return;
+        contexts.add(child.key);
+        const below = [...path, d];
+        for (const dependency of result.dependencies) {
+          if (!this.select(dependency, child.ctx)) continue;
+          const next = this.manage(dependency, 2, false).dependency;
+          if (next.systemPath !== undefined || isVersionRange(next.version)) continue;
+          if (below.some((a) => sameArtifact(a, next)) || (this.rootArtifact && sameArtifact(this.rootArtifact, next)))
+            continue;
+          const read = this.readDescriptor(next, child.ctx.repositories);
+          read.catch(() => undefined);
+          this.readAhead(next, read, child.ctx, below);
+        }
+      },
+      () => undefined,
+    );
   }
 
   /** Index in the current path of an artifact with the same coordinates (a dependency cycle). */
   private findCycle(d: GraphDependency): number {
-    const base = baseVersion(d.version);
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const a = i === 0 ? this.rootArtifact : this.stack[i].dependency;
       if (!a) break;
-      if (
-        a.artifactId === d.artifactId &&
-        a.groupId === d.groupId &&
-        a.extension === d.extension &&
-        a.classifier === d.classifier &&
-        baseVersion(a.version) === base
-      )
-        return i;
+      if (sameArtifact(a, d)) return i;
     }
     return -1;
+  }
+
+  /** The dependencies from the root down to the node being processed. */
+  private path(): GraphDependency[] {
+    const out: GraphDependency[] = [];
+    for (let i = 1; i < this.stack.length; i++) out.push(this.stack[i].dependency!);
+    return out;
   }
 
   private pathTo(d: GraphDependency): string {
     const parts = this.stack.slice(1).map((n) => artifactString(n.dependency!));
     return [...parts, artifactString(d)].join(' -> ');
   }
+}
+
+/** The same artifact, snapshots by their base version (what makes a dependency cycle). */
+function sameArtifact(a: GraphDependency, d: GraphDependency): boolean {
+  return (
+    a.artifactId === d.artifactId &&
+    a.groupId === d.groupId &&
+    a.extension === d.extension &&
+    a.classifier === d.classifier &&
+    baseVersion(a.version) === baseVersion(d.version)
+  );
 }
 
 /** `g:a:baseVersion`, as relocation chains are named. */
