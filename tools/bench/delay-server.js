@@ -8,7 +8,8 @@
  *
  * Serves the files under ROOT (GET and HEAD; 404 for anything else or outside ROOT; with
  * --no-checksums 404 for every .sha1, .md5, .sha256 and .sha512 too), keep-alive,
- * and appends `METHOD PATH STATUS` to LOG_FILE for every request, in the order they arrive
+ * and appends `METHOD PATH STATUS MS` to LOG_FILE for every request, in the order they are answered
+ * (MS: when the request arrived, Unix time in milliseconds)
  * (truncating LOG_FILE between runs starts a new count). Prints `port N` on stdout once listening.
  */
 const fs = require('node:fs');
@@ -21,12 +22,17 @@ function serve(root, delayMs, logFile, checksums = true) {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
     const arrived = `${req.method} ${req.url}`;
+    const at = Date.now();
     setTimeout(() => {
       let status = 404;
       let body;
       const relative = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       const file = path.resolve(base, `.${relative}`);
-      if ((req.method === 'GET' || req.method === 'HEAD') && file.startsWith(`${base}${path.sep}`) && (checksums || !CHECKSUM.test(file))) {
+      if (
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        file.startsWith(`${base}${path.sep}`) &&
+        (checksums || !CHECKSUM.test(file))
+      ) {
         try {
           body = fs.readFileSync(file);
           status = 200;
@@ -34,7 +40,7 @@ function serve(root, delayMs, logFile, checksums = true) {
           body = undefined;
         }
       }
-      fs.appendFileSync(logFile, `${arrived} ${status}\n`);
+      fs.appendFileSync(logFile, `${arrived} ${status} ${at}\n`);
       if (status !== 200) {
         res.writeHead(404, { 'Content-Length': 0 });
         res.end();

@@ -107,7 +107,10 @@ function writeGraph(count, repo, prefix = 'bench.graph') {
     pomXml({ ...parent, packaging: 'pom', managed, properties: { 'graph.release': '1.0' } }),
   );
   const bomManaged = nodes.filter((n) => n.versions.length > 1 && n.layer % 2 === 1).map((n) => coords(n, '2.0'));
-  write(path.join(artifactDir(repo, bom), 'graph-bom-1.0.pom'), pomXml({ ...bom, packaging: 'pom', managed: bomManaged }));
+  write(
+    path.join(artifactDir(repo, bom), 'graph-bom-1.0.pom'),
+    pomXml({ ...bom, packaging: 'pom', managed: bomManaged }),
+  );
   let versions = 0;
   for (const n of nodes) {
     for (const version of n.versions) {
@@ -120,10 +123,7 @@ function writeGraph(count, repo, prefix = 'bench.graph') {
         exclusions: d.exclusions,
       }));
       const dir = artifactDir(repo, coords(n, version));
-      write(
-        path.join(dir, `${n.artifactId}-${version}.pom`),
-        pomXml({ parent, ...coords(n, version), dependencies }),
-      );
+      write(path.join(dir, `${n.artifactId}-${version}.pom`), pomXml({ parent, ...coords(n, version), dependencies }));
       writeJar(path.join(dir, `${n.artifactId}-${version}.jar`), n.artifactId);
       written.push(path.join(dir, `${n.artifactId}-${version}.jar`));
       versions++;

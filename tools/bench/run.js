@@ -60,7 +60,16 @@ tools/bench/remote-workload.js)`;
 
 const TAR_WORKLOADS = ['many-tar.gz', 'huge-tar.gz', 'many-tar.bz2', 'huge-tar.bz2', 'many-tar.xz', 'huge-tar.xz'];
 const REMOTE_WORKLOADS = ['resolve-remote-100', 'resolve-remote-400', 'resolve-remote-400-nosha1'];
-const WORKLOADS = ['many', 'huge', 'wide', 'reactor', ...TAR_WORKLOADS, 'resolve', 'resolve-inherit', ...REMOTE_WORKLOADS];
+const WORKLOADS = [
+  'many',
+  'huge',
+  'wide',
+  'reactor',
+  ...TAR_WORKLOADS,
+  'resolve',
+  'resolve-inherit',
+  ...REMOTE_WORKLOADS,
+];
 
 function parseArgs(argv) {
   const o = {
@@ -350,7 +359,8 @@ function benchRemote(o, info, tools) {
     const asked = requests[t].length > 0 ? Math.max(...requests[t]) : 0;
     const same = !listed[t] || !listed.mvn || listed[t].join('\n') === listed.mvn.join('\n');
     results[t].requests = asked;
-    results[t].check = `${listed[t]?.length ?? 'no'} artifacts listed${same ? '' : ' DIFFERS from mvn'}, ${asked} requests`;
+    results[t].check =
+      `${listed[t]?.length ?? 'no'} artifacts listed${same ? '' : ' DIFFERS from mvn'}, ${asked} requests`;
   }
   return { floor, fewestRequests: fewest, results };
 }
@@ -439,7 +449,10 @@ function main() {
       const tools = ['goalhost', ...(withMvn ? ['mvn'] : [])];
       log(`${name}: cold dependency:list of ${info.artifacts} artifacts over ${info.delayMs} ms per request`);
       const r = benchRemote(o, info, tools);
-      results.workloads[name] = { info: { ...info, floor: r.floor, fewestRequests: r.fewestRequests }, tools: r.results };
+      results.workloads[name] = {
+        info: { ...info, floor: r.floor, fewestRequests: r.fewestRequests },
+        tools: r.results,
+      };
     }
   } finally {
     fs.rmSync(o.runRoot, { recursive: true, force: true });
