@@ -14,6 +14,9 @@ const CHECKSUMS = [
   ['md5', 'md5'],
 ] as const;
 
+/** The digests a download may be checked against (computed while it arrives). */
+export const CHECKSUM_ALGORITHMS: readonly string[] = CHECKSUMS.map(([, algorithm]) => algorithm);
+
 /** A checksum file's text, undefined when there is none, or why it could not be read (`code`: an HTTP status). */
 export type ChecksumText = string | undefined | { readonly error: string; readonly code?: number };
 

@@ -5,7 +5,7 @@ import { redactUrl, SettingsDecrypter, type Proxy, type Server } from '@goalhost
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
 import { ArtifactResolutionError } from '../errors';
 import type { HttpAuth } from './http-auth';
-import { CHECKSUM_MAX_BYTES, ChecksumFailure, ChecksumVerifier } from './checksum-verifier';
+import { CHECKSUM_ALGORITHMS, CHECKSUM_MAX_BYTES, ChecksumFailure, ChecksumVerifier } from './checksum-verifier';
 import { download, fetchText, type DownloadOptions, type HttpResult } from './http-client';
 import { ProxySelector } from './proxy-selector';
 import { baseVersionOf, layoutPath, readKept, type LocalRepository } from './local-repository';
@@ -151,6 +151,7 @@ export class HttpFetcher implements RemoteFetcher {
           ...(auth ? { auth } : {}),
           ...this.transfer(),
           keepPart: true,
+          digests: CHECKSUM_ALGORITHMS,
           onProgress: (done, total) => {
             const now = Date.now();
             if (quiet || !log.progress || now - started < 1000 || now - lastProgress < 200) return;
@@ -179,7 +180,7 @@ export class HttpFetcher implements RemoteFetcher {
       let part = result.part;
       try {
         // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
-        if (await this.verify(part, target, url, repo, c, name, true)) {
+        if (await this.verify(result, target, url, repo, c, name, true)) {
           rmSync(part, { force: true });
           result = await get();
           if (result.status === 'not-found')
@@ -190,7 +191,7 @@ export class HttpFetcher implements RemoteFetcher {
             );
           if (result.status === 'error') throw failed(result);
           part = result.part;
-          await this.verify(part, target, url, repo, c, name, false);
+          await this.verify(result, target, url, repo, c, name, false);
         }
         renameSync(part, target);
       } finally {
@@ -208,7 +209,7 @@ export class HttpFetcher implements RemoteFetcher {
 
   /** The checksums of a downloaded file (see ChecksumVerifier); the policy `fail` removes it and fails the transfer. */
   private async verify(
-    file: string,
+    body: Extract<HttpResult, { status: 'ok' }>,
     target: string,
     url: string,
     repo: RemoteRepository,
@@ -222,13 +223,21 @@ export class HttpFetcher implements RemoteFetcher {
     );
     try {
       return await this.checksums.verify(
-        { url, repository: repo, policy, digest: (algorithm) => digest(file, algorithm) },
+        {
+          url,
+          repository: repo,
+          policy,
+          digest: (algorithm) => {
+            const known = body.digests[algorithm];
+            return known !== undefined ? Promise.resolve(known) : digest(body.part, algorithm);
+          },
+        },
         firstTrial,
         (ext, value) => writeFileSync(`${target}.${ext}`, value),
       );
     } catch (e) {
       if (!(e instanceof ChecksumFailure)) throw e;
-      rmSync(file, { force: true });
+      rmSync(body.part, { force: true });
       throw new ArtifactResolutionError(
         `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${e.message}`,
         name,
