@@ -14,6 +14,7 @@ git -C "$root" archive "$commit" | tar -x -C "$dir"
 # node_modules holds the workspace links (relative, so they point into the copy) and the
 # third-party packages; package.json changes after the commit need `npm install` there instead.
 cp -a "$root/node_modules" "$dir/node_modules"
-(cd "$dir" && npx tsc -b)
+# The commit's own build: compiling alone leaves out the steps after tsc (the cxx descriptor copied into its package).
+(cd "$dir" && npm run build --silent)
 git -C "$root" rev-parse --short "$commit" > "$dir/.snapshot-commit"
 echo "snapshot of $(git -C "$root" rev-parse --short "$commit") built in $dir"
