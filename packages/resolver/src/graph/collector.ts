@@ -1,4 +1,5 @@
 import { artifactString, aggregateRepositories, repositoriesKey, type RemoteRepository } from '../transport';
+import { TransferHold } from '../transport/transfer-hold';
 import {
   conflictKey,
   MANAGED_EXCLUSIONS,
@@ -77,6 +78,8 @@ interface Prepared {
   /** For a version range: the range and the versions the metadata lists (or why there are none). */
   readonly range?: VersionRange;
   readonly versions?: Promise<readonly string[] | Error>;
+  /** Whose transfer lines the range's metadata lookup logged (see TransferHold). */
+  readonly listing?: object;
 }
 
 const managementKey = (d: Pick<GraphDependency, 'groupId' | 'artifactId' | 'extension' | 'classifier'>): string =>
@@ -112,6 +115,10 @@ export class DependencyCollector {
   private readonly warned = new Set<string>();
   /** Contexts whose children are being read ahead, by descriptor (see readAhead). */
   private readonly readingAhead = new Map<object, Set<string>>();
+  /** The transfer lines of POMs read ahead, printed when the walk reaches them as Maven's serial walk prints them. */
+  private readonly transfers = new TransferHold();
+  /** The read that logs each descriptor's downloads (the first to ask for it). */
+  private readonly owners = new WeakMap<Promise<DescriptorResult>, object>();
 
   constructor(
     private readonly readDescriptor: ReadDescriptor,
@@ -149,7 +156,12 @@ export class DependencyCollector {
     this.rootArtifact = rootId;
     this.rootDependency = options.rootDependency === true;
     this.stack.push(root);
-    await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
+    try {
+      await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
+    } finally {
+      // Reads the walk never reached (it stopped, or read-ahead went further) still show their downloads.
+      this.transfers.releaseAll();
+    }
     this.stack.pop();
     return { root, errors: this.errors };
   }
@@ -169,7 +181,7 @@ export class DependencyCollector {
     const managed = this.manage(dependency, ctx.level, disableVersion);
     const d = managed.dependency;
     if (isVersionRange(d.version)) return this.prepareRange(managed, ctx);
-    const descriptor = d.systemPath === undefined ? this.readDescriptor(d, ctx.repositories) : undefined;
+    const descriptor = d.systemPath === undefined ? this.read(d, ctx.repositories) : undefined;
     // Read ahead: if collection stops before this one is used, its failure must not go unobserved.
     descriptor?.catch(() => undefined);
     if (descriptor) this.readAhead(d, descriptor, ctx, this.path());
@@ -186,7 +198,11 @@ export class DependencyCollector {
       if (!(e instanceof InvalidVersionRangeError)) throw e;
       return { managed, versions: Promise.resolve(e) };
     }
-    const versions = (this.listVersions ? this.listVersions(d, ctx.repositories) : Promise.resolve([])).then(
+    const listing = {};
+    const listed = this.listVersions
+      ? this.transfers.run(listing, () => this.listVersions!(d, ctx.repositories))
+      : Promise.resolve([]);
+    const versions = listed.then(
       (all) => {
         const matching = [...new Set(all)].filter((v) => rangeContains(range, v)).sort(compareVersions);
         return matching.length > 0
@@ -195,7 +211,7 @@ export class DependencyCollector {
       },
       (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
     );
-    return { managed, range, versions };
+    return { managed, range, versions, listing };
   }
 
   private select(d: GraphDependency, ctx: Context): boolean {
@@ -286,13 +302,14 @@ export class DependencyCollector {
     if (prepared.versions && !prepared.descriptor) {
       // Maven's collector: one child per version of the range, in ascending order.
       const versions = await prepared.versions;
+      if (prepared.listing) this.transfers.release(prepared.listing, NONE);
       if (versions instanceof Error) {
         this.errors.push({ path: this.pathTo(d), error: versions });
         return;
       }
       const start = (version: string): Prepared => {
         const dependency = { ...d, version };
-        const descriptor = this.readDescriptor(dependency, ctx.repositories);
+        const descriptor = this.read(dependency, ctx.repositories);
         descriptor.catch(() => undefined);
         return { managed: { ...managed, dependency }, descriptor, range: prepared.range!, versions: prepared.versions };
       };
@@ -329,6 +346,7 @@ export class DependencyCollector {
       return;
     }
     const descriptor = await prepared.descriptor!;
+    this.transfers.release(this.owners.get(prepared.descriptor!), descriptor.sources?.map((s) => s.file) ?? NONE);
     if (descriptor.warning && !this.warned.has(descriptor.warning)) {
       this.warned.add(descriptor.warning);
       this.warn(descriptor.warning);
@@ -485,13 +503,21 @@ export class DependencyCollector {
           if (next.systemPath !== undefined || isVersionRange(next.version)) continue;
           if (below.some((a) => sameArtifact(a, next)) || (this.rootArtifact && sameArtifact(this.rootArtifact, next)))
             continue;
-          const read = this.readDescriptor(next, child.ctx.repositories);
+          const read = this.read(next, child.ctx.repositories);
           read.catch(() => undefined);
           this.readAhead(next, read, child.ctx, below);
         }
       },
       () => undefined,
     );
+  }
+
+  /** Reads d's descriptor, holding the transfer lines of what it downloads for the walk to print. */
+  private read(d: GraphDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
+    const owner = {};
+    const read = this.transfers.run(owner, () => this.readDescriptor(d, repositories));
+    if (!this.owners.has(read)) this.owners.set(read, owner);
+    return read;
   }
 
   /** Index in the current path of an artifact with the same coordinates (a dependency cycle). */
