@@ -8,3 +8,4 @@ export { lockDifferences } from './lock/lock-diff';
 export { runOsDetectExtension, OsDetectionError } from './project/os-detect-extension';
 export { toWorkingModel, type WorkingModel } from './project/working-model';
 export { classifierLikes, detectOs } from './project/os-detector';
+export { TransferHold, inTransferOf, transferLine } from './transport/transfer-hold';

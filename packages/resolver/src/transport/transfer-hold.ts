@@ -31,6 +31,7 @@ export class TransferHold {
   private readonly byFile = new Map<string, Held[]>();
   private seq = 0;
   private waiting = 0;
+  private over = false;
 
   /** Runs `read`: what it downloads logs for `owner`, until release(owner) or releaseAll(). */
   run<T>(owner: object, read: () => T): T {
@@ -38,6 +39,7 @@ export class TransferHold {
   }
 
   add(line: Line): void {
+    if (this.over) return line.print();
     const held: Held = { ...line, seq: this.seq++, printed: false };
     this.waiting++;
     append(this.byOwner, line.owner, held);
@@ -75,8 +77,9 @@ export class TransferHold {
     this.print(out);
   }
 
-  /** Prints every line still held, in the order they came (the walk is over, or stopped). */
+  /** Prints every line still held, in the order they came, and any later one at once (the walk is over, or stopped). */
   releaseAll(): void {
+    this.over = true;
     if (this.waiting === 0) return;
     const out = [...this.byOwner.values()].flat().filter((h) => !h.printed);
     out.forEach((h) => (h.printed = true));
