@@ -44,9 +44,12 @@ function unpackCommand(tool, info, repo) {
   }
 }
 
-/** `dependency:list`; goalhost resolves from scratch (no resolution cache) unless `warm`. */
-function listCommand(tool, repo, warm = false) {
-  const args = ['-o', '-B', `-Dmaven.repo.local=${repo}`];
+/**
+ * `dependency:list`; goalhost resolves from scratch (no resolution cache) unless `warm`. Offline
+ * unless a `settings` file is given (its mirror names the repository to download from).
+ */
+function listCommand(tool, repo, warm = false, settings = undefined) {
+  const args = [...(settings ? ['-s', settings] : ['-o']), '-B', `-Dmaven.repo.local=${repo}`];
   if (tool === 'goalhost' && !warm) args.push('-Dgoalhost.resolution.cache=false');
   const goal = tool === 'goalhost' ? 'dependency:list' : `${DEPENDENCY_PLUGIN}:list`;
   const cmd = tool === 'goalhost' ? GOALHOST : 'mvn';

@@ -26,12 +26,12 @@ function pad(n, width) {
   return String(n).padStart(width, '0');
 }
 
-function buildGraph(count, random) {
+function buildGraph(count, random, groupPrefix = 'bench.graph') {
   const perLayer = Math.ceil(count / LAYERS);
   const nodes = [];
   for (let i = 0; i < count; i++) {
     nodes.push({
-      groupId: `bench.graph.g${pad(i % GROUPS, 2)}`,
+      groupId: `${groupPrefix}.g${pad(i % GROUPS, 2)}`,
       artifactId: `a${pad(i, 4)}`,
       layer: Math.floor(i / perLayer),
       managed: i % 10 === 0 && i >= perLayer,
@@ -85,31 +85,33 @@ function writeJar(file, name) {
   fs.utimesSync(file, ARTIFACT_TIME, ARTIFACT_TIME);
 }
 
-/** Generates the graph of `count` artifacts into `repo` and its project into `projectsDir/resolve-inherit`. */
-function ensureResolveWorkload(count, repo, projectsDir, log = () => {}) {
-  const project = path.join(projectsDir, 'resolve-inherit');
-  const stampFile = path.join(projectsDir, 'resolve-inherit.stamp.json');
-  const stamp = JSON.stringify({ GENERATOR_VERSION, count, repo });
-  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) {
-    return JSON.parse(fs.readFileSync(path.join(project, 'workload.json'), 'utf8'));
-  }
-  const t0 = Date.now();
-  log(`generating workload resolve-inherit (${count} artifacts) ...`);
-  fs.rmSync(path.join(repo, 'bench', 'graph'), { recursive: true, force: true });
+/**
+ * Writes the graph of `count` artifacts (group ids under `prefix`) into `repo`: the parent, the
+ * BOM, a POM and a jar for each version. Returns every file written and the project's
+ * dependencyManagement and dependencies (the top layer, at its newest version).
+ */
+function writeGraph(count, repo, prefix = 'bench.graph') {
+  const parent = { ...PARENT, groupId: prefix };
+  const bom = { ...BOM, groupId: prefix };
   const random = prng(2000);
-  const { nodes, perLayer } = buildGraph(count, random);
+  const { nodes, perLayer } = buildGraph(count, random, prefix);
+  const written = [];
+  const write = (file, text) => {
+    writeFixed(file, text);
+    written.push(file);
+  };
   // The parent manages the platform artifacts at their first version.
   const managed = nodes.filter((n) => n.managed).map((n) => coords(n, n.versions[0]));
-  writeFixed(
-    path.join(artifactDir(repo, PARENT), `graph-parent-1.0.pom`),
-    pomXml({ ...PARENT, packaging: 'pom', managed, properties: { 'graph.release': '1.0' } }),
+  write(
+    path.join(artifactDir(repo, parent), `graph-parent-1.0.pom`),
+    pomXml({ ...parent, packaging: 'pom', managed, properties: { 'graph.release': '1.0' } }),
   );
   const bomManaged = nodes.filter((n) => n.versions.length > 1 && n.layer % 2 === 1).map((n) => coords(n, '2.0'));
-  writeFixed(
-    path.join(artifactDir(repo, BOM), 'graph-bom-1.0.pom'),
-    pomXml({ ...BOM, packaging: 'pom', managed: bomManaged }),
+  write(
+    path.join(artifactDir(repo, bom), 'graph-bom-1.0.pom'),
+    pomXml({ ...bom, packaging: 'pom', managed: bomManaged }),
   );
-  let files = 0;
+  let versions = 0;
   for (const n of nodes) {
     for (const version of n.versions) {
       const dependencies = n.deps.map((d) => ({
@@ -121,27 +123,46 @@ function ensureResolveWorkload(count, repo, projectsDir, log = () => {}) {
         exclusions: d.exclusions,
       }));
       const dir = artifactDir(repo, coords(n, version));
-      writeFixed(
-        path.join(dir, `${n.artifactId}-${version}.pom`),
-        pomXml({ parent: PARENT, ...coords(n, version), dependencies }),
-      );
+      write(path.join(dir, `${n.artifactId}-${version}.pom`), pomXml({ parent, ...coords(n, version), dependencies }));
       writeJar(path.join(dir, `${n.artifactId}-${version}.jar`), n.artifactId);
-      files += 2;
+      written.push(path.join(dir, `${n.artifactId}-${version}.jar`));
+      versions++;
     }
   }
+  return {
+    nodes,
+    written,
+    versions,
+    managed: [{ ...bom, type: 'pom', scope: 'import' }],
+    dependencies: nodes.slice(0, perLayer).map((n) => coords(n, n.versions[n.versions.length - 1])),
+  };
+}
+
+/** Generates the graph of `count` artifacts into `repo` and its project into `projectsDir/resolve-inherit`. */
+function ensureResolveWorkload(count, repo, projectsDir, log = () => {}) {
+  const project = path.join(projectsDir, 'resolve-inherit');
+  const stampFile = path.join(projectsDir, 'resolve-inherit.stamp.json');
+  const stamp = JSON.stringify({ GENERATOR_VERSION, count, repo });
+  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) {
+    return JSON.parse(fs.readFileSync(path.join(project, 'workload.json'), 'utf8'));
+  }
+  const t0 = Date.now();
+  log(`generating workload resolve-inherit (${count} artifacts) ...`);
+  fs.rmSync(path.join(repo, 'bench', 'graph'), { recursive: true, force: true });
+  const graph = writeGraph(count, repo);
   fs.rmSync(project, { recursive: true, force: true });
   fs.mkdirSync(project, { recursive: true });
   writeProjectPom(project, {
     groupId: 'bench',
     artifactId: 'bench-resolve-inherit',
-    managed: [{ ...BOM, type: 'pom', scope: 'import' }],
-    dependencies: nodes.slice(0, perLayer).map((n) => coords(n, n.versions[n.versions.length - 1])),
+    managed: graph.managed,
+    dependencies: graph.dependencies,
   });
-  const info = { name: 'resolve-inherit', project, artifacts: count, versions: files / 2 };
+  const info = { name: 'resolve-inherit', project, artifacts: count, versions: graph.versions };
   fs.writeFileSync(path.join(project, 'workload.json'), JSON.stringify(info, null, 1));
   fs.writeFileSync(stampFile, stamp);
-  log(`  ${count} artifacts, ${files / 2} versions (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  log(`  ${count} artifacts, ${graph.versions} versions (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   return info;
 }
 
-module.exports = { ensureResolveWorkload };
+module.exports = { ensureResolveWorkload, writeGraph };

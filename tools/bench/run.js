@@ -27,13 +27,22 @@ const { resolveBenchScript, runResolveBench } = require('./resolve-bench-runner'
 const { ensureWorkload } = require('./workloads');
 const { measureTarFloor } = require('./tar-floor');
 const { ensureReactorWorkload, freshReactor } = require('./reactor-workload');
+const {
+  ensureRemoteWorkload,
+  floorSeconds,
+  parseRemoteName,
+  startServer,
+  writeSettings,
+  PREFIX: REMOTE_PREFIX,
+} = require('./remote-workload');
 
 const USAGE = `usage: npm run bench -- [options]
   --quick            small workloads (smoke run): a tenth of the sizes, 2 runs, no warm-up
   --runs N           counted runs per tool and workload (default 5)
   --warmup N         uncounted runs first (default 1)
   --only LIST        comma list of many,huge,wide,reactor,many-tar.gz,huge-tar.gz,many-tar.bz2,
-                     huge-tar.bz2,many-tar.xz,huge-tar.xz,resolve,resolve-inherit (default all)
+                     huge-tar.bz2,many-tar.xz,huge-tar.xz,resolve,resolve-inherit,resolve-remote-100,
+                     resolve-remote-400,resolve-remote-400-nosha1 (default all)
   --no-mvn           leave real Maven out (it dominates the running time)
   --no-floor         skip measuring the floor of each tar workload (tools/bench/tar-floor.js)
   --tmp DIR          where runs write their output (default /dev/shm; must be tmpfs)
@@ -44,10 +53,23 @@ workloads: many (40 zips x 500 files), huge (one zip, 84,000 entries), wide (500
 its no-op rerun), reactor (the many zips shared by an 8-module reactor, -T 1 and -T 2C),
 many-tar.gz ... huge-tar.xz (the many and huge files as tar.gz, tar.bz2 and tar.xz, beside a GNU
 tar loop), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
-(2,000 POMs with a shared parent's dependencyManagement, an imported BOM and real jars)`;
+(2,000 POMs with a shared parent's dependencyManagement, an imported BOM and real jars),
+resolve-remote-N[-nosha1] (resolve-inherit's shape with N artifacts, cold, downloaded from a
+loopback repository answering each request after 20 ms, with a .sha1 beside each file or none;
+tools/bench/remote-workload.js)`;
 
 const TAR_WORKLOADS = ['many-tar.gz', 'huge-tar.gz', 'many-tar.bz2', 'huge-tar.bz2', 'many-tar.xz', 'huge-tar.xz'];
-const WORKLOADS = ['many', 'huge', 'wide', 'reactor', ...TAR_WORKLOADS, 'resolve', 'resolve-inherit'];
+const REMOTE_WORKLOADS = ['resolve-remote-100', 'resolve-remote-400', 'resolve-remote-400-nosha1'];
+const WORKLOADS = [
+  'many',
+  'huge',
+  'wide',
+  'reactor',
+  ...TAR_WORKLOADS,
+  'resolve',
+  'resolve-inherit',
+  ...REMOTE_WORKLOADS,
+];
 
 function parseArgs(argv) {
   const o = {
@@ -87,7 +109,8 @@ function parseArgs(argv) {
     else if (a === '-h' || a === '--help') o.help = true;
     else throw new Error(`unknown option ${a}`);
   }
-  for (const w of o.only) if (!WORKLOADS.includes(w)) throw new Error(`unknown workload '${w}' in --only`);
+  for (const w of o.only)
+    if (!WORKLOADS.includes(w) && !parseRemoteName(w)) throw new Error(`unknown workload '${w}' in --only`);
   o.runs ??= o.quick ? 2 : 5;
   o.warmup ??= o.quick ? 0 : 1;
   return o;
@@ -295,6 +318,53 @@ function benchResolve(o, info, tools) {
   return results;
 }
 
+/**
+ * A resolve-remote workload: the delay server started once, the graph's part of the local
+ * repository deleted before every run; each run's requests counted, the lists compared with mvn's.
+ */
+function benchRemote(o, info, tools) {
+  const listed = {};
+  const requests = Object.fromEntries(tools.map((t) => [t, []]));
+  const server = startServer(info, path.join(o.work, 'logs', `${info.name}-server.log`));
+  const settings = path.join(o.work, 'logs', `${info.name}-settings.xml`);
+  writeSettings(settings, server.port);
+  let results;
+  try {
+    results = rounds(
+      o,
+      info.name,
+      tools,
+      (tool) => {
+        const dir = path.join(o.runRoot, info.name, tool);
+        freshProject(dir, info);
+        fs.rmSync(path.join(o.repo, ...REMOTE_PREFIX.split('.')), { recursive: true, force: true });
+        server.reset();
+        return dir;
+      },
+      (tool) => listCommand(tool, o.repo, false, settings),
+      (tool, dir, counted, r) => {
+        const asked = server.requests();
+        fs.writeFileSync(path.join(o.work, 'logs', `${info.name}-${tool}-requests.log`), `${asked.join('\n')}\n`);
+        if (counted) requests[tool].push(asked.length);
+        if (counted && r.ok && !listed[tool]) listed[tool] = listedArtifacts(path.join(dir, 'deps.txt'));
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    );
+  } finally {
+    server.stop();
+  }
+  const fewest = Math.min(...Object.values(requests).flat());
+  const floor = floorSeconds(info, fewest);
+  for (const t of tools) {
+    const asked = requests[t].length > 0 ? Math.max(...requests[t]) : 0;
+    const same = !listed[t] || !listed.mvn || listed[t].join('\n') === listed.mvn.join('\n');
+    results[t].requests = asked;
+    results[t].check =
+      `${listed[t]?.length ?? 'no'} artifacts listed${same ? '' : ' DIFFERS from mvn'}, ${asked} requests`;
+  }
+  return { floor, fewestRequests: fewest, results };
+}
+
 function main() {
   let o;
   try {
@@ -372,6 +442,16 @@ function main() {
       results.workloads['resolve-inherit'] = {
         info,
         tools: benchResolve(o, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]),
+      };
+    }
+    for (const name of o.only.filter((w) => parseRemoteName(w))) {
+      const info = ensureRemoteWorkload(name, o.work, log);
+      const tools = ['goalhost', ...(withMvn ? ['mvn'] : [])];
+      log(`${name}: cold dependency:list of ${info.artifacts} artifacts over ${info.delayMs} ms per request`);
+      const r = benchRemote(o, info, tools);
+      results.workloads[name] = {
+        info: { ...info, floor: r.floor, fewestRequests: r.fewestRequests },
+        tools: r.results,
       };
     }
   } finally {

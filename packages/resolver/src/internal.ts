@@ -10,3 +10,4 @@ export { toWorkingModel, type WorkingModel } from './project/working-model';
 export { classifierLikes, detectOs } from './project/os-detector';
 export { readChecksumFile } from './trusted/sparse-directory-source';
 export { formatSummaryFile, readSummaryFile } from './trusted/summary-file-source';
+export { TransferHold, inTransferOf, transferLine } from './transport/transfer-hold';

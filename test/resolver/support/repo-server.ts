@@ -11,6 +11,8 @@ export interface ServerOptions {
   readonly auth?: { readonly username: string; readonly password: string };
   /** Delay each response body by this many ms (to observe parallel transfers). */
   readonly delayMs?: number;
+  /** Delays the response to one path (relative to the repository) by its own number of ms, over delayMs. */
+  readonly delays?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -92,7 +94,8 @@ export class RepoServer {
       }
       res.end(body);
     };
-    if (this.options.delayMs) setTimeout(send, this.options.delayMs);
+    const delay = (this.options.delayMs ?? 0) + (this.options.delays?.get(relative) ?? 0);
+    if (delay > 0) setTimeout(send, delay);
     else send();
   }
 }

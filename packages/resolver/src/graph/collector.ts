@@ -1,4 +1,5 @@
 import { artifactString, aggregateRepositories, repositoriesKey, type RemoteRepository } from '../transport';
+import { TransferHold } from '../transport/transfer-hold';
 import {
   conflictKey,
   MANAGED_EXCLUSIONS,
@@ -12,7 +13,13 @@ import {
   type ScopeOrigin,
 } from './graph';
 import { artifactType } from '../artifact-types';
-import { MAX_RELOCATIONS, relocationChainTooLong, type Descriptor, type ReadDescriptor } from './descriptor';
+import {
+  MAX_RELOCATIONS,
+  relocationChainTooLong,
+  type Descriptor,
+  type DescriptorResult,
+  type ReadDescriptor,
+} from './descriptor';
 import { inOrderReadAhead, rangeProgress } from './read-ahead';
 import type { Mirror } from '@goalhost/model';
 import {
@@ -71,6 +78,8 @@ interface Prepared {
   /** For a version range: the range and the versions the metadata lists (or why there are none). */
   readonly range?: VersionRange;
   readonly versions?: Promise<readonly string[] | Error>;
+  /** Whose transfer lines the range's metadata lookup logged (see TransferHold). */
+  readonly listing?: object;
 }
 
 const managementKey = (d: Pick<GraphDependency, 'groupId' | 'artifactId' | 'extension' | 'classifier'>): string =>
@@ -104,6 +113,12 @@ export class DependencyCollector {
   private readonly errors: Array<{ path: string; error: Error }> = [];
   private readonly management: Management;
   private readonly warned = new Set<string>();
+  /** Contexts whose children are being read ahead, by descriptor (see readAhead). */
+  private readonly readingAhead = new Map<object, Set<string>>();
+  /** The transfer lines of POMs read ahead, printed when the walk reaches them as Maven's serial walk prints them. */
+  private readonly transfers = new TransferHold();
+  /** The read that logs each descriptor's downloads (the first to ask for it). */
+  private readonly owners = new WeakMap<Promise<DescriptorResult>, object>();
 
   constructor(
     private readonly readDescriptor: ReadDescriptor,
@@ -141,7 +156,12 @@ export class DependencyCollector {
     this.rootArtifact = rootId;
     this.rootDependency = options.rootDependency === true;
     this.stack.push(root);
-    await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
+    try {
+      await this.process(dependencies, { level: 1, exclusions: [], exclusionsKey: '', repositories });
+    } finally {
+      // Reads the walk never reached (it stopped, or read-ahead went further) still show their downloads.
+      this.transfers.releaseAll();
+    }
     this.stack.pop();
     return { root, errors: this.errors };
   }
@@ -161,9 +181,10 @@ export class DependencyCollector {
     const managed = this.manage(dependency, ctx.level, disableVersion);
     const d = managed.dependency;
     if (isVersionRange(d.version)) return this.prepareRange(managed, ctx);
-    const descriptor = d.systemPath === undefined ? this.readDescriptor(d, ctx.repositories) : undefined;
+    const descriptor = d.systemPath === undefined ? this.read(d, ctx.repositories) : undefined;
     // Read ahead: if collection stops before this one is used, its failure must not go unobserved.
     descriptor?.catch(() => undefined);
+    if (descriptor) this.readAhead(d, descriptor, ctx, this.path());
     return { managed, descriptor };
   }
 
@@ -177,7 +198,11 @@ export class DependencyCollector {
       if (!(e instanceof InvalidVersionRangeError)) throw e;
       return { managed, versions: Promise.resolve(e) };
     }
-    const versions = (this.listVersions ? this.listVersions(d, ctx.repositories) : Promise.resolve([])).then(
+    const listing = {};
+    const listed = this.listVersions
+      ? this.transfers.run(listing, () => this.listVersions!(d, ctx.repositories))
+      : Promise.resolve([]);
+    const versions = listed.then(
       (all) => {
         const matching = [...new Set(all)].filter((v) => rangeContains(range, v)).sort(compareVersions);
         return matching.length > 0
@@ -186,7 +211,7 @@ export class DependencyCollector {
       },
       (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
     );
-    return { managed, range, versions };
+    return { managed, range, versions, listing };
   }
 
   private select(d: GraphDependency, ctx: Context): boolean {
@@ -277,13 +302,14 @@ export class DependencyCollector {
     if (prepared.versions && !prepared.descriptor) {
       // Maven's collector: one child per version of the range, in ascending order.
       const versions = await prepared.versions;
+      if (prepared.listing) this.transfers.release(prepared.listing, NONE);
       if (versions instanceof Error) {
         this.errors.push({ path: this.pathTo(d), error: versions });
         return;
       }
       const start = (version: string): Prepared => {
         const dependency = { ...d, version };
-        const descriptor = this.readDescriptor(dependency, ctx.repositories);
+        const descriptor = this.read(dependency, ctx.repositories);
         descriptor.catch(() => undefined);
         return { managed: { ...managed, dependency }, descriptor, range: prepared.range!, versions: prepared.versions };
       };
@@ -320,6 +346,7 @@ export class DependencyCollector {
       return;
     }
     const descriptor = await prepared.descriptor!;
+    this.transfers.release(this.owners.get(prepared.descriptor!), descriptor.sources?.map((s) => s.file) ?? NONE);
     if (descriptor.warning && !this.warned.has(descriptor.warning)) {
       this.warned.add(descriptor.warning);
       this.warn(descriptor.warning);
@@ -399,7 +426,8 @@ export class DependencyCollector {
     return ref ? { ...rest, scopeRef: ref } : rest;
   }
 
-  private async recurse(d: GraphDependency, descriptor: Descriptor, node: GraphNode, ctx: Context): Promise<void> {
+  /** The context of d's children: d's exclusions added to the path's, the POM's repositories added. */
+  private childContext(d: GraphDependency, descriptor: Descriptor, ctx: Context): { ctx: Context; key: string } {
     let exclusions = ctx.exclusions;
     let exclusionsKey = ctx.exclusionsKey;
     if (d.exclusions.length > 0) {
@@ -426,43 +454,104 @@ export class DependencyCollector {
       repositoriesId = repositoriesKey(repositories);
       this.repositoryKeys.set(repositories, repositoriesId);
     }
+    return { ctx: { level: 2, exclusions, exclusionsKey, repositories }, key: `${repositoriesId}|${exclusionsKey}` };
+  }
+
+  private async recurse(d: GraphDependency, descriptor: Descriptor, node: GraphNode, ctx: Context): Promise<void> {
+    const child = this.childContext(d, descriptor, ctx);
     // The descriptor stands for the artifact (coordinates and type): one per artifact.
     let byContext = this.pool.get(descriptor);
     if (!byContext) this.pool.set(descriptor, (byContext = new Map()));
-    const key = `${repositoriesId}|${exclusionsKey}`;
-    const shared = byContext.get(key);
+    const shared = byContext.get(child.key);
     if (shared) {
       node.children = shared;
       return;
     }
-    byContext.set(key, node.children);
+    byContext.set(child.key, node.children);
     this.stack.push(node);
-    await this.process(descriptor.dependencies, { level: 2, exclusions, exclusionsKey, repositories });
+    await this.process(descriptor.dependencies, child.ctx);
     this.stack.pop();
+  }
+
+  /**
+   * Reads ahead of the depth-first walk: once d's POM is read, the POMs of the children the walk
+   * will take below it (the same selection, management and context) are started, and so on down,
+   * each descriptor and context once. The walk still consumes them in Maven's order; only the
+   * downloads start earlier (bounded by the transfer threads), so a deep graph costs about its
+   * longest chain of round trips rather than one per POM. Ranges, relocations and cycles are left
+   * to the walk.
+   */
+  private readAhead(
+    d: GraphDependency,
+    descriptor: Promise<DescriptorResult>,
+    ctx: Context,
+    path: readonly GraphDependency[],
+  ): void {
+    if (artifactType(d.type).includesDependencies) return;
+    descriptor.then(
+      (result) => {
+        if ('error' in result || result.relocations.length > 0 || result.dependencies.length === 0) return;
+        const child = this.childContext(d, result, ctx);
+        let contexts = this.readingAhead.get(result);
+        if (!contexts) this.readingAhead.set(result, (contexts = new Set()));
+        if (contexts.has(child.key)) return;
+        contexts.add(child.key);
+        const below = [...path, d];
+        for (const dependency of result.dependencies) {
+          if (!this.select(dependency, child.ctx)) continue;
+          const next = this.manage(dependency, 2, false).dependency;
+          if (next.systemPath !== undefined || isVersionRange(next.version)) continue;
+          if (below.some((a) => sameArtifact(a, next)) || (this.rootArtifact && sameArtifact(this.rootArtifact, next)))
+            continue;
+          const read = this.read(next, child.ctx.repositories);
+          read.catch(() => undefined);
+          this.readAhead(next, read, child.ctx, below);
+        }
+      },
+      () => undefined,
+    );
+  }
+
+  /** Reads d's descriptor, holding the transfer lines of what it downloads for the walk to print. */
+  private read(d: GraphDependency, repositories: readonly RemoteRepository[]): Promise<DescriptorResult> {
+    const owner = {};
+    const read = this.transfers.run(owner, () => this.readDescriptor(d, repositories));
+    if (!this.owners.has(read)) this.owners.set(read, owner);
+    return read;
   }
 
   /** Index in the current path of an artifact with the same coordinates (a dependency cycle). */
   private findCycle(d: GraphDependency): number {
-    const base = baseVersion(d.version);
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const a = i === 0 ? this.rootArtifact : this.stack[i].dependency;
       if (!a) break;
-      if (
-        a.artifactId === d.artifactId &&
-        a.groupId === d.groupId &&
-        a.extension === d.extension &&
-        a.classifier === d.classifier &&
-        baseVersion(a.version) === base
-      )
-        return i;
+      if (sameArtifact(a, d)) return i;
     }
     return -1;
+  }
+
+  /** The dependencies from the root down to the node being processed. */
+  private path(): GraphDependency[] {
+    const out: GraphDependency[] = [];
+    for (let i = 1; i < this.stack.length; i++) out.push(this.stack[i].dependency!);
+    return out;
   }
 
   private pathTo(d: GraphDependency): string {
     const parts = this.stack.slice(1).map((n) => artifactString(n.dependency!));
     return [...parts, artifactString(d)].join(' -> ');
   }
+}
+
+/** The same artifact, snapshots by their base version (what makes a dependency cycle). */
+function sameArtifact(a: GraphDependency, d: GraphDependency): boolean {
+  return (
+    a.artifactId === d.artifactId &&
+    a.groupId === d.groupId &&
+    a.extension === d.extension &&
+    a.classifier === d.classifier &&
+    baseVersion(a.version) === baseVersion(d.version)
+  );
 }
 
 /** `g:a:baseVersion`, as relocation chains are named. */

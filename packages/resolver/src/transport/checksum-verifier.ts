@@ -4,13 +4,18 @@ import type { RemoteRepository } from './remote-repository';
 /** A checksum file holds a hex digest and perhaps a file name: anything longer is not one. */
 export const CHECKSUM_MAX_BYTES = 512;
 
-/** The checksum files Maven's resolver looks for, in its order, with the digest each holds. */
+/**
+ * The checksum files Maven 3.8.7's resolver (1.6, Maven2RepositoryLayout) looks for, in its
+ * order, with the digest each holds: SHA-1, then MD5 only where there is no SHA-1. Asking for
+ * more (.sha256, .sha512) costs a round trip per file against a repository without checksums.
+ */
 const CHECKSUMS = [
   ['sha1', 'sha1'],
   ['md5', 'md5'],
-  ['sha256', 'sha256'],
-  ['sha512', 'sha512'],
 ] as const;
+
+/** The digests a download may be checked against (computed while it arrives). */
+export const CHECKSUM_ALGORITHMS: readonly string[] = CHECKSUMS.map(([, algorithm]) => algorithm);
 
 /** A checksum file's text, undefined when there is none, or why it could not be read (`code`: an HTTP status). */
 export type ChecksumText = string | undefined | { readonly error: string; readonly code?: number };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as http from 'node:http';
@@ -16,6 +17,9 @@ export type HttpResult =
       readonly status: 'ok';
       readonly size: number;
       /** The complete body, not yet in place (with `keepPart`). */ readonly part: string;
+      /** The body's hex digest by algorithm, for each of `digests`. */ readonly digests: Readonly<
+        Record<string, string>
+      >;
     }
   | { readonly status: 'not-found' }
   | {
@@ -34,6 +38,8 @@ export interface DownloadOptions {
   readonly keepPart?: boolean;
   /** The settings.xml proxy for a URL (asked again after each redirect), or undefined: direct. */
   readonly proxyFor?: (url: string) => ProxyRoute | undefined;
+  /** Digests to compute while the body arrives (a checksum needs no second read of the file). */
+  readonly digests?: readonly string[];
 }
 
 /** A transfer that delivers less than this many bytes in any idle-timeout window is too slow. */
@@ -81,8 +87,10 @@ export async function download(url: string, target: string, options: DownloadOpt
   let windowStart = Date.now();
   let windowBytes = 0;
   const idleMs = options.timeoutMs ?? 60_000;
+  const hashes = (options.digests ?? []).map((algorithm) => [algorithm, createHash(algorithm)] as const);
   const counter = new Transform({
     transform(chunk: Buffer, _enc, cb) {
+      for (const [, hash] of hashes) hash.update(chunk);
       done += chunk.length;
       windowBytes += chunk.length;
       options.onProgress?.(done, total);
@@ -108,7 +116,8 @@ export async function download(url: string, target: string, options: DownloadOpt
     await pipeline(res, counter, file);
     if (total !== undefined && done !== total) throw new Error(prematureEnd(total, done));
     if (!options.keepPart) renameSync(tmp, target);
-    return { status: 'ok', size: done, part: options.keepPart ? tmp : target };
+    const digests = Object.fromEntries(hashes.map(([algorithm, hash]) => [algorithm, hash.digest('hex')]));
+    return { status: 'ok', size: done, part: options.keepPart ? tmp : target, digests };
   } catch (e) {
     rmSync(tmp, { force: true });
     const local =

@@ -5,12 +5,13 @@ import { redactUrl, SettingsDecrypter, type Proxy, type Server } from '@goalhost
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
 import { ArtifactResolutionError } from '../errors';
 import type { HttpAuth } from './http-auth';
-import { CHECKSUM_MAX_BYTES, ChecksumFailure, ChecksumVerifier } from './checksum-verifier';
+import { CHECKSUM_ALGORITHMS, CHECKSUM_MAX_BYTES, ChecksumFailure, ChecksumVerifier } from './checksum-verifier';
 import { download, fetchText, type DownloadOptions, type HttpResult } from './http-client';
 import { ProxySelector } from './proxy-selector';
 import { baseVersionOf, layoutPath, readKept, type LocalRepository } from './local-repository';
 import { describeRepository, type RemoteRepository } from './remote-repository';
 import type { ResolverLog } from '../resolver-config';
+import { inTransferOf, transferLine } from './transfer-hold';
 import { isOutdated, parseSnapshotMetadata, readSnapshotMetadata, type SnapshotMetadata } from './snapshot-metadata';
 
 export interface FetcherOptions {
@@ -65,7 +66,7 @@ export class HttpFetcher implements RemoteFetcher {
         const auth = this.auth(repo);
         return fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer(), maxBytes: CHECKSUM_MAX_BYTES });
       },
-      (m) => options.log.warn(m),
+      (m) => transferLine(() => options.log.warn(m)),
     );
   }
 
@@ -134,81 +135,89 @@ export class HttpFetcher implements RemoteFetcher {
     const url = this.urlOf(repo, relative);
     this.options.originGuard?.(repo.id, url);
     const target = path.join(this.local.basedir, relative);
+    // A POM read ahead of the collector's walk logs where the walk reaches it (see TransferHold).
+    return inTransferOf(target, () => this.slot(() => this.fetchFile(c, repo, url, target, name)));
+  }
+
+  private async fetchFile(
+    c: ArtifactCoords,
+    repo: RemoteRepository,
+    url: string,
+    target: string,
+    name: string,
+  ): Promise<string | undefined> {
     const auth = this.auth(repo);
-    return this.slot(async () => {
-      mkdirSync(path.dirname(target), { recursive: true });
-      const log = this.options.log;
-      const quiet = this.options.quietTransfers === true;
-      const shown = redactUrl(url);
-      const from = `${repo.id} (${redactUrl(repo.url)})`;
-      if (!quiet) log.info(`Downloading from ${repo.id}: ${shown}`);
-      const started = Date.now();
-      let lastProgress = 0;
-      // The body stays in its temporary file until its checksum is verified: a kill, a checksum
-      // that never comes or one that does not match never leaves an unverified file in place.
-      const get = () =>
-        download(url, target, {
-          ...(auth ? { auth } : {}),
-          ...this.transfer(),
-          keepPart: true,
-          onProgress: (done, total) => {
-            const now = Date.now();
-            if (quiet || !log.progress || now - started < 1000 || now - lastProgress < 200) return;
-            lastProgress = now;
-            log.progress(
-              `Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`,
-            );
-          },
-        });
-      const failed = (result: Extract<HttpResult, { status: 'error' }>): ArtifactResolutionError =>
-        result.local
-          ? new ArtifactResolutionError(
-              `Could not write artifact ${name} into the local repository: ${result.message}`,
-              name,
-              false,
-            )
-          : new ArtifactResolutionError(
-              `Could not transfer artifact ${name} from/to ${from}: ${result.message}`,
-              name,
-              false,
-            );
-      let result = await get();
-      if (lastProgress > 0) log.progressDone?.();
-      if (result.status === 'not-found') return undefined;
-      if (result.status === 'error') throw failed(result);
-      let part = result.part;
-      try {
-        // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
-        if (await this.verify(part, target, url, repo, c, name, true)) {
-          rmSync(part, { force: true });
-          result = await get();
-          if (result.status === 'not-found')
-            throw new ArtifactResolutionError(
-              `Could not transfer artifact ${name} from/to ${from}: the file is gone from the repository`,
-              name,
-              false,
-            );
-          if (result.status === 'error') throw failed(result);
-          part = result.part;
-          await this.verify(part, target, url, repo, c, name, false);
-        }
-        renameSync(part, target);
-      } finally {
+    mkdirSync(path.dirname(target), { recursive: true });
+    const log = this.options.log;
+    const quiet = this.options.quietTransfers === true;
+    const shown = redactUrl(url);
+    const from = `${repo.id} (${redactUrl(repo.url)})`;
+    if (!quiet) transferLine(() => log.info(`Downloading from ${repo.id}: ${shown}`));
+    const started = Date.now();
+    let lastProgress = 0;
+    // The body stays in its temporary file until its checksum is verified: a kill, a checksum
+    // that never comes or one that does not match never leaves an unverified file in place.
+    const get = () =>
+      download(url, target, {
+        ...(auth ? { auth } : {}),
+        ...this.transfer(),
+        keepPart: true,
+        digests: CHECKSUM_ALGORITHMS,
+        onProgress: (done, total) => {
+          const now = Date.now();
+          if (quiet || !log.progress || now - started < 1000 || now - lastProgress < 200) return;
+          lastProgress = now;
+          log.progress(
+            `Progress (1): ${path.basename(target)} (${formatSize(done)}${total !== undefined ? ` / ${formatSize(total)}` : ''})`,
+          );
+        },
+      });
+    const failed = (result: Extract<HttpResult, { status: 'error' }>): ArtifactResolutionError =>
+      result.local
+        ? new ArtifactResolutionError(
+            `Could not write artifact ${name} into the local repository: ${result.message}`,
+            name,
+            false,
+          )
+        : new ArtifactResolutionError(
+            `Could not transfer artifact ${name} from/to ${from}: ${result.message}`,
+            name,
+            false,
+          );
+    let result = await get();
+    if (lastProgress > 0) log.progressDone?.();
+    if (result.status === 'not-found') return undefined;
+    if (result.status === 'error') throw failed(result);
+    let part = result.part;
+    try {
+      // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
+      if (await this.verify(result, target, url, repo, c, name, true)) {
         rmSync(part, { force: true });
+        result = await get();
+        if (result.status === 'not-found')
+          throw new ArtifactResolutionError(
+            `Could not transfer artifact ${name} from/to ${from}: the file is gone from the repository`,
+            name,
+            false,
+          );
+        if (result.status === 'error') throw failed(result);
+        part = result.part;
+        await this.verify(result, target, url, repo, c, name, false);
       }
-      this.local.record(target, repo.id);
-      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      if (!quiet)
-        log.info(
-          `Downloaded from ${repo.id}: ${shown} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`,
-        );
-      return target;
-    });
+      renameSync(part, target);
+    } finally {
+      rmSync(part, { force: true });
+    }
+    this.local.record(target, repo.id);
+    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+    const done = `Downloaded from ${repo.id}: ${shown} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`;
+    if (!quiet) transferLine(() => log.info(done));
+    return target;
   }
 
   /** The checksums of a downloaded file (see ChecksumVerifier); the policy `fail` removes it and fails the transfer. */
   private async verify(
-    file: string,
+    body: Extract<HttpResult, { status: 'ok' }>,
     target: string,
     url: string,
     repo: RemoteRepository,
@@ -222,13 +231,21 @@ export class HttpFetcher implements RemoteFetcher {
     );
     try {
       return await this.checksums.verify(
-        { url, repository: repo, policy, digest: (algorithm) => digest(file, algorithm) },
+        {
+          url,
+          repository: repo,
+          policy,
+          digest: (algorithm) => {
+            const known = body.digests[algorithm];
+            return known !== undefined ? Promise.resolve(known) : digest(body.part, algorithm);
+          },
+        },
         firstTrial,
         (ext, value) => writeFileSync(`${target}.${ext}`, value),
       );
     } catch (e) {
       if (!(e instanceof ChecksumFailure)) throw e;
-      rmSync(file, { force: true });
+      rmSync(body.part, { force: true });
       throw new ArtifactResolutionError(
         `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${e.message}`,
         name,
@@ -325,7 +342,8 @@ export class HttpFetcher implements RemoteFetcher {
     const get = (firstTrial: boolean) =>
       this.slot(() => {
         // The transfer lines Maven prints for metadata too ("Downloading" even when it is absent), once.
-        if (firstTrial && !quiet) this.options.log.info(`Downloading from ${repo.id}: ${redactUrl(url)}`);
+        if (firstTrial && !quiet)
+          transferLine(() => this.options.log.info(`Downloading from ${repo.id}: ${redactUrl(url)}`));
         if (firstTrial) started = Date.now();
         return fetchText(url, { ...(auth ? { auth } : {}), ...this.transfer() });
       });
@@ -357,10 +375,8 @@ export class HttpFetcher implements RemoteFetcher {
     writeFileSync(cached, text);
     const size = Buffer.byteLength(text);
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-    if (!quiet)
-      this.options.log.info(
-        `Downloaded from ${repo.id}: ${redactUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`,
-      );
+    const done = `Downloaded from ${repo.id}: ${redactUrl(url)} (${formatSize(size)} at ${formatSize(size / seconds)}/s)`;
+    if (!quiet) transferLine(() => this.options.log.info(done));
     return { text, url };
   }
 
