@@ -81,8 +81,9 @@ export interface RepositorySystem {
   /** Forgets every file resolved so far in this process (after files were deleted from the local repository). */
   forgetResolvedFiles(): void;
   /**
-   * The remote repositories a collection of `project`'s dependencies starts from, as Maven's
-   * dependency collector lists them: the session's (settings, super POM), then the project's own.
+   * The remote repositories of `project`'s dependency collection, as maven-dependency-plugin's
+   * list-repositories prints them: the project's and those the dependencies' POMs add for their
+   * own dependencies, in Maven's hash order.
    */
   collectionRepositories(project: Project): Promise<Repository[]>;
 }
@@ -202,7 +203,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   }
 
   collectionRepositories(project: Project): Promise<Repository[]> {
-    return this.coordinates.collectionRepositories(project);
+    return this.dependencies.usedRepositories(project);
   }
 
   resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]> {

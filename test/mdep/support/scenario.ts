@@ -21,6 +21,11 @@ export interface Scenario {
   readonly steps: readonly ScenarioStep[];
   /** Folders (relative to the fixture root) whose trees are compared after the last step. */
   readonly trees: readonly string[];
+  /**
+   * The URL of the settings' mirror of central (default: an empty folder below the fixture root).
+   * A fixed one makes the order of goals that print repositories in hash order the same in every run.
+   */
+  readonly centralMirror?: string;
 }
 
 export interface ScenarioArtifact extends PomSpec {
@@ -80,7 +85,7 @@ export function layOut(scenario: Scenario, root: string, remoteUrl: string): Sce
   // Central is an empty folder: nothing leaves the machine, and a missing artifact is missing there too.
   fs.writeFileSync(
     layout.settings,
-    `<settings><mirrors><mirror><id>no-central</id><url>file://${path.join(root, 'central')}</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`,
+    `<settings><mirrors><mirror><id>no-central</id><url>${scenario.centralMirror ?? `file://${path.join(root, 'central')}`}</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`,
   );
   return layout;
 }
