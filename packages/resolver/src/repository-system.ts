@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { Artifact, Coordinates, Project, Repository } from '@goalhost/model';
 import type { ArtifactRequest } from './artifact-request';
 import { CoordinateResolver, type CoordinateResolution } from './coordinate-resolution';
@@ -29,6 +30,12 @@ export interface RepositorySystem {
    * on (Maven's reactor reader, set up once the projects are read and selected).
    */
   setWorkspace(projects: readonly Project[]): void;
+  /**
+   * The same resolution with another local repository (Maven's setLocalRepositoryBasedir on a
+   * copy of the session): the projects and workspace known here, files and POMs read from and
+   * downloaded into `directory`. One per directory.
+   */
+  withLocalRepository(directory: string): RepositorySystem;
   /**
    * What goalhost provides of the session projects' build extensions once they are all read (as
    * Maven's afterProjectsRead): os-maven-plugin's properties (see os-detect-extension.ts). Returns
@@ -105,8 +112,10 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly locks: LockResolution;
   private readonly coordinates: CoordinateResolver;
   private readonly artifacts: ArtifactResolver;
+  private readonly others = new Map<string, DefaultRepositorySystem>();
+  private workspace?: readonly Project[];
 
-  constructor(config: ResolverConfig) {
+  constructor(private readonly config: ResolverConfig) {
     // Every line logged goes through it, so a resolution's lines can be kept with its result.
     const log = new RecordingLog(config.log);
     config = { ...config, log };
@@ -164,7 +173,24 @@ class DefaultRepositorySystem implements RepositorySystem {
   }
 
   setWorkspace(projects: readonly Project[]): void {
+    this.workspace = projects;
     this.artifacts.setWorkspace(new ReactorWorkspace(projects));
+    for (const other of this.others.values()) other.setWorkspace(projects);
+  }
+
+  withLocalRepository(directory: string): RepositorySystem {
+    const basedir = path.resolve(directory);
+    if (basedir === path.resolve(this.config.localRepository)) return this;
+    let other = this.others.get(basedir);
+    if (!other) {
+      // The resolution cache holds results made with the build's local repository.
+      const { resolutionCacheDirectory: _unused, ...config } = this.config;
+      other = new DefaultRepositorySystem({ ...config, localRepository: basedir });
+      other.projects.adoptProjectsOf(this.projects);
+      if (this.workspace) other.setWorkspace(this.workspace);
+      this.others.set(basedir, other);
+    }
+    return other;
   }
 
   applyBuildExtensions(projects: readonly Project[]): Project[] {

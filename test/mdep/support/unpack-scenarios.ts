@@ -214,6 +214,30 @@ export const UNPACK_SCENARIOS: readonly Scenario[] = [
     ),
   ),
   scenario('unpack-skip', [{ args: ['-o', UNPACK, '-Dartifact=zz.u:basic:1.0', '-Dmdep.skip=true'] }]),
+  // localRepositoryDirectory: the items are resolved into (and looked up in) that repository only.
+  {
+    name: 'unpack-local-repository-directory',
+    remote: [...ARCHIVES, { gav: 'zz.u:uparent:1', packaging: 'pom' }],
+    project: {
+      gav: 'zz.p:unpacking:1',
+      // Built with the build's local repository: its parent is not downloaded again into the goal's.
+      parent: 'zz.u:uparent:1',
+      relativePath: '',
+      extra:
+        '  <repositories><repository><id>fixture</id><url>{remote}</url></repository></repositories>\n' +
+        '  <build><plugins><plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-dependency-plugin</artifactId><version>3.5.0</version>' +
+        '<configuration><localRepositoryDirectory>${project.build.directory}/local-repo</localRepositoryDirectory><artifactItems>' +
+        '<artifactItem><groupId>zz.u</groupId><artifactId>other</artifactId><version>1.0</version><type>zip</type></artifactItem>' +
+        '<artifactItem><groupId>zz.u</groupId><artifactId>tgz</artifactId><version>1.0</version><type>tar.gz</type><outputDirectory>${project.build.directory}/tgz</outputDirectory></artifactItem>' +
+        '</artifactItems></configuration></plugin></plugins></build>',
+    },
+    steps: [
+      { args: [UNPACK] },
+      { args: ['-o', UNPACK] },
+      { args: [UNPACK, '-Dartifact=zz.u:basic:1.0', '-DoutputDirectory=target/basic'] },
+    ],
+    trees: ['project/target', 'repo/zz'],
+  },
   {
     name: 'unpack-without-project',
     artifacts: ARCHIVES,
