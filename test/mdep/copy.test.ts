@@ -8,4 +8,5 @@ describe('dependency:copy (recorded from real Maven)', () => {
   replayRecordedScenarios('copy-without-');
   replayRecordedScenarios('copy-skip');
   replayRecordedScenarios('copy-local-repository-directory');
+  replayRecordedScenarios('copy-goals-unused-parameters');
 });

@@ -7,4 +7,5 @@ describe('dependency:unpack (recorded from real Maven)', () => {
   replayRecordedScenarios('unpack-skip');
   replayRecordedScenarios('unpack-without-');
   replayRecordedScenarios('unpack-local-repository-directory');
+  replayRecordedScenarios('unpack-permissions');
 });

@@ -26,6 +26,8 @@ export interface Scenario {
    * A fixed one makes the order of goals that print repositories in hash order the same in every run.
    */
   readonly centralMirror?: string;
+  /** The trees show each entry's permission bits too (goals that set them from archives). */
+  readonly modes?: boolean;
 }
 
 export interface ScenarioArtifact extends PomSpec {
@@ -173,8 +175,8 @@ export function outcomeOf(status: number, stdout: string, root: string, remoteUr
   return { status, lines: own, ...(failure ? { failure: failure.replace(/ -> \[Help 1\]$/, '') } : {}) };
 }
 
-/** The tree of `dir` as recordings hold it; times at or after `since` read `new`. */
-export function recordTree(dir: string, since: number, root: string): string[] {
+/** The tree of `dir` as recordings hold it; times at or after `since` read `new`; `modes`: permission bits after each entry. */
+export function recordTree(dir: string, since: number, root: string, modes = false): string[] {
   const out: string[] = [];
   const walk = (rel: string): void => {
     for (const name of fs.readdirSync(path.join(dir, rel)).sort()) {
@@ -183,8 +185,9 @@ export function recordTree(dir: string, since: number, root: string): string[] {
       const st = fs.lstatSync(full);
       // The resolver's own bookkeeping of failed look-ups (times, repository URLs): not the goal's doing.
       if (name.endsWith('.lastUpdated') || name === 'resolver-status.properties') continue;
+      const mode = modes ? ` ${(st.mode & 0o7777).toString(8)}` : '';
       if (st.isDirectory()) {
-        out.push(`d ${r}/`);
+        out.push(`d ${r}/${mode}`);
         walk(r);
       } else {
         const data = normalizedContent(name, fs.readFileSync(full), root);
@@ -193,7 +196,7 @@ export function recordTree(dir: string, since: number, root: string): string[] {
           data.length <= 160 && !data.includes(0)
             ? JSON.stringify(data.toString('utf8'))
             : createHash('sha256').update(data).digest('hex').slice(0, 12);
-        out.push(`f ${r} ${shown} ${time}`);
+        out.push(`f ${r} ${shown} ${time}${mode}`);
       }
     }
   };

@@ -142,6 +142,26 @@ function repositories(...repos: ReadonlyArray<readonly string[]>): string {
 /** A base for repository URLs that are never read (offline runs). */
 const FIXED = 'file:///nonexistent/mdep';
 
+/**
+ * Maven gathers go-offline's artifacts in a HashSet filled in an order of identity hashes: these
+ * plugins fall in distinct buckets, so the order Maven prints does not depend on that.
+ */
+const GO_OFFLINE_PLUGINS = [
+  'p0-maven-plugin',
+  'p1-maven-plugin',
+  'p3-maven-plugin',
+  'p5-maven-plugin',
+  'p6-maven-plugin',
+  'p7-maven-plugin',
+  'p9-maven-plugin',
+];
+
+/** The artifacts and project of pluginScenario. */
+function pluginProject(plugins: readonly string[]): Pick<Scenario, 'artifacts' | 'project'> {
+  const { artifacts, project } = pluginScenario('', plugins);
+  return { artifacts, project };
+}
+
 const LATER = '2030-01-01T00:00:00Z';
 const EARLIER = '2010-01-01T00:00:00Z';
 const DEST = 'project/target/dependency';
@@ -402,6 +422,29 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
     trees: ['project/target', 'repo/zz'],
   },
+  // Parameters these goals have but do not use (Maven's texts say so; an incremental build is an IDE's).
+  {
+    name: 'copy-goals-unused-parameters',
+    artifacts: ARTIFACTS,
+    project: configured(
+      '<skipDuringIncrementalBuild>true</skipDuringIncrementalBuild><ignorePermissions>true</ignorePermissions><useJvmChmod>false</useJvmChmod>',
+    ),
+    steps: [
+      { args: ['-o', `${D}copy-dependencies`, '-DincludeArtifactIds=trans,snap', '-DmarkersDirectory=target/marks'] },
+      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0', '-DoutputDirectory=target/copied'] },
+      {
+        args: [
+          '-o',
+          `${D}build-classpath`,
+          '-DmarkersDirectory=target/marks',
+          '-DoverWriteReleases=true',
+          '-Dsilent=true',
+        ],
+      },
+      { args: ['-o', `${D}list-repositories`, '-Dsilent=true', '-DoutputAbsoluteArtifactFilename=true'] },
+    ],
+    trees: ['project/target'],
+  },
   // build-classpath
   {
     name: 'build-classpath-log',
@@ -567,17 +610,27 @@ export const SCENARIOS: readonly Scenario[] = [
     trees: ['project/target'],
   },
   pluginScenario('resolve-plugins', ['zz-maven-plugin']),
-  // Maven gathers go-offline's artifacts in a HashSet filled in an order of identity hashes: these
-  // plugins fall in distinct buckets, so the order Maven prints does not depend on that.
-  pluginScenario('go-offline', [
-    'p0-maven-plugin',
-    'p1-maven-plugin',
-    'p3-maven-plugin',
-    'p5-maven-plugin',
-    'p6-maven-plugin',
-    'p7-maven-plugin',
-    'p9-maven-plugin',
-  ]),
+  pluginScenario('go-offline', GO_OFFLINE_PLUGINS),
+  ...['resolve-plugins', 'go-offline', 'sources'].map((goal): Scenario => ({
+    name: `${goal}-append-skip`,
+    ...pluginProject(goal === 'go-offline' ? GO_OFFLINE_PLUGINS : ['zz-maven-plugin']),
+    steps: [
+      { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-DexcludeReactor=false'] },
+      { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-DappendOutput=true', '-DexcludeScope=test'] },
+      { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-Dmdep.skip=true'] },
+      {
+        args: [
+          '-o',
+          `${D}${goal}`,
+          '-DexcludeGroupIds=zz.b',
+          '-DincludeArtifactIds=lib,trans,zz-maven-plugin,p0-maven-plugin,zipped',
+          '-DexcludeTypes=zip',
+          '-Dmdep.prependGroupId=true',
+        ],
+      },
+    ],
+    trees: ['project/target'],
+  })),
   pluginRepositoryScenario('resolve-plugins'),
   pluginRepositoryScenario('go-offline'),
   // get
