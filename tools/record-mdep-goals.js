@@ -74,7 +74,7 @@ async function record(scenario) {
       steps.push(outcomeOf(status, stdout, root, remoteUrl));
     }
     const trees = {};
-    for (const dir of scenario.trees) trees[dir] = recordTree(path.join(root, dir), started, root);
+    for (const dir of scenario.trees) trees[dir] = recordTree(path.join(root, dir), started, root, scenario.modes);
     const recording = {
       recordedWith: 'Apache Maven 3.8.7, maven-dependency-plugin 3.5.0 (Debian build)',
       steps,

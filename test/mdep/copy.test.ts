@@ -7,4 +7,6 @@ describe('dependency:copy (recorded from real Maven)', () => {
   replayRecordedScenarios('copy-nothing-');
   replayRecordedScenarios('copy-without-');
   replayRecordedScenarios('copy-skip');
+  replayRecordedScenarios('copy-local-repository-directory');
+  replayRecordedScenarios('copy-goals-unused-parameters');
 });

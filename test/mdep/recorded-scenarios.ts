@@ -55,7 +55,7 @@ export async function replay(scenario: Scenario): Promise<Recording> {
       steps.push(outcomeOf(run.status, run.stdout, root, server.url));
     }
     const trees: Record<string, string[]> = {};
-    for (const dir of scenario.trees) trees[dir] = recordTree(path.join(root, dir), started, root);
+    for (const dir of scenario.trees) trees[dir] = recordTree(path.join(root, dir), started, root, scenario.modes);
     return { steps, trees };
   } finally {
     await server.stop();

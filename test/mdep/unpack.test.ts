@@ -6,4 +6,6 @@ describe('dependency:unpack (recorded from real Maven)', () => {
   replayRecordedScenarios('unpack-failures');
   replayRecordedScenarios('unpack-skip');
   replayRecordedScenarios('unpack-without-');
+  replayRecordedScenarios('unpack-local-repository-directory');
+  replayRecordedScenarios('unpack-permissions');
 });

@@ -68,6 +68,11 @@ export interface RepositoryService {
   forgetResolvedFiles?(): void;
   /** The remote repositories the project's dependencies are collected from, in Maven's order; provided by the host. */
   collectionRepositories?(): Promise<Repository[]>;
+  /**
+   * The same repository access with another local repository: files and POMs are looked up in
+   * and downloaded into `directory` (Maven's setLocalRepositoryBasedir); provided by the host.
+   */
+  withLocalRepository?(directory: string): RepositoryService;
 }
 
 /** Where resolveCoordinate looks besides the project's repositories. */

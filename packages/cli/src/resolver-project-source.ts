@@ -108,6 +108,8 @@ function services(locks: DependencyLocks, system: RepositorySystem): BuildServic
       }),
     forgetResolvedFiles: () => system.forgetResolvedFiles(),
     collectionRepositories: (project) => system.collectionRepositories(project),
+    withLocalRepository: (directory) =>
+      services(locks.withLocalRepository(directory), system.withLocalRepository(directory)),
   };
 }
 

@@ -28,6 +28,8 @@ export interface BuildServices {
   ): Promise<Artifact[]>;
   forgetResolvedFiles?(): void;
   collectionRepositories?(project: Project): Promise<Repository[]>;
+  /** The same services with another local repository (files and POMs read from and downloaded into `directory`). */
+  withLocalRepository?(directory: string): BuildServices;
 }
 
 /**
@@ -56,6 +58,9 @@ export function repositoryFor(services: BuildServices, project: Project): Reposi
     ...(services.forgetResolvedFiles ? { forgetResolvedFiles: () => services.forgetResolvedFiles!() } : {}),
     ...(services.collectionRepositories
       ? { collectionRepositories: () => services.collectionRepositories!(project) }
+      : {}),
+    ...(services.withLocalRepository
+      ? { withLocalRepository: (directory: string) => repositoryFor(services.withLocalRepository!(directory), project) }
       : {}),
   };
 }

@@ -31,10 +31,13 @@ export function copyArtifactFile(source: string, destination: string, log: Log, 
   }
 }
 
-/** Copies a file (parents created) and gives the copy the source's modification time. */
+/** Copies a file (parents created) and gives the copy the source's modification time, to the millisecond. */
 export function copyPreservingTime(source: string, destination: string): void {
   const stats = statSync(source);
   mkdirSync(path.dirname(destination), { recursive: true });
   copyFileSync(source, destination);
-  utimesSync(destination, stats.atime, stats.mtime);
+  // Java keeps whole milliseconds (File.setLastModified); half a microsecond more survives the
+  // conversion to nanoseconds, so the copy reads back as exactly the source's millisecond.
+  const seconds = (ms: number): number => (Math.floor(ms) + 0.0005) / 1000;
+  utimesSync(destination, seconds(stats.atimeMs), seconds(stats.mtimeMs));
 }

@@ -80,6 +80,7 @@ export class CopyGoal extends FromConfigurationParameters {
     const items = artifactItemsOf(this.artifactItems, this.artifact, this.context.project.basedir);
     if (items.length === 0) throw new GoalFailureError('Either artifact or artifactItems is required ');
     const outputDirectory = this.outputDirectory ?? path.join(this.context.project.basedir, 'target', 'dependency');
+    const repository = this.itemRepository(this.context);
     const processed: Array<{ item: ArtifactItem; artifact: DependencyArtifact; destination: string; needed: boolean }> =
       [];
     for (const configured of items) {
@@ -87,7 +88,7 @@ export class CopyGoal extends FromConfigurationParameters {
       const directory = configured.outputDirectory ?? outputDirectory;
       mkdirSync(directory, { recursive: true });
       const item = configured.version ? configured : fillMissingVersion(configured, this.context.project);
-      const artifact = await resolveArtifactItem(this.context, item, this.log);
+      const artifact = await resolveArtifactItem(repository, item, this.log);
       const name =
         item.destFileName ||
         formattedFileName(artifact, {

@@ -1,4 +1,5 @@
-import { Parameter } from '@goalhost/api';
+import * as path from 'node:path';
+import { GoalExecutionError, Parameter, type GoalContext } from '@goalhost/api';
 import { DependencyGoalParameters } from './dependency-goal-parameters';
 
 /**
@@ -65,4 +66,20 @@ export abstract class FromConfigurationParameters extends DependencyGoalParamete
     description: 'Overwrite if newer',
   })
   overWriteIfNewer = true;
+
+  /**
+   * Where the items are resolved: the build's repository access, with localRepositoryDirectory
+   * (resolved against the base directory) as the local repository when it is set.
+   */
+  protected itemRepository(context: Pick<GoalContext, 'repository' | 'project'>): Pick<GoalContext, 'repository'> {
+    if (!this.localRepositoryDirectory) return context;
+    const { repository } = context;
+    if (!repository.withLocalRepository)
+      throw new GoalExecutionError(
+        'This host cannot resolve into another local repository (RepositoryService.withLocalRepository): remove localRepositoryDirectory from the configuration.',
+      );
+    return {
+      repository: repository.withLocalRepository(path.resolve(context.project.basedir, this.localRepositoryDirectory)),
+    };
+  }
 }

@@ -16,6 +16,7 @@ export async function resolveArtifactItem(
 ): Promise<DependencyArtifact> {
   const version = item.version!;
   const extension = extensionOf(item.type);
+  await readDescriptor(context, item, version, extension, log);
   try {
     const file = await context.repository.resolveArtifact({
       groupId: item.groupId,
@@ -38,20 +39,28 @@ export async function resolveArtifactItem(
     };
   } catch (e) {
     if (e instanceof GoalExecutionError) throw e;
-    await warnMissingPom(context, item, version, extension, log);
     // Maven prints the resolver's reason after the plugin's message.
     throw new GoalExecutionError(withReason('Unable to find/resolve artifact.', e), { cause: e });
   }
 }
 
-/** Maven's resolution of a missing artifact also looks for its POM, and warns when that is missing too. */
-async function warnMissingPom(
+/**
+ * Maven reads the item's POM (and its parents) before resolving the file, downloading them into
+ * the local repository; a missing POM is only a warning.
+ */
+async function readDescriptor(
   context: Pick<GoalContext, 'repository'>,
   item: ArtifactItem,
   version: string,
   extension: string,
   log: Log,
 ): Promise<void> {
+  try {
+    await context.repository.readProject({ groupId: item.groupId, artifactId: item.artifactId, version });
+    return;
+  } catch (e) {
+    if (e instanceof GoalExecutionError) throw e;
+  }
   try {
     await context.repository.resolveArtifact({
       groupId: item.groupId,

@@ -101,6 +101,7 @@ export class UnpackGoal extends FromConfigurationParameters {
       project.basedir,
       this.markersDirectory ?? path.join(project.build.directory, 'dependency-maven-plugin-markers'),
     );
+    const repository = this.itemRepository(this.context);
     const processed: ProcessedItem[] = [];
     for (const configured of items) {
       this.log.info(`Configured Artifact: ${artifactItemString(configured)}`);
@@ -108,7 +109,7 @@ export class UnpackGoal extends FromConfigurationParameters {
       mkdirSync(directory, { recursive: true });
       const versioned = configured.version ? configured : fillMissingVersion(configured, project);
       const item = { ...versioned, outputDirectory: directory };
-      const artifact = asResolved(await resolveArtifactItem(this.context, item, this.log));
+      const artifact = asResolved(await resolveArtifactItem(repository, item, this.log));
       // The marker is looked for before the goal's patterns fill the item's empty ones.
       const needed =
         (item.overWrite ?? '').toLowerCase() === 'true' ||

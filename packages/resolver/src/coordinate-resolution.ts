@@ -1,4 +1,4 @@
-import type { Artifact, Project, RawRepository, Repository } from '@goalhost/model';
+import type { Artifact, Project, RawRepository } from '@goalhost/model';
 import type { ArtifactRequest } from './artifact-request';
 import { artifactType } from './artifact-types';
 import { toArtifact, type DependencyResolver } from './dependency-resolver';
@@ -117,17 +117,5 @@ export class CoordinateResolver {
   /** Forgets every file resolved so far (after files were deleted from the local repository). */
   forgetResolvedFiles(): void {
     this.artifacts.forget();
-  }
-
-  /** The repositories a collection of `project`'s dependencies starts from, as Maven's collector lists them. */
-  async collectionRepositories(project: Project): Promise<Repository[]> {
-    const own = await this.projects.repositoriesOf(project);
-    return aggregateRepositories(this.repositories.base, own, this.config.settings.mirrors, false).map((r) => ({
-      id: r.id,
-      url: r.url,
-      layout: r.layout,
-      releases: r.releases,
-      snapshots: r.snapshots,
-    }));
   }
 }

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { ownValue, type Artifact, type Project } from '@goalhost/model';
+import { ownValue, type Artifact, type Project, type Repository } from '@goalhost/model';
 import type { ArtifactRequest } from './artifact-request';
 import { artifactType } from './artifact-types';
 import { ArtifactResolutionError, projectId, ResolutionError } from './errors';
@@ -10,6 +10,7 @@ import type { ProjectGraphs } from './project-graphs';
 import type { RecordingLog } from './recording-log';
 import { resolutionKey, type LoggedLine, type ResolutionCache } from './resolution-cache';
 import type { ResolverConfig } from './resolver-config';
+import { usedRepositories } from './used-repositories';
 import { artifactString, baseVersionOf, isFile, type ArtifactResolver, type ResolvedFile } from './transport';
 
 /**
@@ -70,6 +71,11 @@ export class DependencyResolver {
     const verbose = options.verbose === true;
     const root = await (verbose ? this.graphs.verbose(project) : this.graphs.tree(project));
     return dependencyTree(project, root, verbose);
+  }
+
+  /** The repositories of every node of the project's collected graph, in Maven's order (dependency:list-repositories). */
+  async usedRepositories(project: Project): Promise<Repository[]> {
+    return usedRepositories(await this.graphs.resolved(project));
   }
 
   async resolveArtifact(request: ArtifactRequest, project?: Project): Promise<string> {

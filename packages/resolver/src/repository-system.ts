@@ -39,6 +39,12 @@ export interface RepositorySystem {
    */
   setWorkspace(projects: readonly Project[]): void;
   /**
+   * The same resolution with another local repository (Maven's setLocalRepositoryBasedir on a
+   * copy of the session): the projects and workspace known here, files and POMs read from and
+   * downloaded into `directory`. One per directory.
+   */
+  withLocalRepository(directory: string): RepositorySystem;
+  /**
    * What goalhost provides of the session projects' build extensions once they are all read (as
    * Maven's afterProjectsRead): os-maven-plugin's properties (see os-detect-extension.ts). Returns
    * the projects as the extensions leave them (new objects when changed). Throws OsDetectionError.
@@ -90,8 +96,9 @@ export interface RepositorySystem {
   /** Forgets every file resolved so far in this process (after files were deleted from the local repository). */
   forgetResolvedFiles(): void;
   /**
-   * The remote repositories a collection of `project`'s dependencies starts from, as Maven's
-   * dependency collector lists them: the session's (settings, super POM), then the project's own.
+   * The remote repositories of `project`'s dependency collection, as maven-dependency-plugin's
+   * list-repositories prints them: the project's and those the dependencies' POMs add for their
+   * own dependencies, in Maven's hash order.
    */
   collectionRepositories(project: Project): Promise<Repository[]>;
   /**
@@ -123,8 +130,10 @@ class DefaultRepositorySystem implements RepositorySystem {
   private readonly coordinates: CoordinateResolver;
   private readonly artifacts: VerifyingArtifactResolver;
   private readonly trusted: TrustedChecksums;
+  private readonly others = new Map<string, DefaultRepositorySystem>();
+  private workspace?: readonly Project[];
 
-  constructor(config: ResolverConfig) {
+  constructor(private readonly config: ResolverConfig) {
     // Every line logged goes through it, so a resolution's lines can be kept with its result.
     const log = new RecordingLog(config.log);
     config = { ...config, log };
@@ -190,7 +199,24 @@ class DefaultRepositorySystem implements RepositorySystem {
   }
 
   setWorkspace(projects: readonly Project[]): void {
+    this.workspace = projects;
     this.artifacts.setWorkspace(new ReactorWorkspace(projects));
+    for (const other of this.others.values()) other.setWorkspace(projects);
+  }
+
+  withLocalRepository(directory: string): RepositorySystem {
+    const basedir = path.resolve(directory);
+    if (basedir === path.resolve(this.config.localRepository)) return this;
+    let other = this.others.get(basedir);
+    if (!other) {
+      // The resolution cache holds results made with the build's local repository.
+      const { resolutionCacheDirectory: _unused, ...config } = this.config;
+      other = new DefaultRepositorySystem({ ...config, localRepository: basedir });
+      other.projects.adoptProjectsOf(this.projects);
+      if (this.workspace) other.setWorkspace(this.workspace);
+      this.others.set(basedir, other);
+    }
+    return other;
   }
 
   applyBuildExtensions(projects: readonly Project[]): Project[] {
@@ -229,7 +255,7 @@ class DefaultRepositorySystem implements RepositorySystem {
   }
 
   collectionRepositories(project: Project): Promise<Repository[]> {
-    return this.coordinates.collectionRepositories(project);
+    return this.dependencies.usedRepositories(project);
   }
 
   resolveForLock(project: Project, pinned?: PinnedVersion): Promise<LockableArtifact[]> {

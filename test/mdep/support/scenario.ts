@@ -21,6 +21,13 @@ export interface Scenario {
   readonly steps: readonly ScenarioStep[];
   /** Folders (relative to the fixture root) whose trees are compared after the last step. */
   readonly trees: readonly string[];
+  /**
+   * The URL of the settings' mirror of central (default: an empty folder below the fixture root).
+   * A fixed one makes the order of goals that print repositories in hash order the same in every run.
+   */
+  readonly centralMirror?: string;
+  /** The trees show each entry's permission bits too (goals that set them from archives). */
+  readonly modes?: boolean;
 }
 
 export interface ScenarioArtifact extends PomSpec {
@@ -80,7 +87,7 @@ export function layOut(scenario: Scenario, root: string, remoteUrl: string): Sce
   // Central is an empty folder: nothing leaves the machine, and a missing artifact is missing there too.
   fs.writeFileSync(
     layout.settings,
-    `<settings><mirrors><mirror><id>no-central</id><url>file://${path.join(root, 'central')}</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`,
+    `<settings><mirrors><mirror><id>no-central</id><url>${scenario.centralMirror ?? `file://${path.join(root, 'central')}`}</url><mirrorOf>central</mirrorOf></mirror></mirrors></settings>\n`,
   );
   return layout;
 }
@@ -168,8 +175,8 @@ export function outcomeOf(status: number, stdout: string, root: string, remoteUr
   return { status, lines: own, ...(failure ? { failure: failure.replace(/ -> \[Help 1\]$/, '') } : {}) };
 }
 
-/** The tree of `dir` as recordings hold it; times at or after `since` read `new`. */
-export function recordTree(dir: string, since: number, root: string): string[] {
+/** The tree of `dir` as recordings hold it; times at or after `since` read `new`; `modes`: permission bits after each entry. */
+export function recordTree(dir: string, since: number, root: string, modes = false): string[] {
   const out: string[] = [];
   const walk = (rel: string): void => {
     for (const name of fs.readdirSync(path.join(dir, rel)).sort()) {
@@ -178,8 +185,9 @@ export function recordTree(dir: string, since: number, root: string): string[] {
       const st = fs.lstatSync(full);
       // The resolver's own bookkeeping of failed look-ups (times, repository URLs): not the goal's doing.
       if (name.endsWith('.lastUpdated') || name === 'resolver-status.properties') continue;
+      const mode = modes ? ` ${(st.mode & 0o7777).toString(8)}` : '';
       if (st.isDirectory()) {
-        out.push(`d ${r}/`);
+        out.push(`d ${r}/${mode}`);
         walk(r);
       } else {
         const data = normalizedContent(name, fs.readFileSync(full), root);
@@ -188,7 +196,7 @@ export function recordTree(dir: string, since: number, root: string): string[] {
           data.length <= 160 && !data.includes(0)
             ? JSON.stringify(data.toString('utf8'))
             : createHash('sha256').update(data).digest('hex').slice(0, 12);
-        out.push(`f ${r} ${shown} ${time}`);
+        out.push(`f ${r} ${shown} ${time}${mode}`);
       }
     }
   };

@@ -134,6 +134,34 @@ function pluginRepositoryScenario(goal: string): Scenario {
   };
 }
 
+/** `<repositories>` of [id, url, policies]. */
+function repositories(...repos: ReadonlyArray<readonly string[]>): string {
+  return `  <repositories>${repos.map(([id, url, policies = '']) => `<repository><id>${id}</id><url>${url}</url>${policies}</repository>`).join('')}</repositories>`;
+}
+
+/** A base for repository URLs that are never read (offline runs). */
+const FIXED = 'file:///nonexistent/mdep';
+
+/**
+ * Maven gathers go-offline's artifacts in a HashSet filled in an order of identity hashes: these
+ * plugins fall in distinct buckets, so the order Maven prints does not depend on that.
+ */
+const GO_OFFLINE_PLUGINS = [
+  'p0-maven-plugin',
+  'p1-maven-plugin',
+  'p3-maven-plugin',
+  'p5-maven-plugin',
+  'p6-maven-plugin',
+  'p7-maven-plugin',
+  'p9-maven-plugin',
+];
+
+/** The artifacts and project of pluginScenario. */
+function pluginProject(plugins: readonly string[]): Pick<Scenario, 'artifacts' | 'project'> {
+  const { artifacts, project } = pluginScenario('', plugins);
+  return { artifacts, project };
+}
+
 const LATER = '2030-01-01T00:00:00Z';
 const EARLIER = '2010-01-01T00:00:00Z';
 const DEST = 'project/target/dependency';
@@ -359,6 +387,64 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: [{ args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0'] }],
     trees: ['project'],
   },
+  // From a remote repository into the local one (what the resolution writes beside the files).
+  {
+    name: 'copy-artifact-remote',
+    remote: ARTIFACTS,
+    project: { gav: 'zz.p:proj:1', extra: repositories(['fixture', '{remote}']) },
+    steps: [
+      { args: [`${D}copy`, '-Dartifact=zz.a:lib:1.0:jar:sources'] },
+      { args: [`${D}copy`, '-Dartifact=zz.a:trans:2.0'] },
+    ],
+    trees: ['project/target', 'repo/zz'],
+  },
+  // localRepositoryDirectory: the items are resolved into (and looked up in) that repository only.
+  {
+    name: 'copy-local-repository-directory',
+    remote: ARTIFACTS,
+    project: {
+      gav: 'zz.p:proj:1',
+      managed: ['zz.b:other:1.0'],
+      extra:
+        `${repositories(['fixture', '{remote}'])}\n` +
+        '  <build><plugins><plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-dependency-plugin</artifactId><version>3.5.0</version>' +
+        '<configuration><localRepositoryDirectory>${project.build.directory}/local-repo</localRepositoryDirectory><artifactItems>' +
+        '<artifactItem><groupId>zz.a</groupId><artifactId>trans</artifactId><version>2.0</version></artifactItem>' +
+        '<artifactItem><groupId>zz.b</groupId><artifactId>other</artifactId></artifactItem>' +
+        '<artifactItem><groupId>zz.a</groupId><artifactId>lib</artifactId><version>1.0</version><classifier>sources</classifier></artifactItem>' +
+        '</artifactItems></configuration></plugin></plugins></build>',
+    },
+    steps: [
+      { args: [`${D}copy`] },
+      { args: [`${D}copy`, '-Dartifact=zz.a:zipped:1.0:zip', '-DoutputDirectory=target/zips'] },
+      { args: ['-o', `${D}copy`, '-Dmdep.overWriteReleases=true'] },
+      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:snap:1.0-SNAPSHOT'] },
+    ],
+    trees: ['project/target', 'repo/zz'],
+  },
+  // Parameters these goals have but do not use (Maven's texts say so; an incremental build is an IDE's).
+  {
+    name: 'copy-goals-unused-parameters',
+    artifacts: ARTIFACTS,
+    project: configured(
+      '<skipDuringIncrementalBuild>true</skipDuringIncrementalBuild><ignorePermissions>true</ignorePermissions><useJvmChmod>false</useJvmChmod>',
+    ),
+    steps: [
+      { args: ['-o', `${D}copy-dependencies`, '-DincludeArtifactIds=trans,snap', '-DmarkersDirectory=target/marks'] },
+      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0', '-DoutputDirectory=target/copied'] },
+      {
+        args: [
+          '-o',
+          `${D}build-classpath`,
+          '-DmarkersDirectory=target/marks',
+          '-DoverWriteReleases=true',
+          '-Dsilent=true',
+        ],
+      },
+      { args: ['-o', `${D}list-repositories`, '-Dsilent=true', '-DoutputAbsoluteArtifactFilename=true'] },
+    ],
+    trees: ['project/target'],
+  },
   // build-classpath
   {
     name: 'build-classpath-log',
@@ -473,30 +559,78 @@ export const SCENARIOS: readonly Scenario[] = [
     trees: ['project/target'],
   },
   // list-repositories, resolve-plugins, go-offline
+  // Maven prints the repositories from a HashSet ordered by their hash codes, URLs included: fixed
+  // URLs (nothing is downloaded offline) give the same order in every run.
   {
     name: 'list-repositories',
     artifacts: ARTIFACTS,
     project: {
       ...PROJECT,
       extra:
-        '  <repositories><repository><id>fixture</id><url>{remote}</url><snapshots><enabled>false</enabled></snapshots></repository></repositories>\n' +
-        '  <pluginRepositories><pluginRepository><id>plugins</id><url>{remote}/plugins</url></pluginRepository></pluginRepositories>',
+        `  <repositories><repository><id>fixture</id><url>${FIXED}/fixture</url><snapshots><enabled>false</enabled></snapshots></repository></repositories>\n` +
+        `  <pluginRepositories><pluginRepository><id>plugins</id><url>${FIXED}/plugins</url></pluginRepository></pluginRepositories>`,
     },
+    centralMirror: `${FIXED}/central`,
     steps: [{ args: ['-o', `${D}list-repositories`] }],
     trees: ['project/target'],
   },
+  {
+    name: 'list-repositories-dependency-poms',
+    artifacts: [
+      { gav: 'zz.r:rparent:1', packaging: 'pom', extra: repositories(['from-parent', `${FIXED}/parent`]) },
+      {
+        gav: 'zz.r:dep:1.0',
+        parent: 'zz.r:rparent:1',
+        relativePath: '',
+        dependencies: ['zz.r:trans:1.0', { gav: 'zz.r:tested:1.0', scope: 'test' }],
+        extra: repositories(['from-dep', `${FIXED}/dep`, '<releases><updatePolicy>always</updatePolicy></releases>']),
+      },
+      {
+        gav: 'zz.r:trans:1.0',
+        dependencies: ['zz.r:leaf:1.0'],
+        extra: repositories(['from-trans', `${FIXED}/trans`, '<snapshots><enabled>false</enabled></snapshots>']),
+      },
+      // The id the project already has: the project's repository wins, this one is not listed.
+      {
+        gav: 'zz.r:leaf:1.0',
+        dependencies: ['zz.r:end:1.0'],
+        extra: repositories(['fixture', `${FIXED}/leaf-fixture`], ['from-leaf', `${FIXED}/leaf`]),
+      },
+      { gav: 'zz.r:end:1.0' },
+      { gav: 'zz.r:tested:1.0', extra: repositories(['from-tested', `${FIXED}/tested`]) },
+      { gav: 'zz.r:prov:1.0', extra: repositories(['from-provided', `${FIXED}/provided`]) },
+    ],
+    project: {
+      gav: 'zz.p:repos:1',
+      dependencies: ['zz.r:dep:1.0', { gav: 'zz.r:prov:1.0', scope: 'provided' }],
+      extra: repositories(['fixture', `${FIXED}/fixture`]),
+    },
+    centralMirror: `${FIXED}/central`,
+    steps: [{ args: ['-o', `${D}list-repositories`] }, { args: ['-o', `${D}list-repositories`, '-Dmdep.skip=true'] }],
+    trees: ['project/target'],
+  },
   pluginScenario('resolve-plugins', ['zz-maven-plugin']),
-  // Maven gathers go-offline's artifacts in a HashSet filled in an order of identity hashes: these
-  // plugins fall in distinct buckets, so the order Maven prints does not depend on that.
-  pluginScenario('go-offline', [
-    'p0-maven-plugin',
-    'p1-maven-plugin',
-    'p3-maven-plugin',
-    'p5-maven-plugin',
-    'p6-maven-plugin',
-    'p7-maven-plugin',
-    'p9-maven-plugin',
-  ]),
+  pluginScenario('go-offline', GO_OFFLINE_PLUGINS),
+  ...['resolve-plugins', 'go-offline', 'sources'].map((goal): Scenario => ({
+    name: `${goal}-append-skip`,
+    ...pluginProject(goal === 'go-offline' ? GO_OFFLINE_PLUGINS : ['zz-maven-plugin']),
+    steps: [
+      { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-DexcludeReactor=false'] },
+      { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-DappendOutput=true', '-DexcludeScope=test'] },
+      { args: ['-o', `${D}${goal}`, '-DoutputFile=target/out.txt', '-Dmdep.skip=true'] },
+      {
+        args: [
+          '-o',
+          `${D}${goal}`,
+          '-DexcludeGroupIds=zz.b',
+          '-DincludeArtifactIds=lib,trans,zz-maven-plugin,p0-maven-plugin,zipped',
+          '-DexcludeTypes=zip',
+          '-Dmdep.prependGroupId=true',
+        ],
+      },
+    ],
+    trees: ['project/target'],
+  })),
   pluginRepositoryScenario('resolve-plugins'),
   pluginRepositoryScenario('go-offline'),
   // get

@@ -17,6 +17,8 @@ const ARCHIVES: readonly ScenarioArtifact[] = [
   { gav: 'zz.u:tgz:1.0', files: ['tar.gz'], archives: { 'tar.gz': 'tree.tar.gz' } },
   { gav: 'zz.u:other:1.0', files: ['zip'], archives: { zip: 'other.zip' } },
   { gav: 'zz.u:prov:1.0', archives: { jar: 'entry-times.zip' } },
+  // Entries with unusual permission bits (setuid, sticky, read-only, none).
+  { gav: 'zz.u:modes:1.0', archives: { jar: 'modes.jar' } },
   // Not an archive: the file holds its coordinates as text.
   { gav: 'zz.u:text:1.0' },
 ];
@@ -136,6 +138,68 @@ export const UNPACK_SCENARIOS: readonly Scenario[] = [
         `<excludes>docs/**</excludes>${PREFIX_MAPPER}</configuration></execution>`,
     ),
   ),
+  // The filters copy-dependencies shares, on unpack-dependencies.
+  scenario('unpack-dependencies-filters', [
+    {
+      args: [
+        '-o',
+        UD,
+        '-DexcludeGroupIds=zz.x',
+        '-DexcludeArtifactIds=snap',
+        '-DexcludeTypes=tar.gz,zip',
+        '-DoutputDirectory=target/a',
+      ],
+    },
+    { args: ['-o', UD, '-DincludeGroupIds=zz.u', '-DincludeClassifiers=tests', '-DoutputDirectory=target/b'] },
+    {
+      args: [
+        '-o',
+        UD,
+        '-DexcludeClassifiers=tests',
+        '-DincludeTypes=jar',
+        '-DincludeArtifactIds=basic,deep',
+        '-DoutputDirectory=target/c',
+      ],
+    },
+  ]),
+  // Permission bits from the archive, then ignorePermissions and useJvmChmod.
+  {
+    name: 'unpack-permissions',
+    artifacts: ARCHIVES,
+    project: { ...PROJECT, dependencies: ['zz.u:modes:1.0'] },
+    modes: true,
+    steps: [
+      { args: ['-o', UNPACK, '-Dartifact=zz.u:modes:1.0', '-DoutputDirectory=target/kept'] },
+      {
+        args: [
+          '-o',
+          UNPACK,
+          '-Dartifact=zz.u:modes:1.0',
+          '-DoutputDirectory=target/ignored',
+          '-Ddependency.ignorePermissions=true',
+        ],
+      },
+      {
+        args: [
+          '-o',
+          UNPACK,
+          '-Dartifact=zz.u:modes:1.0',
+          '-DoutputDirectory=target/plexus',
+          '-Ddependency.useJvmChmod=false',
+        ],
+      },
+      {
+        args: [
+          '-o',
+          UD,
+          '-DoutputDirectory=target/deps',
+          '-Ddependency.ignorePermissions=true',
+          '-DmarkersDirectory=target/m2',
+        ],
+      },
+    ],
+    trees: ['project/target/kept', 'project/target/ignored', 'project/target/plexus', 'project/target/deps'],
+  },
   // unpack
   scenario(
     'unpack-artifact-property',
@@ -214,6 +278,30 @@ export const UNPACK_SCENARIOS: readonly Scenario[] = [
     ),
   ),
   scenario('unpack-skip', [{ args: ['-o', UNPACK, '-Dartifact=zz.u:basic:1.0', '-Dmdep.skip=true'] }]),
+  // localRepositoryDirectory: the items are resolved into (and looked up in) that repository only.
+  {
+    name: 'unpack-local-repository-directory',
+    remote: [...ARCHIVES, { gav: 'zz.u:uparent:1', packaging: 'pom' }],
+    project: {
+      gav: 'zz.p:unpacking:1',
+      // Built with the build's local repository: its parent is not downloaded again into the goal's.
+      parent: 'zz.u:uparent:1',
+      relativePath: '',
+      extra:
+        '  <repositories><repository><id>fixture</id><url>{remote}</url></repository></repositories>\n' +
+        '  <build><plugins><plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-dependency-plugin</artifactId><version>3.5.0</version>' +
+        '<configuration><localRepositoryDirectory>${project.build.directory}/local-repo</localRepositoryDirectory><artifactItems>' +
+        '<artifactItem><groupId>zz.u</groupId><artifactId>other</artifactId><version>1.0</version><type>zip</type></artifactItem>' +
+        '<artifactItem><groupId>zz.u</groupId><artifactId>tgz</artifactId><version>1.0</version><type>tar.gz</type><outputDirectory>${project.build.directory}/tgz</outputDirectory></artifactItem>' +
+        '</artifactItems></configuration></plugin></plugins></build>',
+    },
+    steps: [
+      { args: [UNPACK] },
+      { args: ['-o', UNPACK] },
+      { args: [UNPACK, '-Dartifact=zz.u:basic:1.0', '-DoutputDirectory=target/basic'] },
+    ],
+    trees: ['project/target', 'repo/zz'],
+  },
   {
     name: 'unpack-without-project',
     artifacts: ARCHIVES,

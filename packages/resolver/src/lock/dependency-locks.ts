@@ -123,6 +123,12 @@ export class DependencyLocks {
     return new DependencyLocks(this.system, { ...this.options, log }, this.state);
   }
 
+  /** The same locks over the resolution with another local repository (the files a goal resolves there are checked alike). */
+  withLocalRepository(directory: string): DependencyLocks {
+    const system = this.system.withLocalRepository(directory);
+    return new DependencyLocks(system, { ...this.options, localRepository: directory }, this.state);
+  }
+
   static lockFileOf(project: Project): string {
     return path.join(path.dirname(project.file), LOCK_FILE_NAME);
   }

@@ -35,6 +35,8 @@ export interface ProjectBuilderParts {
 export class ProjectBuilder {
   private readonly models: ModelBuilder<readonly RemoteRepository[]>;
   private readonly built = new WeakMap<Project, BuiltModel>();
+  /** The builder whose projects these are, when this one only works on another local repository. */
+  private owner?: ProjectBuilder;
   /** Projects built so far by POM file: parents in the reactor are not built again. */
   private readonly projectFiles = new Set<string>();
   private currentSystemProperties: Record<string, string>;
@@ -174,22 +176,32 @@ export class ProjectBuilder {
   async modelOf(project: Project): Promise<BuiltModel> {
     const known = this.built.get(project);
     if (known) return known;
+    if (this.owner) return this.owner.modelOf(project);
     const rebuilt = await this.models.buildProject(project.file, this.parts.repositories.base);
     this.built.set(project, rebuilt);
     return rebuilt;
   }
 
+  /** Takes the models of `owner`'s projects as they are (no rebuilding against this builder's local repository). */
+  adoptProjectsOf(owner: ProjectBuilder): void {
+    this.owner = owner;
+  }
+
+  /** Whether `project`'s model is known here or to the owner. */
+  private knows(project: Project): boolean {
+    return this.built.has(project) || (this.owner?.knows(project) ?? false);
+  }
+
   /** The remote repositories a project's goals resolve from; the base ones for no project. */
   async repositoriesOf(project: Project | undefined): Promise<RemoteRepository[]> {
     // The stub project of a run without a POM (standalone-pom) has no file to build: it sees the base ones.
-    if (!project || (!this.built.has(project) && !fs.existsSync(project.file))) return this.parts.repositories.base;
+    if (!project || (!this.knows(project) && !fs.existsSync(project.file))) return this.parts.repositories.base;
     return this.parts.repositories.of(await this.modelOf(project));
   }
 
   /** The plugin repositories `project` sees: Maven's remotePluginRepositories (the base ones for the stub project). */
   async pluginRepositoriesOf(project: Project | undefined): Promise<RemoteRepository[]> {
-    if (!project || (!this.built.has(project) && !fs.existsSync(project.file)))
-      return this.parts.repositories.basePlugins;
+    if (!project || (!this.knows(project) && !fs.existsSync(project.file))) return this.parts.repositories.basePlugins;
     return this.parts.repositories.pluginsOf(await this.modelOf(project));
   }
 
