@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { contentSlabs } from './content-slabs';
 import { toUtimeSeconds } from '../file-times';
-import type { PendingWork } from '../target-tree';
+import type { FileNode, PendingWork, StoredSource } from '../target-tree';
 import type { WorkerPool } from './worker-pool';
 import {
   batchBytes,
@@ -86,6 +86,50 @@ export class WorkExecutor {
   }
 
   /**
+   * A file of a stored tree, placed as the plan decided: hard-linked when asked for and its
+   * final time and mode are the stored file's (a link shares them), else copied (a reflink where
+   * the file system has them) and given its time and mode. An existing file keeps its mode
+   * unless the plan gives one, as when an archive is extracted over it.
+   */
+  private placeStored(path: string, node: FileNode, from: StoredSource): void {
+    let existing = node.created ? undefined : fs.lstatSync(path, { throwIfNoEntry: false });
+    const mode = node.chmod ?? (existing ? existing.mode & 0o7777 : this.defaultMode);
+    if (from.link && mode === from.mode && node.mtime === from.mtimeMs) {
+      if (existing) fs.unlinkSync(path);
+      existing = undefined;
+      try {
+        fs.linkSync(from.from, path);
+        return;
+      } catch (e) {
+        // Another file system, or the link count at its limit: a copy does the same.
+        if (!['EXDEV', 'EMLINK', 'EPERM'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+      }
+    }
+    // Never write into a file that is also elsewhere (a store's, through an earlier hard link).
+    if (existing && existing.nlink > 1) fs.unlinkSync(path);
+    fs.copyFileSync(from.from, path, fs.constants.COPYFILE_FICLONE);
+    // The copy takes the stored file's mode.
+    if (mode !== from.mode) fs.chmodSync(path, mode);
+    if (node.mtime !== undefined) fs.utimesSync(path, toUtimeSeconds(node.mtime), toUtimeSeconds(node.mtime));
+  }
+
+  /**
+   * Before `path` is written or touched in place: a file that has other hard links (a store's)
+   * becomes a file of its own, with the same content, time and mode, so the write changes only it.
+   */
+  ownCopy(path: string): void {
+    const st = fs.lstatSync(path, { throwIfNoEntry: false, bigint: true });
+    if (!st || !st.isFile() || st.nlink < 2n) return;
+    const slash = path.lastIndexOf('/');
+    const temp = `${path.slice(0, slash)}/.${path.slice(slash + 1)}.goalhost-own`;
+    fs.copyFileSync(path, temp, fs.constants.COPYFILE_FICLONE);
+    fs.chmodSync(temp, Number(st.mode & 0o7777n));
+    const mtime = toUtimeSeconds(Number(st.mtimeNs / 1_000_000n));
+    fs.utimesSync(temp, mtime, mtime);
+    fs.renameSync(temp, path);
+  }
+
+  /**
    * Hands the work out. Structure, copies and time-only changes happen now; file contents are
    * written by the pool. Files being streamed by the caller (`stream` writers) are skipped.
    */
@@ -98,6 +142,23 @@ export class WorkExecutor {
       if (writer?.kind === 'stream') continue;
       if (node.firstJob !== undefined && node.firstJob < job) {
         this.overwritten.set(job, Math.min(this.overwritten.get(job) ?? job, node.firstJob));
+      }
+      if (writer?.kind === 'stored') {
+        try {
+          this.placeStored(path, node, writer);
+        } catch (e) {
+          this.fail(job, '', describeFsError(e, (e as NodeJS.ErrnoException).path ?? path));
+          return;
+        }
+        continue;
+      }
+      if (!node.created) {
+        try {
+          this.ownCopy(path);
+        } catch (e) {
+          this.fail(job, '', describeFsError(e, path));
+          return;
+        }
       }
       if (writer?.kind === 'copy') {
         try {
