@@ -39,7 +39,7 @@ function parseBytes(text: string, property: string): number {
  */
 export function storeOptions(
   property: (name: string) => string | undefined,
-  localRepository: string,
+  localRepository: string | undefined,
   basedir: string,
 ): StoreOptions {
   const modeText = (property(STORE_PROPERTY) ?? '').trim() || 'copy';
@@ -49,13 +49,15 @@ export function storeOptions(
     );
   }
   const dirText = (property(STORE_DIR_PROPERTY) ?? '').trim();
+  // Without a local repository (a goal run outside a build) and no directory given: no store.
+  const mode = !dirText && !localRepository ? 'off' : modeText;
   const maxText = (property(STORE_MAX_SIZE_PROPERTY) ?? '').trim();
   const verifyText = (property(STORE_VERIFY_PROPERTY) ?? '').trim();
   return {
-    mode: modeText,
+    mode,
     directory: dirText
       ? path.resolve(basedir, dirText)
-      : path.join(path.dirname(path.resolve(localRepository)), 'goalhost-store'),
+      : path.join(path.dirname(path.resolve(localRepository ?? basedir)), 'goalhost-store'),
     maxBytes: maxText ? parseBytes(maxText, STORE_MAX_SIZE_PROPERTY) : DEFAULT_STORE_MAX_SIZE,
     verify: verifyText === 'true',
   };
