@@ -133,8 +133,9 @@ export class Extraction {
       if (target instanceof PlanFailure) return target;
       let failure: PlanFailure | undefined;
       if (e.kind === 'file') {
-        const file = stored.files.get(e.path);
-        if (!file) return new PlanFailure(`The stored tree ${stored.directory} has no file ${e.path}`, true);
+        const file = e.file === undefined ? undefined : stored.files[e.file];
+        if (!file || file.path !== e.path)
+          return new PlanFailure(`The stored tree ${stored.directory} has no file ${e.path}`, true);
         const from = e.path === '' ? stored.directory : `${stored.directory}/${e.path}`;
         const source = { kind: 'stored', from, link: stored.link, mode: file.mode, mtimeMs: file.mtimeMs } as const;
         failure = this.tree.writeFile(root, target, e.name, source, e.mtimeMs, e.chmod);

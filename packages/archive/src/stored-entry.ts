@@ -13,10 +13,13 @@ export interface StoredEntry {
   readonly mtimeMs: number;
   readonly chmod?: number;
   readonly linkTarget?: string;
+  /** A file entry's file: its index in the tree's `files`. */
+  readonly file?: number;
 }
 
-/** A regular file of the stored tree: its mode bits and mtime as stored. */
+/** A regular file of the stored tree: its path below the tree, its mode bits and mtime as stored. */
 export interface StoredFile {
+  readonly path: string;
   readonly mode: number;
   readonly mtimeMs: number;
 }
@@ -25,8 +28,8 @@ export interface StoredTree {
   /** Absolute directory holding the extracted tree. */
   readonly directory: string;
   readonly entries: readonly StoredEntry[];
-  /** Every regular file of the tree, by its '/'-separated path below `directory`. */
-  readonly files: ReadonlyMap<string, StoredFile>;
+  /** Every regular file of the tree, in the order of their first entries. */
+  readonly files: readonly StoredFile[];
   /** Hard-link files whose final time and mode are the stored ones (else copy them). */
   readonly link: boolean;
 }

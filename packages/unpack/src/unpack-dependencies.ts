@@ -74,6 +74,9 @@ export async function unpackDependencies(r: UnpackDependenciesRequest): Promise<
   }
 }
 
+/** Stored files placed from the store on the threads: enough that their start-up (~0.1 s) pays. */
+const STORED_FILES_FOR_THREADS = 4000;
+
 /**
  * The archive engine (readers, worker threads) loads only when there is something to unpack: a
  * re-run with every marker in place never pays for it.
@@ -91,7 +94,12 @@ async function unpackJobs(
     const stored = store ? await withStoredTrees(jobs, settings, store, pool, r.log) : undefined;
     const run = stored?.jobs ?? jobs;
     // The threads boot while the rest of the engine loads (Unpacker.run would start them too).
-    if (worthThreads(run.filter((j) => !j.stored).map((j) => j.artifact.file))) pool.start();
+    const storedFiles = run.reduce((n, j) => n + (j.stored?.files.length ?? 0), 0);
+    if (
+      storedFiles >= STORED_FILES_FOR_THREADS ||
+      worthThreads(run.filter((j) => !j.stored).map((j) => j.artifact.file))
+    )
+      pool.start();
     const placed = run.map(() => [] as string[]);
     const runSettings = sync ? { ...settings, onPlanned: (e: PlannedEntry) => placed[e.job].push(e.target) } : settings;
     const unpacker = new Unpacker(runSettings, r.log, r.archiverLog, pool, (job) => {

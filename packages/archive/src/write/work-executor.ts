@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { contentSlabs } from './content-slabs';
 import { toUtimeSeconds } from '../file-times';
-import type { FileNode, PendingWork, StoredSource } from '../target-tree';
+import type { PendingWork } from '../target-tree';
 import type { WorkerPool } from './worker-pool';
 import {
   batchBytes,
@@ -23,6 +23,9 @@ import {
 /** Batch size: small enough to balance the threads, large enough to amortise the messages. */
 const BATCH_TASKS = 256;
 const BATCH_BYTES = 4 * 1024 * 1024;
+
+/** Where stored files' tasks are batched (they read no archive). */
+const STORED_BATCHES = '\0stored';
 
 export type WorkProgress = (files: number, bytes: number) => void;
 
@@ -86,34 +89,6 @@ export class WorkExecutor {
   }
 
   /**
-   * A file of a stored tree, placed as the plan decided: hard-linked when asked for and its
-   * final time and mode are the stored file's (a link shares them), else copied (a reflink where
-   * the file system has them) and given its time and mode. An existing file keeps its mode
-   * unless the plan gives one, as when an archive is extracted over it.
-   */
-  private placeStored(path: string, node: FileNode, from: StoredSource): void {
-    let existing = node.created ? undefined : fs.lstatSync(path, { throwIfNoEntry: false });
-    const mode = node.chmod ?? (existing ? existing.mode & 0o7777 : this.defaultMode);
-    if (from.link && mode === from.mode && node.mtime === from.mtimeMs) {
-      if (existing) fs.unlinkSync(path);
-      existing = undefined;
-      try {
-        fs.linkSync(from.from, path);
-        return;
-      } catch (e) {
-        // Another file system, or the link count at its limit: a copy does the same.
-        if (!['EXDEV', 'EMLINK', 'EPERM'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
-      }
-    }
-    // Never write into a file that is also elsewhere (a store's, through an earlier hard link).
-    if (existing && existing.nlink > 1) fs.unlinkSync(path);
-    fs.copyFileSync(from.from, path, fs.constants.COPYFILE_FICLONE);
-    // The copy takes the stored file's mode.
-    if (mode !== from.mode) fs.chmodSync(path, mode);
-    if (node.mtime !== undefined) fs.utimesSync(path, toUtimeSeconds(node.mtime), toUtimeSeconds(node.mtime));
-  }
-
-  /**
    * Before `path` is written or touched in place: a file that has other hard links (a store's)
    * becomes a file of its own, with the same content, time and mode, so the write changes only it.
    */
@@ -144,12 +119,21 @@ export class WorkExecutor {
         this.overwritten.set(job, Math.min(this.overwritten.get(job) ?? job, node.firstJob));
       }
       if (writer?.kind === 'stored') {
-        try {
-          this.placeStored(path, node, writer);
-        } catch (e) {
-          this.fail(job, '', describeFsError(e, (e as NodeJS.ErrnoException).path ?? path));
-          return;
-        }
+        this.queue(byArchive, STORED_BATCHES, {
+          path,
+          job,
+          entryName: '',
+          mtime: node.mtime,
+          // A new file without a mode of its own gets the umask's.
+          chmod: node.chmod ?? (node.created ? this.defaultMode : undefined),
+          stored: {
+            from: writer.from,
+            link: writer.link,
+            mode: writer.mode,
+            mtimeMs: writer.mtimeMs,
+            existing: !node.created,
+          },
+        });
         continue;
       }
       if (!node.created) {
@@ -192,9 +176,7 @@ export class WorkExecutor {
         chmod: node.created && node.chmod === this.defaultMode ? undefined : node.chmod,
         unlinkFirst: node.unlinkFirst,
       };
-      let list = byArchive.get(archive);
-      if (!list) byArchive.set(archive, (list = []));
-      list.push(task);
+      this.queue(byArchive, archive, task);
     }
     for (const [archive, tasks] of byArchive) {
       // Archive order keeps the reads sequential.
@@ -212,6 +194,12 @@ export class WorkExecutor {
       }
       if (current.length > 0) this.submit(encodeBatch(archive, current), slabContents(current));
     }
+  }
+
+  private queue(byArchive: Map<string, WriteTask[]>, archive: string, task: WriteTask): void {
+    let list = byArchive.get(archive);
+    if (!list) byArchive.set(archive, (list = []));
+    list.push(task);
   }
 
   /** `contents`: the batch's contents to give back to the slabs once it is written. */

@@ -6,7 +6,7 @@ import { SILENT_LOG } from '../silent-log';
 import { Unpacker, type UnpackJob, type UnpackSettings } from '../unpacker';
 import { archiveDigest, sha256File } from './archive-digest';
 import { storeKey } from './store-key';
-import { MANIFEST_FORMAT, type ManifestFile, type StoreManifest } from './store-manifest';
+import type { ManifestFile, StoreManifest } from './store-manifest';
 import type { UnpackStore } from './unpack-store';
 
 /** A job whose tree is to be stored: its position in the run and its key. */
@@ -89,8 +89,8 @@ async function fill(
     const i = fillJobs.indexOf(job);
     const m = missing[i];
     try {
-      const manifest = manifestOf(m.key, canonicalPath(job.destination), planned[i]);
-      const stored = store.commit(m.temporary, manifest);
+      const { manifest, digests } = manifestOf(m.key, canonicalPath(job.destination), planned[i]);
+      const stored = store.commit(m.temporary, manifest, digests);
       if (stored) found.set(m.key, stored);
       committed.add(i);
     } catch (e) {
@@ -109,30 +109,41 @@ async function fill(
 }
 
 /** The manifest of a tree extracted into the empty directory `root` (canonical). */
-function manifestOf(key: string, root: string, planned: readonly PlannedEntry[]): StoreManifest {
+function manifestOf(
+  key: string,
+  root: string,
+  planned: readonly PlannedEntry[],
+): { manifest: StoreManifest; digests: string[] } {
   const relative = (target: string): string => (target === root ? '' : target.slice(root.length + 1));
-  const entries = planned.map((e) => ({
-    name: e.name,
-    path: relative(e.target),
-    kind: e.kind,
-    mtimeMs: e.mtimeMs,
-    ...(e.chmod === undefined ? {} : { chmod: e.chmod }),
-    ...(e.linkTarget === undefined ? {} : { linkTarget: e.linkTarget }),
-  }));
-  const files: Record<string, ManifestFile> = {};
+  const index = new Map<string, number>();
+  const files: ManifestFile[] = [];
+  const digests: string[] = [];
   let bytes = 0;
-  for (const e of entries) {
-    if (e.kind !== 'file' || Object.prototype.hasOwnProperty.call(files, e.path)) continue;
-    const file = path.join(root, e.path);
-    const st = fs.lstatSync(file, { bigint: true });
-    if (!st.isFile()) throw new Error(`${file} is not a regular file once extracted`);
-    files[e.path] = {
-      size: Number(st.size),
-      mtimeMs: Number(st.mtimeNs / 1_000_000n),
-      mode: Number(st.mode & 0o7777n),
-      sha256: sha256File(file),
+  const entries = planned.map((e) => {
+    const p = relative(e.target);
+    let file: number | undefined;
+    if (e.kind === 'file') {
+      file = index.get(p);
+      if (file === undefined) {
+        const on = path.join(root, p);
+        const st = fs.lstatSync(on);
+        if (!st.isFile()) throw new Error(`${on} is not a regular file once extracted`);
+        file = files.length;
+        index.set(p, file);
+        files.push({ path: p, size: st.size, mtimeMs: Math.floor(st.mtimeMs), mode: st.mode & 0o7777 });
+        digests.push(sha256File(on));
+        bytes += st.size;
+      }
+    }
+    return {
+      name: e.name,
+      path: p,
+      kind: e.kind,
+      mtimeMs: e.mtimeMs,
+      ...(e.chmod === undefined ? {} : { chmod: e.chmod }),
+      ...(e.linkTarget === undefined ? {} : { linkTarget: e.linkTarget }),
+      ...(file === undefined ? {} : { file }),
     };
-    bytes += Number(st.size);
-  }
-  return { format: MANIFEST_FORMAT, key, bytes, entries, files };
+  });
+  return { manifest: { key, bytes, entries, files }, digests };
 }

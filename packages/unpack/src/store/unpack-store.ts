@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { StoredTree } from '@goalhost/archive';
 import { sha256File } from './archive-digest';
-import { parseManifest, type StoreManifest } from './store-manifest';
+import { readDigests, readManifest, writeManifest, type StoreManifest } from './store-manifest';
 import type { StoreOptions } from './store-options';
 
 /**
@@ -28,15 +28,9 @@ export class UnpackStore {
   /** The stored tree for `key`, checked against its manifest; undefined when absent or changed (then removed). */
   load(key: string): StoredTree | undefined {
     const directory = this.entryDirectory(key);
-    let text: string;
-    try {
-      text = fs.readFileSync(path.join(directory, 'manifest.json'), 'utf8');
-    } catch {
-      return undefined;
-    }
-    const manifest = parseManifest(text, key);
-    const tree = path.join(directory, 'tree');
-    if (!manifest || this.changedFile(tree, manifest, this.options.verify) !== undefined) {
+    if (!fs.existsSync(directory)) return undefined;
+    const manifest = readManifest(directory, key);
+    if (!manifest || this.changedFile(directory, manifest, this.options.verify) !== undefined) {
       this.discard(key);
       return undefined;
     }
@@ -46,20 +40,26 @@ export class UnpackStore {
     } catch {
       // Only the eviction order.
     }
-    return toStoredTree(tree, manifest, this.options.mode === 'hardlink');
+    return toStoredTree(path.join(directory, 'tree'), manifest, this.options.mode === 'hardlink');
   }
 
   /**
-   * The first file of `tree` that differs from the manifest (missing, another type, size,
-   * mtime, mode, or with `digests` its content), or undefined when none does.
+   * The first file of the entry in `directory` that differs from its manifest (missing, another
+   * type, size, mtime, mode, or with `digests` its content), or undefined when none does.
    */
-  changedFile(tree: string, manifest: StoreManifest, digests: boolean): string | undefined {
-    for (const [p, f] of Object.entries(manifest.files)) {
-      const file = path.join(tree, p);
-      const st = fs.lstatSync(file, { bigint: true, throwIfNoEntry: false });
-      if (!st || !st.isFile() || Number(st.size) !== f.size) return p;
-      if (Number(st.mtimeNs / 1_000_000n) !== f.mtimeMs || Number(st.mode & 0o7777n) !== f.mode) return p;
-      if (digests && sha256File(file) !== f.sha256) return p;
+  changedFile(directory: string, manifest: StoreManifest, digests: boolean): string | undefined {
+    const tree = `${directory}/tree/`;
+    const sums = digests ? readDigests(directory, manifest.files.length) : undefined;
+    if (digests && !sums) return 'digests.json';
+    for (let i = 0; i < manifest.files.length; i++) {
+      const f = manifest.files[i];
+      const p = f.path;
+      const file = tree + p;
+      const st = fs.lstatSync(file, { throwIfNoEntry: false });
+      // mtimeMs is a double: whole milliseconds compare as Java's File.lastModified().
+      if (!st || !st.isFile() || st.size !== f.size || Math.floor(st.mtimeMs) !== f.mtimeMs) return p;
+      if ((st.mode & 0o7777) !== f.mode) return p;
+      if (sums && sha256File(file) !== sums[i]) return p;
     }
     return undefined;
   }
@@ -79,8 +79,8 @@ export class UnpackStore {
    * Makes the filled `temporary` directory (its `tree/`) the entry for `key` with `manifest`;
    * the tree of an entry another run made first is the one used.
    */
-  commit(temporary: string, manifest: StoreManifest): StoredTree | undefined {
-    fs.writeFileSync(path.join(temporary, 'manifest.json'), JSON.stringify(manifest));
+  commit(temporary: string, manifest: StoreManifest, digests: readonly string[]): StoredTree | undefined {
+    writeManifest(temporary, manifest, digests);
     const directory = this.entryDirectory(manifest.key);
     fs.mkdirSync(path.dirname(directory), { recursive: true });
     try {
@@ -120,7 +120,7 @@ export class UnpackStore {
     const found: { key: string; bytes: number; used: number }[] = [];
     for (const key of listDirectory(entries)) {
       const directory = path.join(entries, key);
-      const manifest = parseManifest(readText(path.join(directory, 'manifest.json')) ?? '', key);
+      const manifest = readManifest(directory, key);
       const used = fs.statSync(directory, { throwIfNoEntry: false })?.mtimeMs ?? 0;
       found.push({ key, bytes: manifest?.bytes ?? 0, used });
     }
@@ -140,8 +140,7 @@ export class UnpackStore {
 }
 
 function toStoredTree(directory: string, manifest: StoreManifest, link: boolean): StoredTree {
-  const files = new Map(Object.entries(manifest.files).map(([p, f]) => [p, { mode: f.mode, mtimeMs: f.mtimeMs }]));
-  return { directory, entries: manifest.entries, files, link };
+  return { directory, entries: manifest.entries, files: manifest.files, link };
 }
 
 /** Removes a directory tree, read-only parts included. */
@@ -154,14 +153,6 @@ function listDirectory(directory: string): string[] {
     return fs.readdirSync(directory);
   } catch {
     return [];
-  }
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
   }
 }
 
