@@ -38,7 +38,8 @@ function goalhost(cwd: string, args: readonly string[], killAfter?: number): Pro
  * each finished run leaves the tree of a plain extraction.
  */
 describe('unpack: the store under concurrent and killed runs', function () {
-  this.timeout(240_000);
+  // Each SIGKILL case runs goalhost three times over 6,000 files; a loaded machine needs the margin.
+  this.timeout(600_000);
   let dir: string;
   let store: string;
   let archives: { id: string; file: string; type: string }[];
@@ -96,7 +97,7 @@ describe('unpack: the store under concurrent and killed runs', function () {
   it('runs SIGKILLed at any point leave no entry that is used half made; the next run gives the plain tree', async () => {
     fs.rmSync(store, { recursive: true, force: true });
     let killed = 0;
-    for (const [i, after] of [150, 300, 450, 600, 800, 1000, 1300, 1700].entries()) {
+    for (const [i, after] of [200, 450, 800, 1200, 1700].entries()) {
       const ws = path.join(dir, `killed-${i}`);
       writeProject(ws, archives);
       const mode = i % 2 === 0 ? 'copy' : 'hardlink';

@@ -147,7 +147,7 @@ describe('unpack: sync mode removes what an artifact placed and no longer places
 });
 
 describe('unpack: sync mode under SIGKILL', function () {
-  this.timeout(240_000);
+  this.timeout(600_000);
   let dir: string;
   before(() => {
     dir = tempDir('unpack-sync-kill');
