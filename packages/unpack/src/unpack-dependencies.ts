@@ -1,16 +1,15 @@
 import * as fs from 'node:fs';
 import type { Log, RepositoryService } from '@goalhost/api';
-import { acquireWorkerPool, releaseWorkerPool, worthThreads, type PlannedEntry } from '@goalhost/archive';
+import { acquireWorkerPool, releaseWorkerPool } from '@goalhost/archive';
 import { selectArtifacts, type ArtifactFilter, type SelectionOptions } from './artifact-selection';
 import { MarkerStore } from './marker-store';
 import { formattedOutputDirectory, type LayoutOptions } from './output-layout';
 import { lockOutputDirectory } from './output-lock';
-import { withStoredTrees } from './store/store-fill';
 import type { StoreOptions } from './store/store-options';
-import { UnpackStore } from './store/unpack-store';
 import { SyncJournal, syncId } from './sync/sync-journal';
 import { artifactIdOf, type UnpackArtifact } from './unpack-artifact';
-import { Unpacker, type UnpackJob, type UnpackSettings } from './unpacker';
+import type { UnpackJob, UnpackSettings } from './unpacker';
+import { unpackRun } from './unpack-run';
 
 export interface UnpackDependenciesRequest {
   /** The project's resolved dependencies, in resolution order. */
@@ -74,9 +73,6 @@ export async function unpackDependencies(r: UnpackDependenciesRequest): Promise<
   }
 }
 
-/** Stored files placed from the store on the threads: enough that their start-up (~0.1 s) pays. */
-const STORED_FILES_FOR_THREADS = 4000;
-
 /**
  * The archive engine (readers, worker threads) loads only when there is something to unpack: a
  * re-run with every marker in place never pays for it.
@@ -89,28 +85,14 @@ async function unpackJobs(
 ): Promise<void> {
   const pool = await acquireWorkerPool();
   try {
-    const settings = r.settings();
-    const store = r.store && r.store.mode !== 'off' ? new UnpackStore(r.store) : undefined;
-    const stored = store ? await withStoredTrees(jobs, settings, store, pool, r.log) : undefined;
-    const run = stored?.jobs ?? jobs;
-    // The threads boot while the rest of the engine loads (Unpacker.run would start them too).
-    const storedFiles = run.reduce((n, j) => n + (j.stored?.files.length ?? 0), 0);
-    if (
-      storedFiles >= STORED_FILES_FOR_THREADS ||
-      worthThreads(run.filter((j) => !j.stored).map((j) => j.artifact.file))
-    )
-      pool.start();
-    const placed = run.map(() => [] as string[]);
-    const runSettings = sync ? { ...settings, onPlanned: (e: PlannedEntry) => placed[e.job].push(e.target) } : settings;
-    const unpacker = new Unpacker(runSettings, r.log, r.archiverLog, pool, (job) => {
-      sync?.complete(job.artifact, placed[run.indexOf(job)]);
-      markers.write(job.artifact);
+    await unpackRun(jobs, pool, {
+      settings: r.settings(),
+      log: r.log,
+      archiverLog: r.archiverLog,
+      store: r.store,
+      sync,
+      onUnpacked: (job) => markers.write(job.artifact),
     });
-    try {
-      await unpacker.run(run);
-    } finally {
-      if (store && stored) store.prune(stored.keys);
-    }
   } finally {
     await releaseWorkerPool(pool);
   }

@@ -21,7 +21,9 @@ interface Missing {
  * archive into an empty directory, with the run's settings). An archive whose extraction there
  * fails in any way is not stored: the run extracts it as without a store, with Maven's outcome.
  * Flatten directories (cxx) are copies made from the output, so a run with them uses no store.
- * Returns the keys the run uses (kept by the next prune).
+ * A store that cannot be written is used for the trees it has, and the others are extracted as
+ * without a store, after one warning per directory and process: the store never fails a build.
+ * Returns the keys the run uses (kept by the next prune) and whether the store can be written.
  */
 export async function withStoredTrees(
   jobs: readonly UnpackJob[],
@@ -29,9 +31,14 @@ export async function withStoredTrees(
   store: UnpackStore,
   pool: WorkerPool,
   log: Log,
-): Promise<{ jobs: UnpackJob[]; keys: Set<string> }> {
+): Promise<{ jobs: UnpackJob[]; keys: Set<string>; writable: boolean }> {
   const keys = new Set<string>();
-  if ((settings.flattenDestDirs ?? []).length > 0) return { jobs: [...jobs], keys };
+  if ((settings.flattenDestDirs ?? []).length > 0) return { jobs: [...jobs], keys, writable: false };
+  let writable = true;
+  const unwritable = (e: unknown): void => {
+    writable = false;
+    warnUnwritable(store, e, log);
+  };
   const found = new Map<string, StoredTree>();
   const missing: Missing[] = [];
   const keyOf = new Map<number, string>();
@@ -43,14 +50,33 @@ export async function withStoredTrees(
     if (found.has(key) || missing.some((m) => m.key === key)) return;
     const stored = store.load(key);
     if (stored) found.set(key, stored);
-    else missing.push({ index, key, temporary: store.temporary(key) });
+    else if (writable) {
+      try {
+        missing.push({ index, key, temporary: store.temporary(key) });
+      } catch (e) {
+        unwritable(e);
+      }
+    }
   });
   if (missing.length > 0) await fill(jobs, missing, settings, store, pool, found, log);
   const placed = jobs.map((job, index) => {
     const stored = found.get(keyOf.get(index) ?? '');
     return stored ? { ...job, stored } : job;
   });
-  return { jobs: placed, keys };
+  return { jobs: placed, keys, writable };
+}
+
+/** The store directories this process has warned about. */
+const warned = new Set<string>();
+
+function warnUnwritable(store: UnpackStore, e: unknown, log: Log): void {
+  const directory = store.options.directory;
+  if (warned.has(directory)) return;
+  warned.add(directory);
+  const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+  log.warn(
+    `The store of unpacked trees ${directory} cannot be written (${reason}): unpacking without it. Give a writable directory with -Dgoalhost.store.dir=DIR, or -Dgoalhost.store=off`,
+  );
 }
 
 /** The store key of a job's archive, or undefined when it is not an archive the store keeps. */
