@@ -316,7 +316,13 @@ function placeStored(task: WriteTask, stored: StoredPlacement): void {
     }
   }
   if (existing && existing.nlink > 1) fs.unlinkSync(task.path);
-  fs.copyFileSync(stored.from, task.path, fs.constants.COPYFILE_FICLONE);
+  try {
+    fs.copyFileSync(stored.from, task.path, fs.constants.COPYFILE_FICLONE);
+  } catch (e) {
+    // Node names the source; with the stored file in place the fault is the output's (a full disk).
+    if (fs.existsSync(stored.from)) (e as NodeJS.ErrnoException).path = task.path;
+    throw e;
+  }
   // The copy has the stored file's mode.
   if (mode !== stored.mode) fs.chmodSync(task.path, mode);
   if (task.mtime !== undefined) fs.utimesSync(task.path, toUtimeSeconds(task.mtime), toUtimeSeconds(task.mtime));
