@@ -54,10 +54,11 @@ export async function runGoal(
     throw new Error(`${r.groupId}:${r.artifactId} is not in this test repository`);
   },
   debug = false,
+  userProperties: Record<string, string> = {},
 ): Promise<RunResult> {
   const log = new RecordingLog(debug);
   const context = {
-    session: { userProperties: {} },
+    session: { userProperties },
     project: { basedir, build: { directory: path.join(basedir, 'target') }, properties: {} },
     artifacts,
     repository: { resolveArtifact, readProject: () => Promise.reject(new Error('unused')) },

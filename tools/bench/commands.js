@@ -2,7 +2,9 @@
 /*
  * How each contender is started on a workload, in a fresh copy of the workload's project on
  * tmpfs. All three write the same tree to `target/dependency`:
- *   goalhost  node_modules/.bin/goalhost -o -B -Dmaven.repo.local=REPO cxx:unpack-dependencies
+ *   goalhost  node_modules/.bin/goalhost -o -B -Dmaven.repo.local=REPO -Dgoalhost.store=off cxx:unpack-dependencies
+ *   goalhost warm copy / goalhost warm hardlink: the same with -Dgoalhost.store=MODE and a store
+ *             (on tmpfs, filled before the counted runs) in -Dgoalhost.store.dir
  *   mvn       mvn -o -B -Dmaven.repo.local=REPO org.apache.maven.plugins:maven-dependency-plugin:3.5.0:unpack-dependencies
  *   unzip     sh -c 'mkdir -p target/dependency && for f; do unzip -q -o "$f" -d target/dependency || exit 1; done' sh ARCHIVES...
  *   tar       sh -c 'mkdir -p target/dependency && for f; do tar -xf "$f" -C target/dependency || exit 1; done' sh ARCHIVES...
@@ -27,12 +29,20 @@ const UNZIP_LOOP = 'mkdir -p target/dependency && for f; do unzip -q -o "$f" -d 
 // GNU tar picks the decompressor from the archive's first bytes (gzip, bzip2 or xz, one thread).
 const TAR_LOOP = 'mkdir -p target/dependency && for f; do tar -xf "$f" -C target/dependency || exit 1; done';
 
-/** The command line of `tool` for workload `info` (repo = local repository). */
-function unpackCommand(tool, info, repo) {
+/** The goalhost tools that place from a warm store, by their store mode. */
+const WARM_STORE_TOOLS = { 'goalhost warm copy': 'copy', 'goalhost warm hardlink': 'hardlink' };
+
+/** The command line of `tool` for workload `info` (repo = local repository, store = the warm tools' store). */
+function unpackCommand(tool, info, repo, store) {
   const repoArg = `-Dmaven.repo.local=${repo}`;
+  if (WARM_STORE_TOOLS[tool]) {
+    const storeArgs = [`-Dgoalhost.store=${WARM_STORE_TOOLS[tool]}`, `-Dgoalhost.store.dir=${store}`];
+    return [GOALHOST, ['-o', '-B', repoArg, ...storeArgs, 'cxx:unpack-dependencies']];
+  }
   switch (tool) {
     case 'goalhost':
-      return [GOALHOST, ['-o', '-B', repoArg, 'cxx:unpack-dependencies']];
+      // A plain unpack: the store would make every run after the first a warm one.
+      return [GOALHOST, ['-o', '-B', repoArg, '-Dgoalhost.store=off', 'cxx:unpack-dependencies']];
     case 'mvn':
       return ['mvn', ['-o', '-B', '-Dstyle.color=never', repoArg, `${DEPENDENCY_PLUGIN}:unpack-dependencies`]];
     case 'unzip':
@@ -77,4 +87,13 @@ function listedArtifacts(file) {
   return out;
 }
 
-module.exports = { ROOT, goalhostBin, useGoalhost, freshProject, listCommand, listedArtifacts, unpackCommand };
+module.exports = {
+  ROOT,
+  WARM_STORE_TOOLS,
+  goalhostBin,
+  useGoalhost,
+  freshProject,
+  listCommand,
+  listedArtifacts,
+  unpackCommand,
+};

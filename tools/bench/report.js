@@ -46,6 +46,21 @@ function evaluateTargets(results) {
     out.push(target(`${name}: goalhost wall <= 0.5x unzip`, vsUnzip, 0.5, times, vsUnzip <= 0.5));
     out.push(target(`${name}: goalhost wall <= 0.1x mvn`, vsMvn, 0.1, times, vsMvn <= 0.1));
   }
+  // A fresh workspace placed from a warm store, against the C tool's loop (issue: store targets).
+  for (const name of ['many', 'huge', 'many-tar.gz', 'huge-tar.gz']) {
+    const t = w[name]?.tools;
+    if (!t) continue;
+    const c = t.unzip ?? t.tar;
+    const cName = t.unzip ? 'unzip' : 'GNU tar loop';
+    for (const [tool, limit] of [
+      ['goalhost warm copy', 0.1],
+      ['goalhost warm hardlink', 0.05],
+    ]) {
+      if (!t[tool]) continue;
+      const ratio = pairedRatio(t[tool], c);
+      out.push(target(`${name}: ${tool} wall <= ${limit}x ${cName}`, ratio, limit, times, ratio <= limit));
+    }
+  }
   const reactor = w.reactor?.tools;
   if (reactor) {
     const speedup = 1 / pairedRatio(reactor['goalhost -T 2C'], reactor['goalhost -T 1']);

@@ -1,5 +1,6 @@
 import type { EntrySelector } from './entry-selector';
 import type { FileMapper } from './file-mappers';
+import type { PlannedEntryListener } from './planned-entry';
 
 /** How an extraction treats every archive it extracts. */
 export interface ExtractionSettings {
@@ -15,6 +16,8 @@ export interface ExtractionSettings {
   readonly sizeLimit?: SizeLimit;
   /** plexus FileMappers applied to each selected entry's name, in order. */
   readonly fileMappers?: readonly FileMapper[];
+  /** Hears of every entry the plan accepts, in plan order (replayed stored entries too). */
+  readonly onPlanned?: PlannedEntryListener;
 }
 
 /**

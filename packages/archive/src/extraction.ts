@@ -8,6 +8,7 @@ import { entryTarget } from './entry-path';
 import type { ExtractionSettings } from './extraction-settings';
 import { FileMapperError, mapEntryName } from './file-mappers';
 import type { NameDecoder } from './name-decoder';
+import type { StoredTree } from './stored-entry';
 import { PlanFailure, TargetTree } from './target-tree';
 import { openTarInput, type TarFormat, type TarInput, type WholeInflater } from './tar/tar-input';
 import { PENDING_BYTES, TarJob, type TarPlanning } from './tar/tar-job';
@@ -114,7 +115,54 @@ export class Extraction {
     const input = this.tarInput(i, format);
     // tar.gz files inflate whole on the writing threads: two ahead keep both threads inflating.
     if (this.readAhead(i + 1) === 'tar.gz' && this.tarFormatOf(i + 2) === 'tar.gz') this.readAhead(i + 2);
-    return new TarJob(this.tree, this.settings, this.root, this.tarPlanning).run(input);
+    return new TarJob(this.tree, this.settings, this.root, this.tarPlanning, (e, target, chmod) =>
+      this.planned(e.name, target, e.kind, e.mtimeMs, chmod, e.linkTarget),
+    ).run(input);
+  }
+
+  /**
+   * Plans the started archive from a stored extraction of it (see stored-entry.ts) instead of
+   * reading it: the same decisions, with the stored files as contents. A stored entry whose
+   * path would leave the directory (a tampered store) is refused like such an archive entry.
+   */
+  async extractStored(stored: StoredTree): Promise<PlanFailure | undefined> {
+    const root = this.root;
+    this.segment.push(this.tree.job);
+    for (const e of stored.entries) {
+      const target = entryTarget(root, e.path);
+      if (target instanceof PlanFailure) return target;
+      let failure: PlanFailure | undefined;
+      if (e.kind === 'file') {
+        const file = e.file === undefined ? undefined : stored.files[e.file];
+        if (!file || file.path !== e.path)
+          return new PlanFailure(`The stored tree ${stored.directory} has no file ${e.path}`, true);
+        const from = e.path === '' ? stored.directory : `${stored.directory}/${e.path}`;
+        const source = { kind: 'stored', from, link: stored.link, mode: file.mode, mtimeMs: file.mtimeMs } as const;
+        failure = this.tree.writeFile(root, target, e.name, source, e.mtimeMs, e.chmod);
+      } else if (e.kind === 'dir') failure = this.tree.makeDirectory(root, target, e.name, e.mtimeMs);
+      else failure = this.tree.makeSymlink(root, target, e.name, e.linkTarget ?? '', e.mtimeMs);
+      if (failure) return failure;
+      this.planned(e.name, target, e.kind, e.mtimeMs, e.chmod, e.linkTarget);
+      if (this.executor.failed) return undefined;
+      if (this.tree.pendingFiles >= this.dispatchFiles || this.tree.barrier) {
+        this.dispatchFiles = Math.min(DISPATCH_FILES, this.dispatchFiles * 2);
+        await this.dispatch();
+        if (this.executor.failed) return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** Tells the caller of an entry the plan accepted. */
+  private planned(
+    name: string,
+    target: string,
+    kind: ArchiveEntry['kind'],
+    mtimeMs: number,
+    chmod: number | undefined,
+    linkTarget: string | undefined,
+  ): void {
+    this.settings.onPlanned?.({ job: this.tree.job, name, target, kind, mtimeMs, chmod, linkTarget });
   }
 
   /** Tar archives opened ahead of their turn (decompressing while the one before is written). */
@@ -179,6 +227,7 @@ export class Extraction {
       return true;
     },
     dispatchNow: () => this.dispatch(),
+    beforeStream: (target) => this.executor.ownCopy(target),
     settle: () => this.settleKeepingFailures(),
     failed: () => this.executor.failed,
   };
@@ -270,12 +319,16 @@ export class Extraction {
 
   /** Plans one entry at `target`, where its (mapped) name puts it. */
   private planEntry(root: string, target: string, entry: ArchiveEntry): PlanFailure | undefined {
+    let failure: PlanFailure | undefined;
+    const chmod = entry.kind === 'file' ? this.chmodOf(entry) : undefined;
     if (entry.kind === 'file') {
       const source = { kind: 'entry', job: this.tree.job, entry } as const;
-      return this.tree.writeFile(root, target, entry.name, source, entry.mtimeMs, this.chmodOf(entry));
-    }
-    if (entry.kind === 'dir') return this.tree.makeDirectory(root, target, entry.name, entry.mtimeMs);
-    return this.tree.makeSymlink(root, target, entry.name, entry.linkTarget ?? '', entry.mtimeMs);
+      failure = this.tree.writeFile(root, target, entry.name, source, entry.mtimeMs, chmod);
+    } else if (entry.kind === 'dir') failure = this.tree.makeDirectory(root, target, entry.name, entry.mtimeMs);
+    else failure = this.tree.makeSymlink(root, target, entry.name, entry.linkTarget ?? '', entry.mtimeMs);
+    if (!failure && this.settings.onPlanned)
+      this.planned(entry.name, target, entry.kind, entry.mtimeMs, chmod, entry.linkTarget);
+    return failure;
   }
 
   /**

@@ -13,6 +13,8 @@ export interface FileMapper {
   /** The plexus class name, for messages. */
   readonly className: string;
   map(name: string): string;
+  /** The properties it was configured with (what tells two mappers of a class apart, e.g. in a store key). */
+  readonly configuration?: Readonly<Record<string, string>>;
 }
 
 /** What one mapper class accepts: its properties, and how it is built from them. */

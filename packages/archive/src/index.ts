@@ -33,6 +33,8 @@ export type { ExtractionSettings, SizeLimit } from './extraction-settings';
 export { FILE_MAPPER_KINDS, FileMapperError, mapEntryName, type FileMapper, type FileMapperKind } from './file-mappers';
 export { mtimeMs, setMtime } from './file-times';
 export { decodeUtf8, nameDecoderFor, type NameDecoder } from './name-decoder';
+export type { PlannedEntry, PlannedEntryListener } from './planned-entry';
+export type { StoredEntry, StoredFile, StoredTree } from './stored-entry';
 export { PlanFailure } from './target-tree';
 export type { WorkerPool } from './write/worker-pool';
 export { worthThreads } from './write/worth-threads';

@@ -15,7 +15,21 @@ import type { ArchiveEntry } from './archive-entry';
 export type Source =
   | { readonly kind: 'entry'; readonly job: number; readonly entry: ArchiveEntry }
   | { readonly kind: 'copy'; readonly from: string }
+  | StoredSource
   | { readonly kind: 'stream' };
+
+/**
+ * A file of a stored tree (see stored-entry.ts): copied, or hard-linked when `link` is set and
+ * the file's final time and mode are the stored file's own.
+ */
+export interface StoredSource {
+  readonly kind: 'stored';
+  readonly from: string;
+  readonly link: boolean;
+  /** The stored file's mode bits and mtime, as recorded when it was stored. */
+  readonly mode: number;
+  readonly mtimeMs: number;
+}
 
 export interface FileNode {
   kind: 'file';

@@ -5,9 +5,12 @@ import {
   MAX_SIZE_PROPERTY,
   parseFileMappers,
   parseMaxSize,
+  storeOptions,
+  SYNC_PROPERTY,
   unpackDependencies,
   type LayoutOptions,
   type SelectionOptions,
+  type StoreOptions,
 } from '@goalhost/unpack';
 import { FromDependenciesParameters } from './from-dependencies-parameters';
 
@@ -59,6 +62,16 @@ export class UnpackDependenciesGoal extends FromDependenciesParameters {
   })
   fileMappers?: unknown[];
 
+  @Parameter({
+    type: 'boolean',
+    property: SYNC_PROPERTY,
+    since: '0.1.0',
+    defaultValue: 'false',
+    description:
+      'Sync mode: records which files each artifact placed in the output directory, and when an artifact is unpacked again (another version, classifier or settings) removes the files it placed before and no longer places, never files it did not place.',
+  })
+  syncOutputDirectory = false;
+
   constructor(@inject(TOKENS.GoalContext) protected readonly context: GoalContext) {
     super();
   }
@@ -99,7 +112,16 @@ export class UnpackDependenciesGoal extends FromDependenciesParameters {
         maxSize,
         fileMappers,
       }),
+      store: this.storeOptions(),
+      sync: this.syncOutputDirectory,
     });
+  }
+
+  /** The store of unpacked trees, from its properties (a -D property first, then the POM's). */
+  private storeOptions(): StoreOptions {
+    const { project, session } = this.context;
+    const property = (name: string): string | undefined => session.userProperties[name] ?? project.properties[name];
+    return storeOptions(property, session.localRepository, project.basedir);
   }
 
   /** The selection and layout: stripClassifier and prependGroupId name no directory in this goal. */

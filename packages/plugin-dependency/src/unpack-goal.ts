@@ -7,6 +7,8 @@ import {
   MAX_SIZE_PROPERTY,
   parseFileMappers,
   parseMaxSize,
+  storeOptions,
+  SYNC_PROPERTY,
   unpackOne,
   type UnpackArtifact,
 } from '@goalhost/unpack';
@@ -81,6 +83,16 @@ export class UnpackGoal extends FromConfigurationParameters {
   })
   fileMappers?: unknown[];
 
+  @Parameter({
+    type: 'boolean',
+    property: SYNC_PROPERTY,
+    since: '0.1.0',
+    defaultValue: 'false',
+    description:
+      'Sync mode: records which files each artifact placed in the output directory, and when an artifact is unpacked again (another version, classifier or settings) removes the files it placed before and no longer places, never files it did not place.',
+  })
+  syncOutputDirectory = false;
+
   constructor(@inject(TOKENS.GoalContext) protected readonly context: GoalContext) {
     super();
   }
@@ -120,6 +132,14 @@ export class UnpackGoal extends FromConfigurationParameters {
     const maxSize = parseMaxSize(
       this.context.session.userProperties[MAX_SIZE_PROPERTY] ?? project.properties[MAX_SIZE_PROPERTY],
     );
+    const property = (name: string): string | undefined =>
+      this.context.session.userProperties[name] ?? project.properties[name];
+    const store = storeOptions(property, this.context.session.localRepository, project.basedir);
+    // Sync mode: every item unpacked into a directory, or kept there by its marker, is selected there.
+    const selectedIn = (directory: string): UnpackArtifact[] =>
+      processed
+        .filter((p) => path.resolve(p.item.outputDirectory) === path.resolve(directory))
+        .map((p) => ({ ...p.artifact, type: p.item.type }));
     for (const { item: bare, artifact, needed } of processed) {
       const item = {
         ...bare,
@@ -146,6 +166,8 @@ export class UnpackGoal extends FromConfigurationParameters {
         // The archivers keep Maven's own log: `silent` does not reach them.
         archiverLog: this.context.log,
         onUnpacked: () => markers.write(artifact),
+        store,
+        ...(this.syncOutputDirectory ? { sync: { markersDirectory, selected: selectedIn(item.outputDirectory) } } : {}),
       });
     }
   }

@@ -47,7 +47,7 @@ function toMapper(item: unknown, position: number): FileMapper {
     if (value !== '') values[key] = value;
   }
   try {
-    return kind.create(values);
+    return { ...kind.create(values), configuration: values };
   } catch (e) {
     if (e instanceof FileMapperError) throw problem(`Cannot set 'pattern' in class ${className}: ${e.message}`);
     throw e;

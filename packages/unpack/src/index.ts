@@ -12,6 +12,18 @@ export { defaultMarkerName, MarkerStore, type OverwriteOptions } from './marker-
 export { dependencyDirectoryName, formattedOutputDirectory, isInside, type LayoutOptions } from './output-layout';
 export { lockOutputDirectory, type OutputLock } from './output-lock';
 export { SILENT_LOG } from './silent-log';
+export {
+  DEFAULT_STORE_MAX_SIZE,
+  STORE_DIR_PROPERTY,
+  STORE_MAX_SIZE_PROPERTY,
+  STORE_PROPERTY,
+  STORE_VERIFY_PROPERTY,
+  storeOptions,
+  type StoreMode,
+  type StoreOptions,
+} from './store/store-options';
+export { UnpackStore } from './store/unpack-store';
+export { SYNC_PROPERTY } from './sync/sync-journal';
 export { DEFAULT_MAX_SIZE, MAX_SIZE_PROPERTY, parseMaxSize, sizeLimitRefusal } from './size-limit';
 export {
   artifactIdOf,

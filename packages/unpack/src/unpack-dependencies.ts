@@ -1,12 +1,15 @@
 import * as fs from 'node:fs';
 import type { Log, RepositoryService } from '@goalhost/api';
-import { acquireWorkerPool, releaseWorkerPool, worthThreads } from '@goalhost/archive';
+import { acquireWorkerPool, releaseWorkerPool } from '@goalhost/archive';
 import { selectArtifacts, type ArtifactFilter, type SelectionOptions } from './artifact-selection';
 import { MarkerStore } from './marker-store';
 import { formattedOutputDirectory, type LayoutOptions } from './output-layout';
 import { lockOutputDirectory } from './output-lock';
+import type { StoreOptions } from './store/store-options';
+import { SyncJournal, syncId } from './sync/sync-journal';
 import { artifactIdOf, type UnpackArtifact } from './unpack-artifact';
-import { Unpacker, type UnpackJob, type UnpackSettings } from './unpacker';
+import type { UnpackJob, UnpackSettings } from './unpacker';
+import { unpackRun } from './unpack-run';
 
 export interface UnpackDependenciesRequest {
   /** The project's resolved dependencies, in resolution order. */
@@ -25,6 +28,10 @@ export interface UnpackDependenciesRequest {
   readonly archiverLog: Log;
   /** How archives are unpacked: asked for only when something is to be unpacked, once the output directory is locked. */
   readonly settings: () => UnpackSettings;
+  /** The store of unpacked trees (`goalhost.store*`); none when absent or off. */
+  readonly store?: StoreOptions;
+  /** Sync mode (`syncOutputDirectory`): remove what an artifact placed before and no longer places. */
+  readonly sync?: boolean;
 }
 
 /**
@@ -48,7 +55,15 @@ export async function unpackDependencies(r: UnpackDependenciesRequest): Promise<
       // that were there already decided the selection (with classifier, they do not skip).
       const remaining = jobs.filter((j) => !unmarked.has(j) || markers.needsUnpack(j.artifact, r.options));
       skipped.push(...jobs.filter((j) => !remaining.includes(j)).map((j) => j.artifact));
-      if (remaining.length > 0) await unpackJobs(remaining, markers, r);
+      const sync = r.sync
+        ? new SyncJournal(
+            r.outputDirectory,
+            r.markersDirectory,
+            new Set([...selection.unpack, ...selection.skipped].map(syncId)),
+            r.log,
+          )
+        : undefined;
+      if (remaining.length > 0) await unpackJobs(remaining, markers, r, sync);
     } finally {
       await lock.release();
     }
@@ -66,13 +81,18 @@ async function unpackJobs(
   jobs: readonly UnpackJob[],
   markers: MarkerStore,
   r: UnpackDependenciesRequest,
+  sync: SyncJournal | undefined,
 ): Promise<void> {
   const pool = await acquireWorkerPool();
   try {
-    // The threads boot while the rest of the engine loads (Unpacker.run would start them too).
-    if (worthThreads(jobs.map((j) => j.artifact.file))) pool.start();
-    const unpacker = new Unpacker(r.settings(), r.log, r.archiverLog, pool, (job) => markers.write(job.artifact));
-    await unpacker.run(jobs);
+    await unpackRun(jobs, pool, {
+      settings: r.settings(),
+      log: r.log,
+      archiverLog: r.archiverLog,
+      store: r.store,
+      sync,
+      onUnpacked: (job) => markers.write(job.artifact),
+    });
   } finally {
     await releaseWorkerPool(pool);
   }

@@ -13,6 +13,8 @@ import {
   type FileMapper,
   type NameDecoder,
   type PlanFailure,
+  type PlannedEntryListener,
+  type StoredTree,
   type WorkerPool,
   type WriteFailure,
 } from '@goalhost/archive';
@@ -25,6 +27,8 @@ export interface UnpackJob {
   readonly artifact: UnpackArtifact;
   /** Destination directory as Maven prints it (absolute). */
   readonly destination: string;
+  /** Its extraction as the store keeps it: placed from there instead of reading the archive. */
+  readonly stored?: StoredTree;
 }
 
 export interface UnpackSettings {
@@ -40,6 +44,8 @@ export interface UnpackSettings {
   readonly maxSize?: number;
   /** plexus FileMappers applied to each selected entry's name, in order. */
   readonly fileMappers?: readonly FileMapper[];
+  /** Hears of every entry planned (its `job` is the position in `run`'s list). */
+  readonly onPlanned?: PlannedEntryListener;
 }
 
 export const MDEP_98 =
@@ -95,6 +101,7 @@ export class Unpacker {
         sizeLimit:
           maxSize === undefined ? undefined : { bytes: maxSize, refusal: (name) => sizeLimitRefusal(name, maxSize) },
         fileMappers: this.settings.fileMappers,
+        onPlanned: this.settings.onPlanned,
       },
       this.pool,
       (archive, files, bytes) => this.progress(archive, files, bytes),
@@ -128,7 +135,7 @@ export class Unpacker {
         }
         let failure: PlanFailure | undefined;
         try {
-          failure = await extraction.extractZip(decoder);
+          failure = job.stored ? await extraction.extractStored(job.stored) : await extraction.extractZip(decoder);
         } catch (e) {
           // A file mapper that cannot map fails the goal as Maven's RuntimeException does.
           if (e instanceof FileMapperError) return this.fail(i, e);
@@ -144,7 +151,9 @@ export class Unpacker {
         this.archiverLog.info(`Expanding: ${job.artifact.file} into ${job.destination}`);
         let failure: PlanFailure | undefined;
         try {
-          failure = await extraction.extractTar(archiver.format);
+          failure = job.stored
+            ? await extraction.extractStored(job.stored)
+            : await extraction.extractTar(archiver.format);
         } catch (e) {
           // A file mapper that cannot map fails the goal as Maven's RuntimeException does.
           if (e instanceof FileMapperError) return this.fail(i, e);

@@ -40,7 +40,12 @@ export interface TarPlanning {
   settle(): Promise<void>;
   /** True once any handed-out write failed. */
   failed(): boolean;
+  /** Before a streamed entry is written in place at `target` (a file shared with a store becomes a copy). */
+  beforeStream(target: string): void;
 }
+
+/** Hears of an entry the plan accepted, with where it goes and the mode it is given. */
+export type TarPlanned = (entry: ArchiveEntry, target: string, chmod: number | undefined) => void;
 
 /** A large entry written while it streams, once the plan has made way for it. */
 interface StreamedFile {
@@ -68,6 +73,7 @@ export class TarJob {
     private readonly settings: ExtractionSettings,
     private readonly root: string,
     private readonly planning: TarPlanning,
+    private readonly planned: TarPlanned,
   ) {}
 
   private chmodOf(e: ArchiveEntry): number | undefined {
@@ -81,11 +87,13 @@ export class TarJob {
     if (entry.kind === 'dir') {
       const failure = this.tree.makeDirectory(this.root, target, entry.name, entry.mtimeMs);
       if (failure) throw new Abort(failure);
+      this.planned(entry, target, undefined);
       return null;
     }
     if (entry.kind === 'symlink') {
       const failure = this.tree.makeSymlink(this.root, target, entry.name, entry.linkTarget ?? '', entry.mtimeMs);
       if (failure) throw new Abort(failure);
+      this.planned(entry, target, undefined);
       return null;
     }
     // A hard link is written as a regular (empty) file, as Maven does, so it can never reach
@@ -143,6 +151,7 @@ export class TarJob {
     const source = { kind: 'entry', job: this.tree.job, entry } as const;
     const failure = this.tree.writeFile(this.root, target, entry.name, source, mtime, chmod);
     if (failure) throw new Abort(failure);
+    this.planned(entry, target, chmod);
     this.pendingBytes += content.length;
   }
 
@@ -151,6 +160,7 @@ export class TarJob {
     const chmod = this.chmodOf(entry);
     const failure = this.tree.writeFile(this.root, target, entry.name, { kind: 'stream' }, entry.mtimeMs, chmod);
     if (failure) throw new Abort(failure);
+    this.planned(entry, target, chmod);
     const file: StreamedFile = { target, entry, chmod, fd: -1 };
     this.streamed = file;
     this.reader.hold = true;
@@ -231,6 +241,7 @@ export class TarJob {
     this.pendingBytes = 0;
     const file = this.streamed!;
     try {
+      this.planning.beforeStream(file.target);
       file.fd = fs.openSync(file.target, WRITE_FLAGS, 0o666);
     } catch (e) {
       throw new Abort(new PlanFailure(describeFsError(e, file.target), true));

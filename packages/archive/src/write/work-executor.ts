@@ -24,6 +24,9 @@ import {
 const BATCH_TASKS = 256;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
+/** Where stored files' tasks are batched (they read no archive). */
+const STORED_BATCHES = '\0stored';
+
 export type WorkProgress = (files: number, bytes: number) => void;
 
 export class WorkExecutor {
@@ -86,6 +89,22 @@ export class WorkExecutor {
   }
 
   /**
+   * Before `path` is written or touched in place: a file that has other hard links (a store's)
+   * becomes a file of its own, with the same content, time and mode, so the write changes only it.
+   */
+  ownCopy(path: string): void {
+    const st = fs.lstatSync(path, { throwIfNoEntry: false, bigint: true });
+    if (!st || !st.isFile() || st.nlink < 2n) return;
+    const slash = path.lastIndexOf('/');
+    const temp = `${path.slice(0, slash)}/.${path.slice(slash + 1)}.goalhost-own`;
+    fs.copyFileSync(path, temp, fs.constants.COPYFILE_FICLONE);
+    fs.chmodSync(temp, Number(st.mode & 0o7777n));
+    const mtime = toUtimeSeconds(Number(st.mtimeNs / 1_000_000n));
+    fs.utimesSync(temp, mtime, mtime);
+    fs.renameSync(temp, path);
+  }
+
+  /**
    * Hands the work out. Structure, copies and time-only changes happen now; file contents are
    * written by the pool. Files being streamed by the caller (`stream` writers) are skipped.
    */
@@ -98,6 +117,32 @@ export class WorkExecutor {
       if (writer?.kind === 'stream') continue;
       if (node.firstJob !== undefined && node.firstJob < job) {
         this.overwritten.set(job, Math.min(this.overwritten.get(job) ?? job, node.firstJob));
+      }
+      if (writer?.kind === 'stored') {
+        this.queue(byArchive, STORED_BATCHES, {
+          path,
+          job,
+          entryName: '',
+          mtime: node.mtime,
+          // A new file without a mode of its own gets the umask's.
+          chmod: node.chmod ?? (node.created ? this.defaultMode : undefined),
+          stored: {
+            from: writer.from,
+            link: writer.link,
+            mode: writer.mode,
+            mtimeMs: writer.mtimeMs,
+            existing: !node.created,
+          },
+        });
+        continue;
+      }
+      if (!node.created) {
+        try {
+          this.ownCopy(path);
+        } catch (e) {
+          this.fail(job, '', describeFsError(e, path));
+          return;
+        }
       }
       if (writer?.kind === 'copy') {
         try {
@@ -131,9 +176,7 @@ export class WorkExecutor {
         chmod: node.created && node.chmod === this.defaultMode ? undefined : node.chmod,
         unlinkFirst: node.unlinkFirst,
       };
-      let list = byArchive.get(archive);
-      if (!list) byArchive.set(archive, (list = []));
-      list.push(task);
+      this.queue(byArchive, archive, task);
     }
     for (const [archive, tasks] of byArchive) {
       // Archive order keeps the reads sequential.
@@ -151,6 +194,12 @@ export class WorkExecutor {
       }
       if (current.length > 0) this.submit(encodeBatch(archive, current), slabContents(current));
     }
+  }
+
+  private queue(byArchive: Map<string, WriteTask[]>, archive: string, task: WriteTask): void {
+    let list = byArchive.get(archive);
+    if (!list) byArchive.set(archive, (list = []));
+    list.push(task);
   }
 
   /** `contents`: the batch's contents to give back to the slabs once it is written. */

@@ -35,6 +35,20 @@ export interface WriteTask {
   readonly mtime?: number;
   readonly chmod?: number;
   readonly unlinkFirst?: boolean;
+  /** The content is a stored file (see placeStored); `chmod` then holds the mode of a new file. */
+  readonly stored?: StoredPlacement;
+}
+
+/** A file of a store's tree to place at a task's path. */
+export interface StoredPlacement {
+  readonly from: string;
+  /** Hard-link when the final time and mode are the stored file's. */
+  readonly link: boolean;
+  /** The stored file's mode bits and mtime. */
+  readonly mode: number;
+  readonly mtimeMs: number;
+  /** A file is there already (it keeps its mode unless the task gives one). */
+  readonly existing: boolean;
 }
 
 /**
@@ -48,6 +62,8 @@ export interface TaskBatch {
   readonly paths: string;
   /** Every task's entry name, one after the other (lengths in `nums`). */
   readonly names: string;
+  /** Every stored task's source path, one after the other (lengths in `nums`). */
+  readonly froms: string;
   /** FIELDS numbers per task, see `encodeBatch`. */
   readonly nums: Float64Array;
   /** Per task, the content to write when it is not in `shared` (tar entries); absent when none is. */
@@ -60,13 +76,14 @@ export interface TaskBatch {
   readonly shared?: SharedArrayBuffer;
 }
 
-const FIELDS = 12;
+const FIELDS = 16;
 
 /**
  * Per task: job, local header offset (-1 when there is no content to write), compressed size,
  * uncompressed size (a content's length), method, CRC-32, mtime (NaN: none), chmod (-1: none),
  * unlink first (0/1), offset of the content in `shared` (-1: none there), length of the path,
- * length of the entry name.
+ * length of the entry name; for a stored file (else -1, -1, NaN, 0): the length of its source
+ * path, its mode, its mtime, and link (1) + existing (2).
  */
 export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskBatch {
   const nums = new Float64Array(tasks.length * FIELDS);
@@ -91,13 +108,18 @@ export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskB
     nums[at + 9] = t.content && t.content.buffer === shared ? t.content.byteOffset : -1;
     nums[at + 10] = t.path.length;
     nums[at + 11] = t.entryName.length;
+    nums[at + 12] = t.stored ? t.stored.from.length : -1;
+    nums[at + 13] = t.stored ? t.stored.mode : -1;
+    nums[at + 14] = t.stored ? t.stored.mtimeMs : NaN;
+    nums[at + 15] = t.stored ? (t.stored.link ? 1 : 0) | (t.stored.existing ? 2 : 0) : 0;
   });
   const contents = separate
     ? packedContents(tasks.map((t) => (t.content && t.content.buffer === shared ? { content: undefined } : t)))
     : undefined;
   const paths = tasks.map((t) => t.path).join('');
   const names = tasks.map((t) => t.entryName).join('');
-  return { archive, paths, names, nums, contents, shared };
+  const froms = tasks.map((t) => t.stored?.from ?? '').join('');
+  return { archive, paths, names, froms, nums, contents, shared };
 }
 
 /** Contents up to this size travel in one buffer per batch (one transfer instead of hundreds). */
@@ -153,11 +175,22 @@ export function batchBytes(batch: TaskBatch): number {
   return bytes;
 }
 
-/** Task `i`, its path and name starting at `pathAt` and `nameAt` of the batch's strings. */
-function taskAt(batch: TaskBatch, i: number, pathAt: number, nameAt: number): WriteTask {
+/** Task `i`, its path, name and source starting at `pathAt`, `nameAt` and `fromAt` of the batch's strings. */
+function taskAt(batch: TaskBatch, i: number, pathAt: number, nameAt: number, fromAt: number): WriteTask {
   const n = batch.nums;
   const at = i * FIELDS;
+  const stored: StoredPlacement | undefined =
+    n[at + 12] < 0
+      ? undefined
+      : {
+          from: batch.froms.slice(fromAt, fromAt + n[at + 12]),
+          mode: n[at + 13],
+          mtimeMs: n[at + 14],
+          link: (n[at + 15] & 1) !== 0,
+          existing: (n[at + 15] & 2) !== 0,
+        };
   return {
+    stored,
     path: batch.paths.slice(pathAt, pathAt + n[at + 10]),
     job: n[at],
     entryName: batch.names.slice(nameAt, nameAt + n[at + 11]),
@@ -262,6 +295,40 @@ function finish(out: number, task: WriteTask): void {
 }
 
 /**
+ * A file of a stored tree, placed as the plan decided: hard-linked when asked for and its final
+ * time and mode are the stored file's (a link shares them), else copied (a reflink where the
+ * file system has them) and given its time and mode. An existing file keeps its mode unless
+ * the task gives one, as when an archive is extracted over it, and is never written into while
+ * it has other links (it may be a store's).
+ */
+function placeStored(task: WriteTask, stored: StoredPlacement): void {
+  let existing = stored.existing ? fs.lstatSync(task.path, { throwIfNoEntry: false }) : undefined;
+  const mode = task.chmod ?? (existing ? existing.mode & 0o7777 : stored.mode);
+  if (stored.link && mode === stored.mode && task.mtime === stored.mtimeMs) {
+    if (existing) fs.unlinkSync(task.path);
+    existing = undefined;
+    try {
+      fs.linkSync(stored.from, task.path);
+      return;
+    } catch (e) {
+      // Another file system, or the link count at its limit: a copy does the same.
+      if (!['EXDEV', 'EMLINK', 'EPERM'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+    }
+  }
+  if (existing && existing.nlink > 1) fs.unlinkSync(task.path);
+  try {
+    fs.copyFileSync(stored.from, task.path, fs.constants.COPYFILE_FICLONE);
+  } catch (e) {
+    // Node names the source; with the stored file in place the fault is the output's (a full disk).
+    if (fs.existsSync(stored.from)) (e as NodeJS.ErrnoException).path = task.path;
+    throw e;
+  }
+  // The copy has the stored file's mode.
+  if (mode !== stored.mode) fs.chmodSync(task.path, mode);
+  if (task.mtime !== undefined) fs.utimesSync(task.path, toUtimeSeconds(task.mtime), toUtimeSeconds(task.mtime));
+}
+
+/**
  * One task, synchronously when it can be (no promise per file: tens of thousands of small
  * files are the common case); a promise only for an entry too large to hold in memory.
  */
@@ -272,6 +339,10 @@ function runTask(
   window: ArchiveWindow | undefined,
 ): Promise<void> | undefined {
   if (task.unlinkFirst) fs.rmSync(task.path, { force: true });
+  if (task.stored) {
+    placeStored(task, task.stored);
+    return undefined;
+  }
   if (task.content) {
     const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
     try {
@@ -336,10 +407,12 @@ export async function runBatch(batch: TaskBatch): Promise<TaskFailure | undefine
   try {
     let pathAt = 0;
     let nameAt = 0;
+    let fromAt = 0;
     for (let i = 0; i < batchSize(batch); i++) {
-      const task = taskAt(batch, i, pathAt, nameAt);
+      const task = taskAt(batch, i, pathAt, nameAt, fromAt);
       pathAt += task.path.length;
       nameAt += task.entryName.length;
+      fromAt += task.stored?.from.length ?? 0;
       try {
         if (archiveFd < 0 && task.data) {
           archiveFd = fs.openSync(batch.archive, 'r');

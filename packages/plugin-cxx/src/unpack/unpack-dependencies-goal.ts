@@ -14,6 +14,8 @@ import {
   parseFileMappers,
   parseMaxSize,
   SILENT_LOG,
+  storeOptions,
+  SYNC_PROPERTY,
   unpackDependencies,
 } from '@goalhost/unpack';
 import { filterArtifacts } from '../filter/artifact-filters';
@@ -160,6 +162,16 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
   })
   stripType = false;
 
+  @Parameter({
+    type: 'boolean',
+    property: SYNC_PROPERTY,
+    since: '0.1.0',
+    defaultValue: 'false',
+    description:
+      'Sync mode: records which files each artifact placed in the output directory, and when an artifact is unpacked again (another version, classifier or settings) removes the files it placed before and no longer places, never files it did not place.',
+  })
+  syncOutputDirectory = false;
+
   constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {
     super();
   }
@@ -185,6 +197,9 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
     const maxSize = parseMaxSize(
       this.context.session.userProperties[MAX_SIZE_PROPERTY] ?? project.properties[MAX_SIZE_PROPERTY],
     );
+    const property = (name: string): string | undefined =>
+      this.context.session.userProperties[name] ?? project.properties[name];
+    const store = storeOptions(property, this.context.session.localRepository, basedir);
     await unpackDependencies({
       artifacts: this.context.artifacts.map(fromResolved),
       options: this,
@@ -204,6 +219,8 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
         maxSize,
         fileMappers,
       }),
+      store,
+      sync: this.syncOutputDirectory,
     });
   }
 

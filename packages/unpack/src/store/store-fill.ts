@@ -1,0 +1,175 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Log } from '@goalhost/api';
+import { canonicalPath, chooseArchiver, type PlannedEntry, type StoredTree, type WorkerPool } from '@goalhost/archive';
+import { SILENT_LOG } from '../silent-log';
+import { Unpacker, type UnpackJob, type UnpackSettings } from '../unpacker';
+import { archiveDigest, sha256File } from './archive-digest';
+import { storeKey } from './store-key';
+import type { ManifestFile, StoreManifest } from './store-manifest';
+import type { UnpackStore } from './unpack-store';
+
+/** A job whose tree is to be stored: its position in the run and its key. */
+interface Missing {
+  readonly index: number;
+  readonly key: string;
+  readonly temporary: string;
+}
+
+/**
+ * The run's jobs with their stored trees: found in the store, or extracted there first (each
+ * archive into an empty directory, with the run's settings). An archive whose extraction there
+ * fails in any way is not stored: the run extracts it as without a store, with Maven's outcome.
+ * Flatten directories (cxx) are copies made from the output, so a run with them uses no store.
+ * A store that cannot be written is used for the trees it has, and the others are extracted as
+ * without a store, after one warning per directory and process: the store never fails a build.
+ * Returns the keys the run uses (kept by the next prune) and whether the store can be written.
+ */
+export async function withStoredTrees(
+  jobs: readonly UnpackJob[],
+  settings: UnpackSettings,
+  store: UnpackStore,
+  pool: WorkerPool,
+  log: Log,
+): Promise<{ jobs: UnpackJob[]; keys: Set<string>; writable: boolean }> {
+  const keys = new Set<string>();
+  if ((settings.flattenDestDirs ?? []).length > 0) return { jobs: [...jobs], keys, writable: false };
+  let writable = true;
+  const unwritable = (e: unknown): void => {
+    writable = false;
+    warnUnwritable(store, e, log);
+  };
+  const found = new Map<string, StoredTree>();
+  const missing: Missing[] = [];
+  const keyOf = new Map<number, string>();
+  jobs.forEach((job, index) => {
+    const key = keyFor(job, settings, store);
+    if (key === undefined) return;
+    keyOf.set(index, key);
+    keys.add(key);
+    if (found.has(key) || missing.some((m) => m.key === key)) return;
+    const stored = store.load(key);
+    if (stored) found.set(key, stored);
+    else if (writable) {
+      try {
+        missing.push({ index, key, temporary: store.temporary(key) });
+      } catch (e) {
+        unwritable(e);
+      }
+    }
+  });
+  if (missing.length > 0) await fill(jobs, missing, settings, store, pool, found, log);
+  const placed = jobs.map((job, index) => {
+    const stored = found.get(keyOf.get(index) ?? '');
+    return stored ? { ...job, stored } : job;
+  });
+  return { jobs: placed, keys, writable };
+}
+
+/** The store directories this process has warned about. */
+const warned = new Set<string>();
+
+function warnUnwritable(store: UnpackStore, e: unknown, log: Log): void {
+  const directory = store.options.directory;
+  if (warned.has(directory)) return;
+  warned.add(directory);
+  const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+  log.warn(
+    `The store of unpacked trees ${directory} cannot be written (${reason}): unpacking without it. Give a writable directory with -Dgoalhost.store.dir=DIR, or -Dgoalhost.store=off`,
+  );
+}
+
+/** The store key of a job's archive, or undefined when it is not an archive the store keeps. */
+function keyFor(job: UnpackJob, settings: UnpackSettings, store: UnpackStore): string | undefined {
+  try {
+    if (!fs.statSync(job.artifact.file).isFile()) return undefined;
+    const format = chooseArchiver(job.artifact.type, job.artifact.file).format;
+    if (format === 'unsupported') return undefined;
+    return storeKey(archiveDigest(job.artifact.file, store.digests), format, settings);
+  } catch {
+    return undefined;
+  }
+}
+
+async function fill(
+  jobs: readonly UnpackJob[],
+  missing: readonly Missing[],
+  settings: UnpackSettings,
+  store: UnpackStore,
+  pool: WorkerPool,
+  found: Map<string, StoredTree>,
+  log: Log,
+): Promise<void> {
+  const planned: PlannedEntry[][] = missing.map(() => []);
+  const fillJobs: UnpackJob[] = missing.map((m) => ({
+    artifact: jobs[m.index].artifact,
+    destination: path.join(m.temporary, 'tree'),
+  }));
+  const fillSettings: UnpackSettings = {
+    ...settings,
+    flattenDestDirs: undefined,
+    onPlanned: (e) => planned[e.job].push(e),
+  };
+  const committed = new Set<number>();
+  const unpacker = new Unpacker(fillSettings, SILENT_LOG, SILENT_LOG, pool, (job) => {
+    const i = fillJobs.indexOf(job);
+    const m = missing[i];
+    try {
+      const { manifest, digests } = manifestOf(m.key, canonicalPath(job.destination), planned[i]);
+      const stored = store.commit(m.temporary, manifest, digests);
+      if (stored) found.set(m.key, stored);
+      committed.add(i);
+    } catch (e) {
+      log.debug(`Not stored: ${job.artifact.file}: ${(e as Error).message}`);
+    }
+  });
+  try {
+    await unpacker.run(fillJobs);
+  } catch (e) {
+    // The run itself extracts it and reports its failure as Maven would.
+    log.debug(`Not stored: ${(e as Error).message}`);
+  }
+  missing.forEach((m, i) => {
+    if (!committed.has(i)) fs.rmSync(m.temporary, { recursive: true, force: true });
+  });
+}
+
+/** The manifest of a tree extracted into the empty directory `root` (canonical). */
+function manifestOf(
+  key: string,
+  root: string,
+  planned: readonly PlannedEntry[],
+): { manifest: StoreManifest; digests: string[] } {
+  const relative = (target: string): string => (target === root ? '' : target.slice(root.length + 1));
+  const index = new Map<string, number>();
+  const files: ManifestFile[] = [];
+  const digests: string[] = [];
+  let bytes = 0;
+  const entries = planned.map((e) => {
+    const p = relative(e.target);
+    let file: number | undefined;
+    if (e.kind === 'file') {
+      file = index.get(p);
+      if (file === undefined) {
+        const on = path.join(root, p);
+        const st = fs.lstatSync(on);
+        if (!st.isFile()) throw new Error(`${on} is not a regular file once extracted`);
+        file = files.length;
+        index.set(p, file);
+        files.push({ path: p, size: st.size, mtimeMs: Math.floor(st.mtimeMs), mode: st.mode & 0o7777 });
+        digests.push(sha256File(on));
+        bytes += st.size;
+      }
+    }
+    return {
+      name: e.name,
+      path: p,
+      kind: e.kind,
+      mtimeMs: e.mtimeMs,
+      ...(e.chmod === undefined ? {} : { chmod: e.chmod }),
+      ...(e.linkTarget === undefined ? {} : { linkTarget: e.linkTarget }),
+      ...(file === undefined ? {} : { file }),
+    };
+  });
+  return { manifest: { key, bytes, entries, files }, digests };
+}

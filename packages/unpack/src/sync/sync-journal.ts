@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { GoalExecutionError, type Log } from '@goalhost/api';
+import { canonicalPath } from '@goalhost/archive';
+import { isInside } from '../output-layout';
+import type { UnpackArtifact } from '../unpack-artifact';
+
+/**
+ * Sync mode (`syncOutputDirectory`): per output directory, a journal of what each artifact
+ * placed there (files, links, directories, relative to the output directory). When an artifact
+ * is unpacked, what the journal records for it, or for another version, classifier or type of
+ * the same groupId:artifactId that the run no longer selects, and that nothing still recorded or
+ * placed in this run holds, is removed: only paths an artifact placed, never anything else.
+ * Removal comes first and the journal is then replaced whole (temporary name, rename), before
+ * the artifact's marker: a run killed on the way leaves the old journal and no marker, so the
+ * next run unpacks the artifact again and removes the rest.
+ */
+interface Journal {
+  readonly format: typeof JOURNAL_FORMAT;
+  readonly outputDirectory: string;
+  /** By artifact (`groupId:artifactId:type:classifier:version`), the paths it placed. */
+  readonly artifacts: Record<string, readonly string[]>;
+}
+
+const JOURNAL_FORMAT = 'goalhost-sync-1';
+
+/** The user property of the `syncOutputDirectory` parameter. */
+export const SYNC_PROPERTY = 'goalhost.sync';
+
+/** The journal's identity of an artifact: every coordinate, the exact version. */
+export function syncId(a: UnpackArtifact): string {
+  return [a.groupId, a.artifactId, a.type, a.classifier ?? '', a.version].join(':');
+}
+
+function groupAndArtifact(id: string): string {
+  return id.split(':').slice(0, 2).join(':');
+}
+
+export class SyncJournal {
+  private readonly output: string;
+  readonly file: string;
+  private readonly journal: Journal;
+  private readonly placedInRun = new Set<string>();
+
+  constructor(
+    outputDirectory: string,
+    markersDirectory: string,
+    /** Every artifact the run selected (unpacked or kept by its marker). */
+    private readonly selected: ReadonlySet<string>,
+    private readonly log: Log,
+  ) {
+    this.output = canonicalPath(outputDirectory);
+    const name = createHash('sha256').update(this.output).digest('hex').slice(0, 16);
+    this.file = path.join(markersDirectory, `goalhost-sync-${name}.json`);
+    this.journal = this.read();
+  }
+
+  private read(): Journal {
+    const empty: Journal = { format: JOURNAL_FORMAT, outputDirectory: this.output, artifacts: {} };
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, 'utf8');
+    } catch {
+      return empty;
+    }
+    try {
+      const j = JSON.parse(text) as Journal;
+      const valid =
+        j.format === JOURNAL_FORMAT &&
+        typeof j.artifacts === 'object' &&
+        j.artifacts !== null &&
+        Object.values(j.artifacts).every((paths) => Array.isArray(paths) && paths.every((p) => typeof p === 'string'));
+      if (valid) return { ...j, artifacts: { ...j.artifacts } };
+    } catch {
+      // reported below
+    }
+    throw new GoalExecutionError(
+      `The sync journal ${this.file} cannot be read: remove it (the next run records the output directory ${this.output} again; files placed before are then left alone)`,
+    );
+  }
+
+  /** Records what `artifact` placed (absolute paths) and removes what it and its old versions placed and no longer do. */
+  complete(artifact: UnpackArtifact, placed: Iterable<string>): void {
+    const id = syncId(artifact);
+    const paths = new Set<string>();
+    for (const target of placed) {
+      for (let p = target; p !== this.output && isInside(this.output, p); p = path.dirname(p)) {
+        paths.add(path.relative(this.output, p));
+      }
+    }
+    for (const p of paths) this.placedInRun.add(p);
+    const ga = groupAndArtifact(id);
+    const replaced = Object.keys(this.journal.artifacts).filter(
+      (other) => groupAndArtifact(other) === ga && (other === id || !this.selected.has(other)),
+    );
+    const held = new Set(this.placedInRun);
+    for (const [other, otherPaths] of Object.entries(this.journal.artifacts)) {
+      if (!replaced.includes(other)) for (const p of otherPaths) held.add(p);
+    }
+    const stale = new Set<string>();
+    for (const other of replaced) for (const p of this.journal.artifacts[other]) if (!held.has(p)) stale.add(p);
+    this.remove(stale);
+    for (const other of replaced) delete this.journal.artifacts[other];
+    this.journal.artifacts[id] = [...paths].sort();
+    this.write();
+  }
+
+  /** Files and links first, then directories left empty, deepest first. */
+  private remove(stale: ReadonlySet<string>): void {
+    const directories: string[] = [];
+    for (const p of stale) {
+      const file = path.join(this.output, p);
+      if (!isInside(this.output, file) || file === this.output) continue;
+      // Never through a link: the parent must be where the journal says.
+      if (canonicalPath(path.dirname(file)) !== path.dirname(file)) continue;
+      const st = fs.lstatSync(file, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (st.isDirectory()) directories.push(file);
+      else {
+        fs.rmSync(file, { force: true });
+        this.log.debug(`Removed ${file}, no longer placed by the artifact that placed it`);
+      }
+    }
+    for (const dir of directories.sort((a, b) => b.length - a.length)) {
+      try {
+        fs.rmdirSync(dir);
+      } catch {
+        // Not empty: something else is in it.
+      }
+    }
+  }
+
+  private write(): void {
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const temp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, `${JSON.stringify(this.journal, null, 1)}\n`);
+    fs.renameSync(temp, this.file);
+  }
+}

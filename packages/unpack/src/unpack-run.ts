@@ -1,0 +1,54 @@
+import type { Log } from '@goalhost/api';
+import { worthThreads, type PlannedEntry, type WorkerPool } from '@goalhost/archive';
+import { withStoredTrees } from './store/store-fill';
+import type { StoreOptions } from './store/store-options';
+import { UnpackStore } from './store/unpack-store';
+import type { SyncJournal } from './sync/sync-journal';
+import { Unpacker, type UnpackJob, type UnpackSettings } from './unpacker';
+
+export interface UnpackRunRequest {
+  readonly settings: UnpackSettings;
+  /** The plugin's own log (silenced by `silent`). */
+  readonly log: Log;
+  /** The archivers' log, which `silent` does not silence in Maven 3.5.0. */
+  readonly archiverLog: Log;
+  /** The store of unpacked trees; none when absent or off. */
+  readonly store?: StoreOptions;
+  /** Sync mode's journal of the output directory (taken under its lock). */
+  readonly sync?: SyncJournal;
+  /** Hears of each artifact completely unpacked, in run order (its marker is written then). */
+  readonly onUnpacked: (job: UnpackJob) => void;
+}
+
+/** Stored files placed from the store on the threads: enough that their start-up (~0.1 s) pays. */
+const STORED_FILES_FOR_THREADS = 4000;
+
+/**
+ * Unpacks `jobs` (their output directories locked by the caller) with the store and sync mode:
+ * trees found in the store or put there first are placed from it, what each artifact placed is
+ * recorded in the sync journal before its marker is written.
+ */
+export async function unpackRun(jobs: readonly UnpackJob[], pool: WorkerPool, r: UnpackRunRequest): Promise<void> {
+  const store = r.store && r.store.mode !== 'off' ? new UnpackStore(r.store) : undefined;
+  const stored = store ? await withStoredTrees(jobs, r.settings, store, pool, r.log) : undefined;
+  const run = stored?.jobs ?? jobs;
+  // The threads boot while the rest of the engine loads (Unpacker.run would start them too).
+  const storedFiles = run.reduce((n, j) => n + (j.stored?.files.length ?? 0), 0);
+  if (
+    !pool.started &&
+    (storedFiles >= STORED_FILES_FOR_THREADS || worthThreads(run.filter((j) => !j.stored).map((j) => j.artifact.file)))
+  )
+    pool.start();
+  const sync = r.sync;
+  const placed = run.map(() => [] as string[]);
+  const settings = sync ? { ...r.settings, onPlanned: (e: PlannedEntry) => placed[e.job].push(e.target) } : r.settings;
+  const unpacker = new Unpacker(settings, r.log, r.archiverLog, pool, (job) => {
+    sync?.complete(job.artifact, placed[run.indexOf(job)]);
+    r.onUnpacked(job);
+  });
+  try {
+    await unpacker.run(run);
+  } finally {
+    if (store && stored?.writable) store.prune(stored.keys);
+  }
+}
