@@ -341,8 +341,9 @@ describe('resolver: POMs and settings.xml read strictly as Maven 3.8.7 (recorded
       const [user, global] = [path.join(root, 'user.xml'), path.join(root, 'global.xml')];
       const r = run('p', '-s', user, '-gs', global, 'validate');
       expect(r.status, r.stdout).to.equal(1);
-      // Maven's lines after its "[ERROR] Error executing Maven." (goalhost prints no such heading).
-      expect(r.stdout.split('\n').slice(0, 3)).to.deep.equal([
+      // Maven's lines, "[ERROR] Error executing Maven." first.
+      expect(r.stdout.split('\n').slice(0, 4)).to.deep.equal([
+        '[ERROR] Error executing Maven.',
         '[ERROR] 2 problems were encountered while building the effective settings',
         `[WARNING] Unknown attribute 'foo' for tag 'proxy' (position: START_TAG seen ...<proxies>\\n    <proxy foo="bar">... @3:22)  @ ${global}, line 3, column 22`,
         `[FATAL] Non-parseable settings ${user}: Duplicated tag: 'interactiveMode' (position: START_TAG seen ...</interactiveMode>\\n  <interactiveMode>... @4:20)  @ ${user}, line 4, column 20`,
