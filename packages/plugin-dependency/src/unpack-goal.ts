@@ -8,7 +8,7 @@ import {
   parseFileMappers,
   parseMaxSize,
   storeOptions,
-  SYNC_PROPERTY,
+  SYNC_OUTPUT_DIRECTORY_PARAMETER,
   unpackOne,
   type UnpackArtifact,
 } from '@goalhost/unpack';
@@ -83,14 +83,7 @@ export class UnpackGoal extends FromConfigurationParameters {
   })
   fileMappers?: unknown[];
 
-  @Parameter({
-    type: 'boolean',
-    property: SYNC_PROPERTY,
-    since: '0.1.0',
-    defaultValue: 'false',
-    description:
-      'Sync mode: records which files each artifact placed in the output directory, and when an artifact is unpacked again (another version, classifier or settings) removes the files it placed before and no longer places, never files it did not place.',
-  })
+  @Parameter(SYNC_OUTPUT_DIRECTORY_PARAMETER)
   syncOutputDirectory = false;
 
   constructor(@inject(TOKENS.GoalContext) protected readonly context: GoalContext) {

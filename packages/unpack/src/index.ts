@@ -23,7 +23,7 @@ export {
   type StoreOptions,
 } from './store/store-options';
 export { UnpackStore } from './store/unpack-store';
-export { SYNC_PROPERTY } from './sync/sync-journal';
+export { SYNC_OUTPUT_DIRECTORY_PARAMETER, SYNC_PROPERTY } from './sync/sync-journal';
 export { DEFAULT_MAX_SIZE, MAX_SIZE_PROPERTY, parseMaxSize, sizeLimitRefusal } from './size-limit';
 export {
   artifactIdOf,

@@ -15,7 +15,7 @@ import {
   parseMaxSize,
   SILENT_LOG,
   storeOptions,
-  SYNC_PROPERTY,
+  SYNC_OUTPUT_DIRECTORY_PARAMETER,
   unpackDependencies,
 } from '@goalhost/unpack';
 import { filterArtifacts } from '../filter/artifact-filters';
@@ -162,14 +162,7 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
   })
   stripType = false;
 
-  @Parameter({
-    type: 'boolean',
-    property: SYNC_PROPERTY,
-    since: '0.1.0',
-    defaultValue: 'false',
-    description:
-      'Sync mode: records which files each artifact placed in the output directory, and when an artifact is unpacked again (another version, classifier or settings) removes the files it placed before and no longer places, never files it did not place.',
-  })
+  @Parameter(SYNC_OUTPUT_DIRECTORY_PARAMETER)
   syncOutputDirectory = false;
 
   constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { GoalExecutionError, type Log } from '@goalhost/api';
+import { GoalExecutionError, type Log, type ParameterOptions } from '@goalhost/api';
 import { canonicalPath } from '@goalhost/archive';
 import { isInside } from '../output-layout';
 import type { UnpackArtifact } from '../unpack-artifact';
@@ -27,6 +27,16 @@ const JOURNAL_FORMAT = 'goalhost-sync-1';
 
 /** The user property of the `syncOutputDirectory` parameter. */
 export const SYNC_PROPERTY = 'goalhost.sync';
+
+/** The `syncOutputDirectory` parameter as every unpack goal declares it. */
+export const SYNC_OUTPUT_DIRECTORY_PARAMETER: ParameterOptions = {
+  type: 'boolean',
+  property: SYNC_PROPERTY,
+  since: '0.1.0',
+  defaultValue: 'false',
+  description:
+    'Sync mode: records which files each artifact placed in the output directory, and when an artifact is unpacked again (another version, classifier or settings) removes the files it placed before and no longer places, never files it did not place.',
+};
 
 /** The journal's identity of an artifact: every coordinate, the exact version. */
 export function syncId(a: UnpackArtifact): string {
