@@ -133,11 +133,7 @@ export class BuildClasspathGoal extends DependencySelectionParameters {
     super();
   }
 
-  async execute(): Promise<void> {
-    if (this.skip) {
-      this.context.log.info('Skipping plugin execution');
-      return;
-    }
+  protected async doExecute(): Promise<void> {
     const localRepoProperty = this.attach && !this.localRepoProperty ? '${M2_REPO}' : this.localRepoProperty;
     const { resolved } = await dependencySets(
       this.context,

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext } from '@goalhost/api';
+import { LockFileGoal } from './lock-file-goal';
 import { writeRepositoryBundle } from './repository-bundle';
 
 /**
@@ -18,7 +19,7 @@ import { writeRepositoryBundle } from './repository-bundle';
   threadSafe: true,
   since: '0.1',
 })
-export class BundleGoal {
+export class BundleGoal extends LockFileGoal {
   @Parameter({
     type: 'java.io.File',
     property: 'outputDirectory',
@@ -28,23 +29,12 @@ export class BundleGoal {
   })
   outputDirectory?: string;
 
-  @Parameter({
-    type: 'boolean',
-    property: 'mdep.skip',
-    defaultValue: 'false',
-    since: '0.1',
-    description: 'Skip plugin execution completely.',
-  })
-  skip = false;
+  constructor(@inject(TOKENS.GoalContext) protected readonly context: GoalContext) {
+    super();
+  }
 
-  constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {}
-
-  async execute(): Promise<void> {
+  protected async doExecute(): Promise<void> {
     const { log, project, repository } = this.context;
-    if (this.skip) {
-      log.info('Skipping plugin execution');
-      return;
-    }
     if (!repository.lockedFiles) {
       throw new GoalExecutionError(
         'Cannot bundle: this host does not lock dependencies (RepositoryService.lockedFiles).',

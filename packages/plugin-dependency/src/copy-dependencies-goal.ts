@@ -58,11 +58,7 @@ export class CopyDependenciesGoal extends FromDependenciesParameters {
     super();
   }
 
-  async execute(): Promise<void> {
-    if (this.skip) {
-      this.context.log.info('Skipping plugin execution');
-      return;
-    }
+  protected async doExecute(): Promise<void> {
     const outputDirectory = this.outputDirectory ?? path.join(this.context.project.basedir, 'target', 'dependency');
     const sets = await dependencySets(
       this.context,

@@ -72,11 +72,7 @@ export class CopyGoal extends FromConfigurationParameters {
     super();
   }
 
-  async execute(): Promise<void> {
-    if (this.skip) {
-      this.context.log.info('Skipping plugin execution');
-      return;
-    }
+  protected async doExecute(): Promise<void> {
     const items = artifactItemsOf(this.artifactItems, this.artifact, this.context.project.basedir);
     if (items.length === 0) throw new GoalFailureError('Either artifact or artifactItems is required ');
     const outputDirectory = this.outputDirectory ?? path.join(this.context.project.basedir, 'target', 'dependency');

@@ -61,6 +61,18 @@ export abstract class DependencyGoalParameters {
 
   protected abstract readonly context: GoalContext;
 
+  /** Maven's AbstractDependencyMojo.execute: skipped (said through the goal's own log, silent when `silent`), or done. */
+  async execute(): Promise<void> {
+    if (this.skip) {
+      this.log.info('Skipping plugin execution');
+      return;
+    }
+    await this.doExecute();
+  }
+
+  /** The goal's work, when not skipped. */
+  protected abstract doExecute(): Promise<void>;
+
   /** The goal's log: with `silent`, only errors (Maven's DependencySilentLog). */
   protected get log(): Log {
     const log = this.context.log;

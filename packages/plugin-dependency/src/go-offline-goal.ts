@@ -23,11 +23,7 @@ export class GoOfflineGoal extends DependencyFilterGoal {
     super();
   }
 
-  async execute(): Promise<void> {
-    if (this.skip) {
-      this.context.log.info('Skipping plugin execution');
-      return;
-    }
+  protected async doExecute(): Promise<void> {
     // Plugins come from the plugin repositories, dependencies from the project's.
     const plugins = await this.resolveAll(
       pluginArtifacts(this.context.project).map((p) => ({ ...p, extension: 'jar' })),

@@ -77,11 +77,7 @@ export class ListGoal extends DependencyFilterGoal {
     super();
   }
 
-  async execute(): Promise<void> {
-    if (this.skip) {
-      this.context.log.info('Skipping plugin execution');
-      return;
-    }
+  protected async doExecute(): Promise<void> {
     const { resolved, skipped, unresolved } = await this.dependencySets();
     const output = this.render(resolved, skipped, unresolved);
     if (this.outputFile) writeOutput(output, this.outputFile, this.appendOutput, this.outputEncoding || 'UTF-8');

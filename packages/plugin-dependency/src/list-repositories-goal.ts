@@ -16,11 +16,7 @@ export class ListRepositoriesGoal extends DependencyGoalParameters {
     super();
   }
 
-  async execute(): Promise<void> {
-    if (this.skip) {
-      this.context.log.info('Skipping plugin execution');
-      return;
-    }
+  protected async doExecute(): Promise<void> {
     const { repository } = this.context;
     if (!repository.collectionRepositories)
       throw new GoalExecutionError(

@@ -1,4 +1,5 @@
-import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext } from '@goalhost/api';
+import { Goal, GoalExecutionError, inject, TOKENS, type GoalContext } from '@goalhost/api';
+import { LockFileGoal } from './lock-file-goal';
 
 /**
  * dependency:lock (goalhost's own goal, no maven-dependency-plugin counterpart): resolves the
@@ -13,24 +14,13 @@ import { Goal, GoalExecutionError, inject, Parameter, TOKENS, type GoalContext }
   threadSafe: true,
   since: '0.1',
 })
-export class LockGoal {
-  @Parameter({
-    type: 'boolean',
-    property: 'mdep.skip',
-    defaultValue: 'false',
-    since: '0.1',
-    description: 'Skip plugin execution completely.',
-  })
-  skip = false;
+export class LockGoal extends LockFileGoal {
+  constructor(@inject(TOKENS.GoalContext) protected readonly context: GoalContext) {
+    super();
+  }
 
-  constructor(@inject(TOKENS.GoalContext) private readonly context: GoalContext) {}
-
-  async execute(): Promise<void> {
+  protected async doExecute(): Promise<void> {
     const { log, project, repository } = this.context;
-    if (this.skip) {
-      log.info('Skipping plugin execution');
-      return;
-    }
     if (!repository.writeDependencyLock) {
       throw new GoalExecutionError(
         'Cannot write a lock file: this host does not lock dependencies (RepositoryService.writeDependencyLock).',

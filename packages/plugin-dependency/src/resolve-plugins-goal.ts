@@ -26,11 +26,7 @@ export class ResolvePluginsGoal extends DependencyFilterGoal {
     super();
   }
 
-  async execute(): Promise<void> {
-    if (this.skip) {
-      this.context.log.info('Skipping plugin execution');
-      return;
-    }
+  protected async doExecute(): Promise<void> {
     const plugins = this.selectedPlugins();
     for (const p of plugins) await this.resolvePlugin(p);
     // As the plugin: with no plugin left, nothing is printed or written.

@@ -11,8 +11,8 @@ import { ResolveGoal } from './list-goal';
   since: '2.0-alpha2',
 })
 export class SourcesGoal extends ResolveGoal {
-  override async execute(): Promise<void> {
+  protected override async doExecute(): Promise<void> {
     if (!this.classifier) this.classifier = 'sources';
-    await super.execute();
+    await super.doExecute();
   }
 }

@@ -69,12 +69,8 @@ export class UnpackDependenciesGoal extends FromDependenciesParameters {
     super();
   }
 
-  async execute(): Promise<void> {
+  protected async doExecute(): Promise<void> {
     const { project } = this.context;
-    if (this.skip) {
-      this.log.info('Skipping plugin execution');
-      return;
-    }
     const fileMappers = parseFileMappers(this.fileMappers);
     const outputDirectory = path.resolve(
       project.basedir,

@@ -90,11 +90,7 @@ export class UnpackGoal extends FromConfigurationParameters {
     super();
   }
 
-  async execute(): Promise<void> {
-    if (this.skip) {
-      this.log.info('Skipping plugin execution');
-      return;
-    }
+  protected async doExecute(): Promise<void> {
     const { project } = this.context;
     const items = artifactItemsOf(this.artifactItems, this.artifact, project.basedir);
     if (items.length === 0) throw new GoalFailureError('Either artifact or artifactItems is required ');

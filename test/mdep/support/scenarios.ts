@@ -366,6 +366,35 @@ export const SCENARIOS: readonly Scenario[] = [
     trees: ['project/target'],
   },
   {
+    // A silent goal skips without a word (AbstractDependencyMojo's log is the silent one);
+    // the goals outside that class hierarchy still say they skip.
+    name: 'copy-skip-silent',
+    artifacts: ARTIFACTS,
+    project: PROJECT,
+    steps: [
+      ...[
+        'copy',
+        'unpack',
+        'copy-dependencies',
+        'unpack-dependencies',
+        'build-classpath',
+        'list',
+        'resolve',
+        'sources',
+        'resolve-plugins',
+        'go-offline',
+        'list-repositories',
+        'properties',
+        'get',
+      ].map((goal) => ({
+        args: ['-o', `${D}${goal}`, '-Dartifact=zz.a:lib:1.0', '-Dsilent=true', '-Dmdep.skip=true'],
+      })),
+      { args: ['-o', `${D}purge-local-repository`, '-Dsilent=true', '-Dskip=true'] },
+      { args: ['-o', `${D}tree`, '-Dsilent=true', '-Dskip=true'] },
+    ],
+    trees: ['project/target'],
+  },
+  {
     name: 'copy-nothing-configured',
     artifacts: ARTIFACTS,
     project: PROJECT,
