@@ -657,6 +657,8 @@ export const SCENARIOS: readonly Scenario[] = [
           '-Dmdep.prependGroupId=true',
         ],
       },
+      // Silent: the goal's own lines (plugins, dependencies resolved) are not printed.
+      { args: ['-o', `${D}${goal}`, '-Dsilent=true'] },
     ],
     trees: ['project/target'],
   })),
