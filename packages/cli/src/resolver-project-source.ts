@@ -1,10 +1,11 @@
 import * as path from 'node:path';
-import { GoalExecutionError, type Log, type Session } from '@goalhost/api';
+import { GoalExecutionError, PomReadError, type Log, type Session } from '@goalhost/api';
 import { BuildError, type BuildServices, type ProjectSource } from '@goalhost/core';
 import type { Project } from '@goalhost/model';
 import {
   createRepositorySystem,
   DependencyLocks,
+  descriptorProblem,
   LockError,
   LockOrigins,
   LOCK_FILE_NAME,
@@ -94,7 +95,7 @@ function services(locks: DependencyLocks, system: RepositorySystem): BuildServic
     resolveDependencies: (project, scope) => locks.resolveDependencies(project, scope),
     collectTree: (project, scope, options) => locks.collectTree(project, scope, options),
     resolveArtifact: (request, project) => asGoalError(locks.resolveArtifact(request, project)),
-    readProject: (coordinates, project) => asGoalError(locks.readProject(coordinates, project)),
+    readProject: (coordinates, project) => asPomReadError(asGoalError(locks.readProject(coordinates, project))),
     writeDependencyLock: (project) => locks.writeLock(project),
     lockSources: (project, sources, dryRun) => asGoalError(locks.lockSources(project, sources, dryRun)),
     lockedFiles: (project) => asGoalError(locks.lockedFiles(project)),
@@ -119,6 +120,19 @@ async function asGoalError<T>(work: Promise<T>): Promise<T> {
   } catch (e) {
     if (e instanceof LockError) throw new GoalExecutionError(e.message, { cause: e });
     throw e;
+  }
+}
+
+/** A POM that cannot be read is told apart as Maven's artifact descriptor reader does (PomReadError). */
+async function asPomReadError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    const problem = descriptorProblem(e);
+    if (!problem) throw e;
+    throw new PomReadError(problem.kind === 'unreadable' ? problem.reason : (e as Error).message, problem.kind, {
+      cause: e,
+    });
   }
 }
 

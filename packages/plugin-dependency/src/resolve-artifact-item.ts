@@ -1,4 +1,4 @@
-import { GoalExecutionError, type GoalContext, type Log } from '@goalhost/api';
+import { GoalExecutionError, pomProblemOf, type GoalContext, type Log } from '@goalhost/api';
 import { toSnapshotVersion, type DependencyArtifact } from './dependency-artifact';
 import { extensionOf } from './dependency-sets';
 import type { ArtifactItem } from './artifact-items';
@@ -46,7 +46,8 @@ export async function resolveArtifactItem(
 
 /**
  * Maven reads the item's POM (and its parents) before resolving the file, downloading them into
- * the local repository; a missing POM is only a warning.
+ * the local repository: a missing or invalid POM is only a warning, a POM whose parent cannot be
+ * resolved fails (Maven's artifact descriptor reader).
  */
 async function readDescriptor(
   context: Pick<GoalContext, 'repository'>,
@@ -55,25 +56,22 @@ async function readDescriptor(
   extension: string,
   log: Log,
 ): Promise<void> {
+  const id = [item.groupId, item.artifactId, extension, ...(item.classifier ? [item.classifier] : []), version].join(
+    ':',
+  );
   try {
     await context.repository.readProject({ groupId: item.groupId, artifactId: item.artifactId, version });
-    return;
   } catch (e) {
     if (e instanceof GoalExecutionError) throw e;
-  }
-  try {
-    await context.repository.resolveArtifact({
-      groupId: item.groupId,
-      artifactId: item.artifactId,
-      version,
-      type: 'pom',
-      extension: 'pom',
-    });
-  } catch (e) {
-    if (e instanceof GoalExecutionError) throw e;
-    const id = [item.groupId, item.artifactId, extension, ...(item.classifier ? [item.classifier] : []), version].join(
-      ':',
-    );
-    log.warn(`The POM for ${id} is missing, no dependency information available`);
+    const problem = pomProblemOf(e);
+    if (problem === 'missing') log.warn(`The POM for ${id} is missing, no dependency information available`);
+    else if (problem === 'invalid')
+      log.warn(
+        `The POM for ${id} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`,
+      );
+    else {
+      const reason = `Failed to read artifact descriptor for ${id}: ${(e as Error).message}`;
+      throw new GoalExecutionError(withReason('Unable to find/resolve artifact.', new Error(reason)), { cause: e });
+    }
   }
 }

@@ -12,7 +12,7 @@ export {
 export type { DependencyNode } from './graph';
 export { artifactType, fileCoordinates, type ArtifactType } from './artifact-types';
 export { compareVersions } from './version';
-export { upstreamProjects, OsDetectionError } from './project';
+export { upstreamProjects, OsDetectionError, descriptorProblem } from './project';
 export { InterpolationSizeError, javaOsProperties, MAX_EXPANDED_LENGTH, readSettings } from '@goalhost/model';
 export {
   DependencyLocks,

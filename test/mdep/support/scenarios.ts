@@ -395,6 +395,46 @@ export const SCENARIOS: readonly Scenario[] = [
     trees: ['project/target'],
   },
   {
+    // Items whose POM is malformed, invalid (a dependency without a version) or has a missing
+    // parent: the file is still copied or unpacked, after Maven's warning.
+    name: 'copy-artifact-invalid-poms',
+    artifacts: ARTIFACTS,
+    project: PROJECT,
+    steps: [
+      {
+        before: [
+          { path: 'repo/zz/b/other/1.0/other-1.0.pom', content: '<project><modelVersion>4.0.0</model', mtime: EARLIER },
+        ],
+        args: ['-o', `${D}copy`, '-Dartifact=zz.b:other:1.0'],
+      },
+      {
+        before: [
+          {
+            path: 'repo/zz/a/trans/2.0/trans-2.0.pom',
+            content:
+              '<project><modelVersion>4.0.0</modelVersion><groupId>zz.a</groupId><artifactId>trans</artifactId><version>2.0</version>' +
+              '<dependencies><dependency><groupId>zz.b</groupId><artifactId>other</artifactId></dependency></dependencies></project>',
+            mtime: EARLIER,
+          },
+        ],
+        args: ['-o', `${D}copy`, '-Dartifact=zz.a:trans:2.0'],
+      },
+      {
+        before: [
+          {
+            path: 'repo/zz/a/grand/1/grand-1.pom',
+            content:
+              '<project><modelVersion>4.0.0</modelVersion><groupId>zz.a</groupId><artifactId>grand</artifactId><version>1</version><packaging>pom</packaging><parent><groupId>zz.none</groupId><artifactId>none</artifactId><version>1</version></parent></project>',
+            mtime: EARLIER,
+          },
+        ],
+        args: ['-o', `${D}unpack`, '-Dartifact=zz.a:zipped:1.0:zip', '-Dmdep.unpack.includes=**/*.txt'],
+      },
+      { args: ['-o', `${D}copy`, '-Dartifact=zz.a:lib:1.0'] },
+    ],
+    trees: ['project/target'],
+  },
+  {
     name: 'copy-nothing-configured',
     artifacts: ARTIFACTS,
     project: PROJECT,

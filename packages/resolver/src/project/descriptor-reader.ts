@@ -41,6 +41,24 @@ type ModelSource = (
 ) => Promise<BuiltModel>;
 
 /**
+ * How Maven's artifact descriptor reader takes a failure to build a POM's model: a POM not
+ * found is `missing`, one that does not parse or validate is `invalid` (both only warned
+ * about), one whose parent or import cannot be resolved or whose file cannot be read is
+ * `unreadable` (the descriptor fails, with `reason`); undefined for any other error.
+ */
+export function descriptorProblem(
+  e: unknown,
+): { kind: 'missing' | 'invalid' } | { kind: 'unreadable'; reason: string } | undefined {
+  if (e instanceof ArtifactResolutionError)
+    return e.notFound ? { kind: 'missing' } : { kind: 'unreadable', reason: e.message };
+  if (e instanceof ModelBuildingFailure && e.unresolvable)
+    return { kind: 'unreadable', reason: e.unresolvable.message };
+  if (e instanceof InputFileError) return { kind: 'unreadable', reason: e.message };
+  if (e instanceof ModelBuildingFailure || e instanceof XmlSyntaxError) return { kind: 'invalid' };
+  return undefined;
+}
+
+/**
  * Maven's artifact descriptor reader: the dependency's effective POM (relocations followed);
  * a missing or invalid POM gives a warning and no dependencies, a POM whose parent or import
  * cannot be found fails the collection.
@@ -95,33 +113,22 @@ export class DescriptorReader {
       try {
         built = await this.model(a.groupId, a.artifactId, a.version, repositories);
       } catch (e) {
-        if (e instanceof ArtifactResolutionError) {
-          if (e.notFound)
-            return empty(`The POM for ${artifactString(a)} is missing, no dependency information available`);
+        const problem = descriptorProblem(e);
+        if (!problem) throw e;
+        if (problem.kind === 'missing')
+          return empty(`The POM for ${artifactString(a)} is missing, no dependency information available`);
+        if (problem.kind === 'unreadable') {
           return {
-            error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }),
-          };
-        }
-        if (e instanceof ModelBuildingFailure && e.unresolvable) {
-          return {
-            error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.unresolvable.message}`, {
+            error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${problem.reason}`, {
               cause: e,
             }),
           };
         }
-        if (e instanceof InputFileError) {
-          return {
-            error: new Error(`Failed to read artifact descriptor for ${artifactString(a)}: ${e.message}`, { cause: e }),
-          };
-        }
-        if (e instanceof ModelBuildingFailure || e instanceof XmlSyntaxError) {
-          // An invalid POM decides too (no dependencies): it is pinned like a valid one.
-          if (e instanceof ModelBuildingFailure) sources.push({ id: e.modelId, file: e.source });
-          return empty(
-            `The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`,
-          );
-        }
-        throw e;
+        // An invalid POM decides too (no dependencies): it is pinned like a valid one.
+        if (e instanceof ModelBuildingFailure) sources.push({ id: e.modelId, file: e.source });
+        return empty(
+          `The POM for ${artifactString(a)} is invalid, transitive dependencies (if any) will not be available, enable debug logging for more details`,
+        );
       }
       sources.push(...built.sources);
       const m = built.model;

@@ -1,5 +1,5 @@
 export { BuildPluginVersions } from './build-plugin-versions';
-export { DescriptorReader, toGraphDependency } from './descriptor-reader';
+export { DescriptorReader, descriptorProblem, toGraphDependency } from './descriptor-reader';
 export { OsDetectionError } from './os-detect-extension';
 export { ProjectBuilder } from './project-builder';
 export { ProjectRepositories } from './project-repositories';
