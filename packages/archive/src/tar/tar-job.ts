@@ -124,19 +124,17 @@ export class TarJob {
     const content = entry.sparse
       ? new Uint8Array(entry.size)
       : (contentSlabs.take(entry.size) ?? Buffer.allocUnsafeSlow(entry.size));
-    let end = 0;
-    return {
-      write: (bytes, position) => {
-        if (position + bytes.length > content.length)
-          throw new TarFormatError(`entry ${entry.name} holds more data than its size (${entry.size})`);
-        content.set(bytes, position);
-        end = Math.max(end, position + bytes.length);
-      },
-      end: () => this.planContent(target, entry, content, entry.mtimeMs, this.chmodOf(entry)),
-      // Maven leaves what came, without the entry's time and mode (it fails before setting them).
-      truncated: () =>
-        this.planContent(target, entry, entry.sparse ? content : content.subarray(0, end), undefined, undefined),
-    };
+    return new ContentSink(this, target, entry, content);
+  }
+
+  /** A complete in-memory entry (see ContentSink): planned like a zip entry. */
+  planCollected(target: string, entry: ArchiveEntry, content: Uint8Array): void {
+    this.planContent(target, entry, content, entry.mtimeMs, this.chmodOf(entry));
+  }
+
+  /** An in-memory entry cut short: Maven leaves what came, without the entry's time and mode (it fails before setting them). */
+  planTruncated(target: string, entry: ArchiveEntry, content: Uint8Array, end: number): void {
+    this.planContent(target, entry, entry.sparse ? content : content.subarray(0, end), undefined, undefined);
   }
 
   private planContent(
@@ -280,4 +278,32 @@ export class TarJob {
 /** A sparse entry whose data ended before its size: the rest is a hole, not missing data. */
 function isSparseTail(entry: ArchiveEntry, end: number): boolean {
   return entry.sparse === true && end < entry.size;
+}
+
+/** An entry's content gathered in memory: one object per entry rather than a closure per callback. */
+class ContentSink implements TarDataSink {
+  /** Where the data delivered so far ends. */
+  private filled = 0;
+
+  constructor(
+    private readonly job: TarJob,
+    private readonly target: string,
+    private readonly entry: ArchiveEntry,
+    private readonly content: Uint8Array,
+  ) {}
+
+  write(bytes: Buffer, position: number): void {
+    if (position + bytes.length > this.content.length)
+      throw new TarFormatError(`entry ${this.entry.name} holds more data than its size (${this.entry.size})`);
+    this.content.set(bytes, position);
+    if (position + bytes.length > this.filled) this.filled = position + bytes.length;
+  }
+
+  end(): void {
+    this.job.planCollected(this.target, this.entry, this.content);
+  }
+
+  truncated(): void {
+    this.job.planTruncated(this.target, this.entry, this.content, this.filled);
+  }
 }

@@ -79,6 +79,10 @@ export class TarReader {
   private sink: TarDataSink | null = null;
   /** Sparse runs of the entry being read, and where in them the data is. */
   private runs: SparseRun[] = [];
+  /** The one run of a plain entry, reused from entry to entry. */
+  private readonly plainRun = { offset: 0, numbytes: 0 };
+  private readonly plainRuns: SparseRun[] = [this.plainRun];
+  private readonly nextHeaderThen = (): void => this.nextHeader();
   private run = 0;
   private runDone = 0;
   /** Padding after the entry's data. */
@@ -106,7 +110,7 @@ export class TarReader {
       if (this.state === 'done' || this.hold) return at;
       if (this.state === 'data') {
         const n = Math.min(this.remaining, chunk.length - at);
-        this.data(chunk.subarray(at, at + n));
+        this.data(chunk, at, at + n);
         at += n;
         this.remaining -= n;
         if (this.remaining === 0) this.endData();
@@ -115,6 +119,10 @@ export class TarReader {
         at += n;
         this.remaining -= n;
         if (this.remaining === 0) this.skipThen();
+      } else if (this.gatherLength === 0 && chunk.length - at >= this.gatherNeed) {
+        // The whole record is in this chunk (the common case): read it where it lies.
+        at += this.gatherNeed;
+        this.onGathered(chunk.subarray(at - this.gatherNeed, at));
       } else {
         const n = Math.min(this.gatherNeed - this.gatherLength, chunk.length - at);
         chunk.copy(this.gather, this.gatherLength, at, at + n);
@@ -463,7 +471,7 @@ export class TarReader {
     });
     if (flag === 0x44) {
       this.sink = null;
-      this.skip(dataSize + padding, () => this.nextHeader());
+      this.skip(dataSize + padding, this.nextHeaderThen);
       return;
     }
     if (noData) {
@@ -471,7 +479,11 @@ export class TarReader {
       this.nextHeader();
       return;
     }
-    this.runs = runs ?? [{ offset: 0, numbytes: dataSize }];
+    if (runs) this.runs = runs;
+    else {
+      this.plainRun.numbytes = dataSize;
+      this.runs = this.plainRuns;
+    }
     this.run = 0;
     this.runDone = 0;
     this.afterData = padding;
@@ -480,13 +492,14 @@ export class TarReader {
     this.remaining = dataSize;
   }
 
-  private data(bytes: Buffer): void {
+  /** Bytes `start` to `end` of `chunk` are the entry's next data. */
+  private data(chunk: Buffer, start: number, end: number): void {
     if (!this.sink) return;
-    let at = 0;
-    while (at < bytes.length && this.run < this.runs.length) {
+    let at = start;
+    while (at < end && this.run < this.runs.length) {
       const run = this.runs[this.run];
-      const n = Math.min(run.numbytes - this.runDone, bytes.length - at);
-      if (n > 0) this.sink.write(bytes.subarray(at, at + n), run.offset + this.runDone);
+      const n = Math.min(run.numbytes - this.runDone, end - at);
+      if (n > 0) this.sink.write(chunk.subarray(at, at + n), run.offset + this.runDone);
       at += n;
       this.runDone += n;
       if (this.runDone === run.numbytes) {
@@ -505,6 +518,6 @@ export class TarReader {
     const sink = this.sink;
     this.sink = null;
     sink?.end();
-    this.skip(this.afterData, () => this.nextHeader());
+    this.skip(this.afterData, this.nextHeaderThen);
   }
 }

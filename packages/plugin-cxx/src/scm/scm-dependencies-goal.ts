@@ -2,12 +2,6 @@ import { Goal, inject, Parameter, TOKENS, type GoalContext, type GoalInstance } 
 import { SettingsDecrypter } from '@goalhost/model';
 import { DependencySelectionParameters } from '../filter/dependency-selection-parameters';
 import { SILENT_LOG } from '@goalhost/unpack';
-import { GitClient } from './git-client';
-import { GitSubmodulesUpdater } from './git-submodules-updater';
-import { selectSourceArtifacts } from './select-source-artifacts';
-import { recordSourceDependencies } from './source-dependencies';
-import { SvnClient } from './svn-client';
-import { SvnExternalsUpdater } from './svn-externals-updater';
 import type { SourceTarget } from './target-dir';
 
 /** User property that turns on the dry run (a -D switch, not a parameter: the goal's parameters are the spec's). */
@@ -115,6 +109,16 @@ export class ScmDependenciesGoal extends DependencySelectionParameters implement
       log.info('Skipping plugin execution');
       return;
     }
+    // Loaded here, not with the plugin: every run of the plugin's other goal would pay for them.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { GitClient } = require('./git-client') as typeof import('./git-client');
+    const { GitSubmodulesUpdater } = require('./git-submodules-updater') as typeof import('./git-submodules-updater');
+    const { selectSourceArtifacts } =
+      require('./select-source-artifacts') as typeof import('./select-source-artifacts');
+    const { recordSourceDependencies } = require('./source-dependencies') as typeof import('./source-dependencies');
+    const { SvnClient } = require('./svn-client') as typeof import('./svn-client');
+    const { SvnExternalsUpdater } = require('./svn-externals-updater') as typeof import('./svn-externals-updater');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     const env = { ...session.env };
     const artifacts = selectSourceArtifacts(this.context.artifacts, this);
     await recordSourceDependencies(
