@@ -45,6 +45,7 @@ export class HttpFetcher implements RemoteFetcher {
   private readonly decrypter?: SettingsDecrypter;
   private readonly metadataChecked = new Map<string, Promise<SnapshotMetadata | undefined>>();
   private readonly versionsChecked = new Map<string, Promise<string | undefined>>();
+  private readonly madeDirectories = new Set<string>();
 
   private readonly proxies: ProxySelector;
   private readonly checksums: ChecksumVerifier;
@@ -109,6 +110,13 @@ export class HttpFetcher implements RemoteFetcher {
     }
   }
 
+  /** Makes `dir` once per session (a directory per artifact version, a file or two in each). */
+  private directory(dir: string): void {
+    if (this.madeDirectories.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.madeDirectories.add(dir);
+  }
+
   private urlOf(repo: RemoteRepository, relative: string): string {
     return `${repo.url.replace(/\/+$/, '')}/${relative}`;
   }
@@ -147,7 +155,7 @@ export class HttpFetcher implements RemoteFetcher {
     name: string,
   ): Promise<string | undefined> {
     const auth = this.auth(repo);
-    mkdirSync(path.dirname(target), { recursive: true });
+    this.directory(path.dirname(target));
     const log = this.options.log;
     const quiet = this.options.quietTransfers === true;
     const shown = redactUrl(url);
@@ -189,6 +197,7 @@ export class HttpFetcher implements RemoteFetcher {
     if (result.status === 'not-found') return undefined;
     if (result.status === 'error') throw failed(result);
     let part = result.part;
+    let placed = false;
     try {
       // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
       if (await this.verify(result, target, url, repo, c, name, true)) {
@@ -205,8 +214,9 @@ export class HttpFetcher implements RemoteFetcher {
         await this.verify(result, target, url, repo, c, name, false);
       }
       renameSync(part, target);
+      placed = true;
     } finally {
-      rmSync(part, { force: true });
+      if (!placed) rmSync(part, { force: true });
     }
     this.local.record(target, repo.id);
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);

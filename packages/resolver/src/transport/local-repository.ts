@@ -150,9 +150,16 @@ export class LocalRepository {
       `#${new Date().toString()}`,
     ];
     for (const [k, v] of records) lines.push(`${k}=${v}`);
-    mkdirSync(dir, { recursive: true });
     const tmp = path.join(dir, `${TRACKING_FILE}.${process.pid}.tmp`);
-    writeFileSync(tmp, `${lines.join('\n')}\n`);
+    const text = `${lines.join('\n')}\n`;
+    try {
+      writeFileSync(tmp, text);
+    } catch (e) {
+      // Usually beside the file just placed; an install may record into a directory not made yet.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(tmp, text);
+    }
     renameSync(tmp, path.join(dir, TRACKING_FILE));
   }
 
