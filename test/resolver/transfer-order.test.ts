@@ -32,11 +32,13 @@ describe('resolver: transfer lines in the order Maven 3.8.7 prints them (loopbac
     const file = (a: string, ext: string): string => `r/${a}/1/${a}-1.${ext}`;
     const delays = new Map<string, number>([
       // a's POM comes last: b's, e's and the parent (through b) are read ahead before it.
-      [file('a', 'pom'), 400],
-      [file('a', 'jar'), 600],
-      [file('c', 'jar'), 150],
-      [file('b', 'jar'), 450],
-      [file('m', 'jar'), 300],
+      // Wide apart: e's whole download (three requests, its files written) must fit between d's
+      // end and c's, also on a loaded machine.
+      [file('a', 'pom'), 800],
+      [file('a', 'jar'), 1200],
+      [file('c', 'jar'), 300],
+      [file('b', 'jar'), 900],
+      [file('m', 'jar'), 600],
     ]);
     server = new RepoServer(path.join(sandbox.root, 'remote'), { delays });
     const graph: Record<string, { deps: string[]; parent?: string }> = {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { redactUrl } from '@goalhost/model';
 import { connectionFailure } from './connection-failure';
 import { proxiedRequest } from './proxy-agents';
@@ -88,15 +88,6 @@ export async function download(url: string, target: string, options: DownloadOpt
   let windowBytes = 0;
   const idleMs = options.timeoutMs ?? 60_000;
   const hashes = (options.digests ?? []).map((algorithm) => [algorithm, createHash(algorithm)] as const);
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      for (const [, hash] of hashes) hash.update(chunk);
-      done += chunk.length;
-      windowBytes += chunk.length;
-      options.onProgress?.(done, total);
-      cb(null, chunk);
-    },
-  });
   // A server that trickles (a byte every few seconds) never trips the idle timeout: like curl's
   // low-speed limit, a window of the idle timeout's length must bring at least LOW_SPEED_BYTES.
   const slow = setInterval(
@@ -111,14 +102,45 @@ export async function download(url: string, target: string, options: DownloadOpt
   );
   slow.unref();
   let writeError: NodeJS.ErrnoException | undefined;
-  const file = createWriteStream(tmp).on('error', (e: NodeJS.ErrnoException) => (writeError = e));
+  // Written as the body arrives through a file handle (the writes run off the main thread, which
+  // meanwhile sends other requests); no write stream, whose machinery costs more than the few
+  // chunks most repository files come in.
+  let file: FileHandle | undefined;
   try {
-    await pipeline(res, counter, file);
+    try {
+      file = await open(tmp, 'w');
+    } catch (e) {
+      writeError = e as NodeJS.ErrnoException;
+      res.destroy();
+      throw e;
+    }
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      for (const [, hash] of hashes) hash.update(chunk);
+      done += chunk.length;
+      windowBytes += chunk.length;
+      options.onProgress?.(done, total);
+      try {
+        await file.write(chunk);
+      } catch (e) {
+        writeError = e as NodeJS.ErrnoException;
+        res.destroy();
+        throw e;
+      }
+    }
+    const closing = file;
+    file = undefined;
+    try {
+      await closing.close();
+    } catch (e) {
+      writeError = e as NodeJS.ErrnoException;
+      throw e;
+    }
     if (total !== undefined && done !== total) throw new Error(prematureEnd(total, done));
-    if (!options.keepPart) renameSync(tmp, target);
+    if (!options.keepPart) await rename(tmp, target);
     const digests = Object.fromEntries(hashes.map(([algorithm, hash]) => [algorithm, hash.digest('hex')]));
     return { status: 'ok', size: done, part: options.keepPart ? tmp : target, digests };
   } catch (e) {
+    await file?.close().catch(() => undefined);
     rmSync(tmp, { force: true });
     const local =
       writeError ??
@@ -211,25 +233,31 @@ function originOf(url: string): string {
   }
 }
 
+/** Directories already cleared of dead processes' temporary files by this process. */
+const clearedDirectories = new Set<string>();
+
 /**
- * Temporary files (`<target>.<pid>.<random>.part`) left by a download whose process was killed
- * are removed before the next download of the same file; a live process's are left alone.
+ * Temporary files (`<name>.<pid>.<random>.part`) left by a download whose process was killed are
+ * removed before the next download into their directory; a live process's are left alone. A
+ * directory is looked at once per process: a dead process leaves nothing new behind.
  */
 function removeStaleParts(target: string): void {
-  const base = `${path.basename(target)}.`;
+  const dir = path.dirname(target);
+  if (clearedDirectories.has(dir)) return;
   let names: string[];
   try {
-    names = readdirSync(path.dirname(target));
+    names = readdirSync(dir);
   } catch {
     return;
   }
+  clearedDirectories.add(dir);
   for (const name of names) {
-    const pid = name.startsWith(base) ? /^(\d+)\.[a-z0-9]+\.part$/.exec(name.slice(base.length))?.[1] : undefined;
+    const pid = name.endsWith('.part') ? /\.(\d+)\.[a-z0-9]+\.part$/.exec(name)?.[1] : undefined;
     if (pid === undefined || Number(pid) === process.pid) continue;
     try {
       process.kill(Number(pid), 0);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ESRCH') rmSync(path.join(path.dirname(target), name), { force: true });
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') rmSync(path.join(dir, name), { force: true });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { redactUrl, SettingsDecrypter, type Proxy, type Server } from '@goalhost/model';
 import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artifact-resolver';
@@ -45,6 +46,7 @@ export class HttpFetcher implements RemoteFetcher {
   private readonly decrypter?: SettingsDecrypter;
   private readonly metadataChecked = new Map<string, Promise<SnapshotMetadata | undefined>>();
   private readonly versionsChecked = new Map<string, Promise<string | undefined>>();
+  private readonly madeDirectories = new Map<string, Promise<unknown>>();
 
   private readonly proxies: ProxySelector;
   private readonly checksums: ChecksumVerifier;
@@ -109,6 +111,13 @@ export class HttpFetcher implements RemoteFetcher {
     }
   }
 
+  /** Makes `dir` once per session (a directory per artifact version, a file or two in each). */
+  private directory(dir: string): Promise<unknown> {
+    let made = this.madeDirectories.get(dir);
+    if (!made) this.madeDirectories.set(dir, (made = mkdir(dir, { recursive: true })));
+    return made;
+  }
+
   private urlOf(repo: RemoteRepository, relative: string): string {
     return `${repo.url.replace(/\/+$/, '')}/${relative}`;
   }
@@ -147,7 +156,7 @@ export class HttpFetcher implements RemoteFetcher {
     name: string,
   ): Promise<string | undefined> {
     const auth = this.auth(repo);
-    mkdirSync(path.dirname(target), { recursive: true });
+    await this.directory(path.dirname(target));
     const log = this.options.log;
     const quiet = this.options.quietTransfers === true;
     const shown = redactUrl(url);
@@ -189,6 +198,7 @@ export class HttpFetcher implements RemoteFetcher {
     if (result.status === 'not-found') return undefined;
     if (result.status === 'error') throw failed(result);
     let part = result.part;
+    let placed = false;
     try {
       // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
       if (await this.verify(result, target, url, repo, c, name, true)) {
@@ -204,11 +214,12 @@ export class HttpFetcher implements RemoteFetcher {
         part = result.part;
         await this.verify(result, target, url, repo, c, name, false);
       }
-      renameSync(part, target);
+      await rename(part, target);
+      placed = true;
     } finally {
-      rmSync(part, { force: true });
+      if (!placed) rmSync(part, { force: true });
     }
-    this.local.record(target, repo.id);
+    await this.local.record(target, repo.id);
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     const done = `Downloaded from ${repo.id}: ${shown} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`;
     if (!quiet) transferLine(() => log.info(done));
@@ -229,8 +240,9 @@ export class HttpFetcher implements RemoteFetcher {
       (c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases)
         .checksumPolicy,
     );
+    const kept: Array<Promise<void>> = [];
     try {
-      return await this.checksums.verify(
+      const again = await this.checksums.verify(
         {
           url,
           repository: repo,
@@ -241,8 +253,10 @@ export class HttpFetcher implements RemoteFetcher {
           },
         },
         firstTrial,
-        (ext, value) => writeFileSync(`${target}.${ext}`, value),
+        (ext, value) => kept.push(writeFile(`${target}.${ext}`, value)),
       );
+      await Promise.all(kept);
+      return again;
     } catch (e) {
       if (!(e instanceof ChecksumFailure)) throw e;
       rmSync(body.part, { force: true });

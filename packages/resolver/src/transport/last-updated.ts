@@ -26,6 +26,8 @@ function urlKey(repo: RemoteRepository): string {
  */
 export class LastUpdatedRecord {
   private readonly file: string;
+  /** Whether the last read found a record (none: nothing to remove when the file arrives). */
+  private present = true;
 
   constructor(artifactFile: string) {
     this.file = `${artifactFile}.lastUpdated`;
@@ -55,12 +57,13 @@ export class LastUpdatedRecord {
 
   /** The file arrived: the record has served its purpose. */
   found(): void {
-    rmSync(this.file, { force: true });
+    if (this.present) rmSync(this.file, { force: true });
   }
 
   /** The record's entries (none when there is no record); a record that is not a regular file is refused. */
   private read(): Map<string, string> {
     const text = readInputFileIfPresent(this.file, 'The record of failed downloads', INPUT_KINDS.repositoryRecord);
+    this.present = text !== undefined;
     return text === undefined ? new Map() : parseProperties(text);
   }
 
@@ -73,6 +76,7 @@ export class LastUpdatedRecord {
       mkdirSync(path.dirname(this.file), { recursive: true });
       writeFileSync(tmp, formatProperties(entries, NOTE));
       renameSync(tmp, this.file);
+      this.present = true;
     } catch {
       // A record that cannot be written only costs a lookup next time.
       rmSync(tmp, { force: true });

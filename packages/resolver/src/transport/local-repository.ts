@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { INPUT_KINDS, readInputFile, readInputFileIfPresent } from '@goalhost/model';
 import { ArtifactResolutionError } from '../errors';
@@ -90,6 +90,8 @@ const NEEDS_NORMALISING = /(^|\/)\.{1,2}(\/|$)|^\/|\/$/;
  */
 export class LocalRepository {
   private readonly tracking = new Map<string, Map<string, string>>();
+  /** The `_remote.repositories` write under way in each directory. */
+  private readonly writing = new Map<string, Promise<void>>();
 
   /** `basedir/` when it is absolute and normalised (a plain prefix then), else undefined. */
   private readonly prefix?: string;
@@ -137,23 +139,44 @@ export class LocalRepository {
     return undefined;
   }
 
-  /** Notes that `file` came from `repositoryId` ('' = installed locally), as Maven does. */
-  record(file: string, repositoryId: string): void {
-    if (this.legacy) return;
+  /**
+   * Notes that `file` came from `repositoryId` ('' = installed locally), as Maven does. Written
+   * off the main thread; writes into one directory go one after another, each with every record
+   * known by then.
+   */
+  record(file: string, repositoryId: string): Promise<void> {
+    if (this.legacy) return Promise.resolve();
     const dir = path.dirname(file);
     const records = this.records(dir);
     const key = `${path.basename(file)}>${repositoryId}`;
-    if (records.has(key)) return;
+    if (records.has(key)) return this.writing.get(dir) ?? Promise.resolve();
     records.set(key, '');
-    const lines = [
-      '#NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.',
-      `#${new Date().toString()}`,
-    ];
-    for (const [k, v] of records) lines.push(`${k}=${v}`);
-    mkdirSync(dir, { recursive: true });
-    const tmp = path.join(dir, `${TRACKING_FILE}.${process.pid}.tmp`);
-    writeFileSync(tmp, `${lines.join('\n')}\n`);
-    renameSync(tmp, path.join(dir, TRACKING_FILE));
+    const write = async (): Promise<void> => {
+      const lines = [
+        '#NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.',
+        `#${new Date().toString()}`,
+      ];
+      for (const [k, v] of records) lines.push(`${k}=${v}`);
+      const tmp = path.join(dir, `${TRACKING_FILE}.${process.pid}.tmp`);
+      const text = `${lines.join('\n')}\n`;
+      try {
+        await writeFile(tmp, text);
+      } catch (e) {
+        // Usually beside the file just placed; an install may record into a directory not made yet.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        await mkdir(dir, { recursive: true });
+        await writeFile(tmp, text);
+      }
+      await rename(tmp, path.join(dir, TRACKING_FILE));
+    };
+    const previous = this.writing.get(dir);
+    const written = previous ? previous.then(write, write) : write();
+    this.writing.set(dir, written);
+    void written.then(
+      () => this.writing.get(dir) === written && this.writing.delete(dir),
+      () => this.writing.get(dir) === written && this.writing.delete(dir),
+    );
+    return written;
   }
 
   /** Forgets the `_remote.repositories` records read so far (their folders may be gone). */
