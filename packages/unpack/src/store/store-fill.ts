@@ -200,7 +200,12 @@ async function manifestOf(
   });
   const slices: Promise<FileFacts>[] = [];
   for (let from = 0; from < paths.length; from += FACTS_SLICE)
-    slices.push(pool.facts(paths.slice(from, from + FACTS_SLICE).map((p) => path.join(root, p)), true));
+    slices.push(
+      pool.facts(
+        paths.slice(from, from + FACTS_SLICE).map((p) => path.join(root, p)),
+        true,
+      ),
+    );
   const files: ManifestFile[] = [];
   const digests: string[] = [];
   let bytes = 0;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { StoredTree, WorkerPool } from '@goalhost/archive';
-import { readDigests, readManifest, writeManifest, type StoreManifest } from './store-manifest';
+import { readBytes, readDigests, readManifest, writeManifest, type StoreManifest } from './store-manifest';
 import type { StoreOptions } from './store-options';
 
 /**
@@ -156,9 +156,9 @@ export class UnpackStore {
     const found: { key: string; bytes: number; used: number }[] = [];
     for (const key of listDirectory(entries)) {
       const directory = path.join(entries, key);
-      const manifest = readManifest(directory, key);
+      const bytes = readBytes(directory) ?? readManifest(directory, key)?.bytes ?? 0;
       const used = fs.statSync(directory, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-      found.push({ key, bytes: manifest?.bytes ?? 0, used });
+      found.push({ key, bytes, used });
     }
     let total = found.reduce((sum, e) => sum + e.bytes, 0);
     for (const e of found.sort((a, b) => a.used - b.used)) {
