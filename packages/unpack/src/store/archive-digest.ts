@@ -9,14 +9,8 @@ import type { WorkerPool } from '@goalhost/archive';
  * back), so a warm run reads no archive byte. An archive not known is hashed on `pool`'s threads.
  */
 export async function archiveDigest(file: string, digestsDirectory: string, pool: WorkerPool): Promise<string> {
-  const st = fs.statSync(file, { bigint: true });
-  const identity = `${st.size} ${st.mtimeNs} ${st.ino} ${st.dev} ${st.ctimeNs}`;
-  const record = path.join(digestsDirectory, createHash('sha256').update(path.resolve(file)).digest('hex'));
-  const known = readText(record);
-  if (known !== undefined) {
-    const [kept, digest] = known.split('\n');
-    if (kept === identity && /^[0-9a-f]{64}$/.test(digest ?? '')) return digest;
-  }
+  const { identity, record, digest: known } = remembered(file, digestsDirectory);
+  if (known !== undefined) return known;
   const digest = (await pool.facts([file], true)).digests;
   if (!/^[0-9a-f]{64}$/.test(digest) || /^0+$/.test(digest)) throw new Error(`${file} cannot be read`);
   try {
@@ -28,6 +22,27 @@ export async function archiveDigest(file: string, digestsDirectory: string, pool
     // Only a cache: the next run hashes the archive again.
   }
   return digest;
+}
+
+/** True when the store remembers `file`'s digest (no byte of it needs reading). */
+export function knowsArchiveDigest(file: string, digestsDirectory: string): boolean {
+  try {
+    return remembered(file, digestsDirectory).digest !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function remembered(
+  file: string,
+  digestsDirectory: string,
+): { identity: string; record: string; digest: string | undefined } {
+  const st = fs.statSync(file, { bigint: true });
+  const identity = `${st.size} ${st.mtimeNs} ${st.ino} ${st.dev} ${st.ctimeNs}`;
+  const record = path.join(digestsDirectory, createHash('sha256').update(path.resolve(file)).digest('hex'));
+  const [kept, digest] = (readText(record) ?? '').split('\n');
+  const known = kept === identity && /^[0-9a-f]{64}$/.test(digest ?? '') ? digest : undefined;
+  return { identity, record, digest: known };
 }
 
 function readText(file: string): string | undefined {

@@ -12,7 +12,7 @@ import {
 } from '@goalhost/archive';
 import { SILENT_LOG } from '../silent-log';
 import { Unpacker, type UnpackJob, type UnpackSettings } from '../unpacker';
-import { archiveDigest } from './archive-digest';
+import { archiveDigest, knowsArchiveDigest } from './archive-digest';
 import { storeKey } from './store-key';
 import type { ManifestFile, StoreManifest } from './store-manifest';
 import type { UnpackStore } from './unpack-store';
@@ -47,8 +47,9 @@ export async function withStoredTrees(
     writable = false;
     warnUnwritable(store, e, log);
   };
-  // The threads hash archives the store does not know yet, and check the stored trees.
-  if (!pool.started && worthThreads(jobs.map((j) => j.artifact.file))) pool.start();
+  // The threads hash the archives the store does not know yet, and check the stored trees.
+  const unknown = jobs.map((j) => j.artifact.file).filter((f) => !knowsArchiveDigest(f, store.digests));
+  if (!pool.started && worthThreads(unknown)) pool.start();
   const keyList = await Promise.all(jobs.map((job) => keyFor(job, settings, store, pool)));
   const keyOf = new Map<number, string>();
   const manifests = new Map<string, { index: number; manifest?: StoreManifest }>();
