@@ -27,25 +27,37 @@ export function fileFacts(paths: string, digests: boolean): FileFacts {
   const stats = new Float64Array(list.length * FACTS_PER_FILE);
   const sums: string[] = [];
   list.forEach((file, i) => {
-    const st = fs.lstatSync(file, { throwIfNoEntry: false });
-    const regular = st !== undefined && st.isFile();
-    // mtimeMs is a double: whole milliseconds compare as Java's File.lastModified().
-    stats[i * FACTS_PER_FILE] = regular ? st.size : -1;
-    stats[i * FACTS_PER_FILE + 1] = regular ? Math.floor(st.mtimeMs) : 0;
-    stats[i * FACTS_PER_FILE + 2] = regular ? st.mode & 0o7777 : 0;
-    if (digests) sums.push(regular ? sha256Of(file) : NO_DIGEST);
+    // With digests the file is opened anyway: its descriptor's stat spares a second lookup.
+    const fd = digests ? openForReading(file) : -1;
+    try {
+      const st = fd >= 0 ? fs.fstatSync(fd) : digests ? undefined : fs.lstatSync(file, { throwIfNoEntry: false });
+      const regular = st !== undefined && st.isFile();
+      // mtimeMs is a double: whole milliseconds compare as Java's File.lastModified().
+      stats[i * FACTS_PER_FILE] = regular ? st.size : -1;
+      stats[i * FACTS_PER_FILE + 1] = regular ? Math.floor(st.mtimeMs) : 0;
+      stats[i * FACTS_PER_FILE + 2] = regular ? st.mode & 0o7777 : 0;
+      if (digests) sums.push(regular ? sha256Of(fd) : NO_DIGEST);
+    } finally {
+      if (fd >= 0) fs.closeSync(fd);
+    }
   });
   return { stats, digests: sums.join('') };
 }
 
-/** A file's SHA-256 in hex; NO_DIGEST when it cannot be read. */
-export function sha256Of(file: string): string {
-  let fd: number;
+/**
+ * `file` opened for reading, -1 when it cannot be: never through a symbolic link, and without
+ * waiting for a writer when it is a FIFO (it is then not a regular file, and not read).
+ */
+function openForReading(file: string): number {
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    return fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
   } catch {
-    return NO_DIGEST;
+    return -1;
   }
+}
+
+/** The SHA-256 in hex of the regular file open as `fd`; NO_DIGEST when it cannot be read. */
+function sha256Of(fd: number): string {
   try {
     buffer ??= Buffer.allocUnsafeSlow(1 << 20);
     const hash = createHash('sha256');
@@ -57,7 +69,5 @@ export function sha256Of(file: string): string {
     return hash.digest('hex');
   } catch {
     return NO_DIGEST;
-  } finally {
-    fs.closeSync(fd);
   }
 }
