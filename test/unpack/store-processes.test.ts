@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { createWorkerPool } from '@goalhost/archive';
 import { UnpackStore } from '@goalhost/unpack';
 import { GOALHOST_BIN } from '../support/paths';
 import { runGoalhost } from '../support/run-goalhost';
@@ -56,10 +57,15 @@ describe('unpack: the store under concurrent and killed runs', function () {
   ];
 
   /** Every stored entry is whole: its manifest reads and each file matches it, digests included. */
-  function expectEntriesWhole(): void {
+  async function expectEntriesWhole(): Promise<void> {
     const check = new UnpackStore({ mode: 'copy', directory: store, maxBytes: 1e12, verify: true });
-    for (const key of storeEntries(store)) {
-      expect(check.load(key), `store entry ${key}`).to.not.equal(undefined);
+    const pool = await createWorkerPool();
+    try {
+      for (const key of storeEntries(store)) {
+        expect(await check.load(key, pool), `store entry ${key}`).to.not.equal(undefined);
+      }
+    } finally {
+      await pool.close();
     }
   }
 
@@ -90,7 +96,7 @@ describe('unpack: the store under concurrent and killed runs', function () {
       for (const ws of [a, b]) expect(snapshot(path.join(ws, 'target'), since)).to.deep.equal(plain);
       expect(storeEntries(store)).to.have.length(2);
       expect(storeTemporaries(store)).to.deep.equal([]);
-      expectEntriesWhole();
+      await expectEntriesWhole();
     });
   }
 
@@ -103,7 +109,7 @@ describe('unpack: the store under concurrent and killed runs', function () {
       const mode = i % 2 === 0 ? 'copy' : 'hardlink';
       const run = await goalhost(ws, args([`-Dgoalhost.store=${mode}`]), after);
       if (run.signal === 'SIGKILL') killed++;
-      expectEntriesWhole();
+      await expectEntriesWhole();
       // A fresh workspace from the store as it was left.
       const next = path.join(dir, `after-${i}`);
       writeProject(next, archives);
@@ -116,7 +122,7 @@ describe('unpack: the store under concurrent and killed runs', function () {
       expect(snapshot(path.join(ws, 'target'), since)).to.deep.equal(plain);
       // The killed run's temporary directory is gone once a later run pruned.
       expect(storeTemporaries(store)).to.deep.equal([]);
-      expectEntriesWhole();
+      await expectEntriesWhole();
       fs.rmSync(store, { recursive: true, force: true });
     }
     expect(killed).to.be.greaterThan(2);

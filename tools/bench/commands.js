@@ -5,6 +5,10 @@
  *   goalhost  node_modules/.bin/goalhost -o -B -Dmaven.repo.local=REPO -Dgoalhost.store=off cxx:unpack-dependencies
  *   goalhost warm copy / goalhost warm hardlink: the same with -Dgoalhost.store=MODE and a store
  *             (on tmpfs, filled before the counted runs) in -Dgoalhost.store.dir
+ *   goalhost cold store: the same with -Dgoalhost.store=copy and a fresh empty store each run
+ *             (the project's own cold-store/): the cost of filling the store
+ *   cp -r store / cp -al store: the floor of the warm rows, C copying (linking) every stored
+ *             tree of the warm store into target/dependency, one cp per tree
  *   mvn       mvn -o -B -Dmaven.repo.local=REPO org.apache.maven.plugins:maven-dependency-plugin:3.5.0:unpack-dependencies
  *   unzip     sh -c 'mkdir -p target/dependency && for f; do unzip -q -o "$f" -d target/dependency || exit 1; done' sh ARCHIVES...
  *   tar       sh -c 'mkdir -p target/dependency && for f; do tar -xf "$f" -C target/dependency || exit 1; done' sh ARCHIVES...
@@ -31,6 +35,13 @@ const TAR_LOOP = 'mkdir -p target/dependency && for f; do tar -xf "$f" -C target
 
 /** The goalhost tools that place from a warm store, by their store mode. */
 const WARM_STORE_TOOLS = { 'goalhost warm copy': 'copy', 'goalhost warm hardlink': 'hardlink' };
+/** The tool that fills an empty store (a fresh one per run, inside the run's project). */
+const COLD_STORE_TOOL = 'goalhost cold store';
+/** C's floor for the warm rows, by the warm row each stands beside: cp's arguments per stored tree. */
+const STORE_FLOOR_TOOLS = { 'cp -r store': ['-r'], 'cp -al store': ['-al', '--remove-destination'] };
+// Every stored tree of the store given as $1 into target/dependency, with cp's options after it.
+const STORE_CP_LOOP =
+  'store="$1"; shift; mkdir -p target/dependency && for t in "$store"/entries/*/tree; do cp "$@" "$t/." target/dependency/ || exit 1; done';
 
 /** The command line of `tool` for workload `info` (repo = local repository, store = the warm tools' store). */
 function unpackCommand(tool, info, repo, store) {
@@ -39,7 +50,13 @@ function unpackCommand(tool, info, repo, store) {
     const storeArgs = [`-Dgoalhost.store=${WARM_STORE_TOOLS[tool]}`, `-Dgoalhost.store.dir=${store}`];
     return [GOALHOST, ['-o', '-B', repoArg, ...storeArgs, 'cxx:unpack-dependencies']];
   }
+  if (STORE_FLOOR_TOOLS[tool]) return ['sh', ['-c', STORE_CP_LOOP, 'sh', store, ...STORE_FLOOR_TOOLS[tool]]];
   switch (tool) {
+    case COLD_STORE_TOOL:
+      return [
+        GOALHOST,
+        ['-o', '-B', repoArg, '-Dgoalhost.store=copy', '-Dgoalhost.store.dir=cold-store', 'cxx:unpack-dependencies'],
+      ];
     case 'goalhost':
       // A plain unpack: the store would make every run after the first a warm one.
       return [GOALHOST, ['-o', '-B', repoArg, '-Dgoalhost.store=off', 'cxx:unpack-dependencies']];
@@ -89,6 +106,8 @@ function listedArtifacts(file) {
 
 module.exports = {
   ROOT,
+  COLD_STORE_TOOL,
+  STORE_FLOOR_TOOLS,
   WARM_STORE_TOOLS,
   goalhostBin,
   useGoalhost,

@@ -12,6 +12,8 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const {
   ROOT,
+  COLD_STORE_TOOL,
+  STORE_FLOOR_TOOLS,
   WARM_STORE_TOOLS,
   freshProject,
   goalhostBin,
@@ -203,7 +205,7 @@ function rounds(o, label, tools, prepare, command, after) {
 
 function benchUnpack(o, name, info, tools) {
   const stats = {};
-  // The warm-store tools find every archive of the workload in the store from their first run.
+  // The warm-store tools (and cp, their floor) find every archive of the workload in the store from their first run.
   for (const tool of tools.filter((t) => WARM_STORE_TOOLS[t])) {
     const dir = path.join(o.runRoot, name, 'fill-store');
     freshProject(dir, info);
@@ -223,7 +225,9 @@ function benchUnpack(o, name, info, tools) {
     },
     (tool) => unpackCommand(tool, info, o.repo, o.store),
     (tool, dir, counted, r) => {
-      if (counted && r.ok && !stats[tool]) stats[tool] = treeStats(path.join(dir, 'target', 'dependency'));
+      // cp copies the trees in the store's order, not the run's: overlapping files may differ.
+      if (counted && r.ok && !stats[tool] && !STORE_FLOOR_TOOLS[tool])
+        stats[tool] = treeStats(path.join(dir, 'target', 'dependency'));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   );
@@ -416,8 +420,10 @@ function main() {
     for (const name of ['many', 'huge', 'wide', ...TAR_WORKLOADS]) {
       if (!o.only.includes(name)) continue;
       const info = ensureWorkload(name, mode, o.repo, projects, log);
-      const warm = name === 'wide' ? [] : Object.keys(WARM_STORE_TOOLS);
-      const tools = ['goalhost', ...warm, ...(withMvn ? ['mvn'] : []), info.format === 'zip' ? 'unzip' : 'tar'];
+      const store = name === 'wide' ? [] : [COLD_STORE_TOOL, ...Object.keys(WARM_STORE_TOOLS)];
+      const floors = name === 'wide' ? [] : Object.keys(STORE_FLOOR_TOOLS);
+      const c = info.format === 'zip' ? 'unzip' : 'tar';
+      const tools = ['goalhost', ...store, ...(withMvn ? ['mvn'] : []), c, ...floors];
       log(`${name}: ${tools.join(', ')}`);
       results.workloads[name] = { info, tools: benchUnpack(o, name, info, tools) };
       if (o.floor && TAR_WORKLOADS.includes(name)) {

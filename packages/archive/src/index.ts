@@ -36,6 +36,7 @@ export { decodeUtf8, nameDecoderFor, type NameDecoder } from './name-decoder';
 export type { PlannedEntry, PlannedEntryListener } from './planned-entry';
 export type { StoredEntry, StoredFile, StoredTree } from './stored-entry';
 export { PlanFailure } from './target-tree';
+export type { FileFacts } from './write/file-facts';
 export type { WorkerPool } from './write/worker-pool';
 export { worthThreads } from './write/worth-threads';
 export type { EntryVisitor } from './zip/zip-listing';

@@ -1,6 +1,6 @@
 import type { Log } from '@goalhost/api';
 import { worthThreads, type PlannedEntry, type WorkerPool } from '@goalhost/archive';
-import { withStoredTrees } from './store/store-fill';
+import { STORED_FILES_FOR_THREADS, withStoredTrees } from './store/store-fill';
 import type { StoreOptions } from './store/store-options';
 import { UnpackStore } from './store/unpack-store';
 import type { SyncJournal } from './sync/sync-journal';
@@ -19,9 +19,6 @@ export interface UnpackRunRequest {
   /** Hears of each artifact completely unpacked, in run order (its marker is written then). */
   readonly onUnpacked: (job: UnpackJob) => void;
 }
-
-/** Stored files placed from the store on the threads: enough that their start-up (~0.1 s) pays. */
-const STORED_FILES_FOR_THREADS = 4000;
 
 /**
  * Unpacks `jobs` (their output directories locked by the caller) with the store and sync mode:

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { fileFacts, type FileFacts } from './file-facts';
 import { inflateWhole, type WorkerReply, type WorkerRequest } from './zip-worker-protocol';
 import { batchTransfers, runBatch, type TaskBatch, type TaskFailure } from './write-tasks';
 
@@ -101,6 +102,17 @@ export class WorkerPool {
     if (!this.started) return inflateWhole(file, into);
     const reply = await this.enqueue({ inflate: { file, into } }, [], true).catch(() => undefined);
     return reply?.inflated;
+  }
+
+  /**
+   * The facts of `paths` (see file-facts.ts), worked out on a thread after the batches queued
+   * before (inline before `start`, or once the threads are gone).
+   */
+  async facts(paths: readonly string[], digests: boolean): Promise<FileFacts> {
+    const joined = paths.join('\0');
+    if (!this.started || this.dead) return fileFacts(joined, digests);
+    const reply = await this.enqueue({ facts: { paths: joined, digests } }, [], false).catch(() => undefined);
+    return reply?.facts ?? fileFacts(joined, digests);
   }
 
   private enqueue(request: WorkerRequest, transfer: ArrayBuffer[], first: boolean): Promise<WorkerReply> {

@@ -1,14 +1,17 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
+import type { FileFacts } from './file-facts';
 import type { TaskBatch, TaskFailure } from './write-tasks';
 import { collectYoungGarbage } from './young-collector';
 
-/** What the main thread asks an extraction thread (zip-worker.ts) to do: one of the two. */
+/** What the main thread asks an extraction thread (zip-worker.ts) to do: one of these. */
 export interface WorkerRequest {
   /** Write these files. */
   readonly batch?: TaskBatch;
   /** Inflate this whole gzip file into `into` (see `inflateWhole`). */
   readonly inflate?: { readonly file: string; readonly into: Uint8Array };
+  /** The facts of these files ('\0'-separated), see file-facts.ts. */
+  readonly facts?: { readonly paths: string; readonly digests: boolean };
 }
 
 export interface WorkerReply {
@@ -16,6 +19,7 @@ export interface WorkerReply {
   readonly failure?: TaskFailure;
   /** The inflated file's length in `into`; absent when it could not be inflated in one piece. */
   readonly inflated?: number;
+  readonly facts?: FileFacts;
 }
 
 /**

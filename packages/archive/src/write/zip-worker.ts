@@ -1,12 +1,17 @@
 import { parentPort } from 'node:worker_threads';
+import { fileFacts } from './file-facts';
 import { inflateWhole, type WorkerReply, type WorkerRequest } from './zip-worker-protocol';
 import { runBatch } from './write-tasks';
 
-/** Worker thread body: runs write batches, and inflates whole gzip files, as the main thread asks. */
+/** Worker thread body: runs write batches, inflates whole gzip files and tells files' facts, as the main thread asks. */
 parentPort?.on('message', (request: WorkerRequest & { id: number }) => {
   const reply = (message: WorkerReply): void => parentPort?.postMessage({ id: request.id, ...message });
   if (request.inflate) {
     reply({ inflated: inflateWhole(request.inflate.file, request.inflate.into) });
+    return;
+  }
+  if (request.facts) {
+    reply({ facts: fileFacts(request.facts.paths, request.facts.digests) });
     return;
   }
   const batch = request.batch!;

@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { WorkerPool } from '@goalhost/archive';
 
 /**
  * An archive's SHA-256, remembered in the store by the file's path and identity (size, mtime,
  * inode, ctime): a file that still has them has not been written since (ctime cannot be set
- * back), so a warm run reads no archive byte.
+ * back), so a warm run reads no archive byte. An archive not known is hashed on `pool`'s threads.
  */
-export function archiveDigest(file: string, digestsDirectory: string): string {
-  const st = fs.statSync(file, { bigint: true });
-  const identity = `${st.size} ${st.mtimeNs} ${st.ino} ${st.dev} ${st.ctimeNs}`;
-  const record = path.join(digestsDirectory, createHash('sha256').update(path.resolve(file)).digest('hex'));
-  const known = readText(record);
-  if (known !== undefined) {
-    const [kept, digest] = known.split('\n');
-    if (kept === identity && /^[0-9a-f]{64}$/.test(digest ?? '')) return digest;
-  }
-  const digest = sha256File(file);
+export async function archiveDigest(file: string, digestsDirectory: string, pool: WorkerPool): Promise<string> {
+  const { identity, record, digest: known } = remembered(file, digestsDirectory);
+  if (known !== undefined) return known;
+  const digest = (await pool.facts([file], true)).digests;
+  if (!/^[0-9a-f]{64}$/.test(digest) || /^0+$/.test(digest)) throw new Error(`${file} cannot be read`);
   try {
     fs.mkdirSync(digestsDirectory, { recursive: true });
     const temp = `${record}.${process.pid}.tmp`;
@@ -28,20 +24,25 @@ export function archiveDigest(file: string, digestsDirectory: string): string {
   return digest;
 }
 
-export function sha256File(file: string): string {
-  const hash = createHash('sha256');
-  const fd = fs.openSync(file, 'r');
+/** True when the store remembers `file`'s digest (no byte of it needs reading). */
+export function knowsArchiveDigest(file: string, digestsDirectory: string): boolean {
   try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
-    for (;;) {
-      const n = fs.readSync(fd, buffer, 0, buffer.length, null);
-      if (n === 0) break;
-      hash.update(buffer.subarray(0, n));
-    }
-  } finally {
-    fs.closeSync(fd);
+    return remembered(file, digestsDirectory).digest !== undefined;
+  } catch {
+    return false;
   }
-  return hash.digest('hex');
+}
+
+function remembered(
+  file: string,
+  digestsDirectory: string,
+): { identity: string; record: string; digest: string | undefined } {
+  const st = fs.statSync(file, { bigint: true });
+  const identity = `${st.size} ${st.mtimeNs} ${st.ino} ${st.dev} ${st.ctimeNs}`;
+  const record = path.join(digestsDirectory, createHash('sha256').update(path.resolve(file)).digest('hex'));
+  const [kept, digest] = (readText(record) ?? '').split('\n');
+  const known = kept === identity && /^[0-9a-f]{64}$/.test(digest ?? '') ? digest : undefined;
+  return { identity, record, digest: known };
 }
 
 function readText(file: string): string | undefined {

@@ -1,10 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Log } from '@goalhost/api';
-import { canonicalPath, chooseArchiver, type PlannedEntry, type StoredTree, type WorkerPool } from '@goalhost/archive';
+import {
+  canonicalPath,
+  chooseArchiver,
+  worthThreads,
+  type PlannedEntry,
+  type StoredTree,
+  type FileFacts,
+  type WorkerPool,
+} from '@goalhost/archive';
 import { SILENT_LOG } from '../silent-log';
 import { Unpacker, type UnpackJob, type UnpackSettings } from '../unpacker';
-import { archiveDigest, sha256File } from './archive-digest';
+import { archiveDigest, knowsArchiveDigest } from './archive-digest';
 import { storeKey } from './store-key';
 import type { ManifestFile, StoreManifest } from './store-manifest';
 import type { UnpackStore } from './unpack-store';
@@ -39,16 +47,28 @@ export async function withStoredTrees(
     writable = false;
     warnUnwritable(store, e, log);
   };
-  const found = new Map<string, StoredTree>();
-  const missing: Missing[] = [];
+  // The threads hash the archives the store does not know yet, and check the stored trees.
+  const unknown = jobs.map((j) => j.artifact.file).filter((f) => !knowsArchiveDigest(f, store.digests));
+  if (!pool.started && worthThreads(unknown)) pool.start();
+  const keyList = await Promise.all(jobs.map((job) => keyFor(job, settings, store, pool)));
   const keyOf = new Map<number, string>();
-  jobs.forEach((job, index) => {
-    const key = keyFor(job, settings, store);
+  const manifests = new Map<string, { index: number; manifest?: StoreManifest }>();
+  keyList.forEach((key, index) => {
     if (key === undefined) return;
     keyOf.set(index, key);
     keys.add(key);
-    if (found.has(key) || missing.some((m) => m.key === key)) return;
-    const stored = store.load(key);
+    if (!manifests.has(key)) manifests.set(key, { index, manifest: store.manifest(key) });
+  });
+  const storedFiles = [...manifests.values()].reduce((n, m) => n + (m.manifest?.files.length ?? 0), 0);
+  if (!pool.started && storedFiles >= STORED_FILES_FOR_THREADS) pool.start();
+  const checks = [...manifests.values()].map((m) =>
+    m.manifest ? store.checked(m.manifest, pool).catch(() => undefined) : Promise.resolve(undefined),
+  );
+  const found = new Map<string, StoredTree>();
+  const missing: Missing[] = [];
+  let n = 0;
+  for (const [key, { index }] of manifests) {
+    const stored = await checks[n++];
     if (stored) found.set(key, stored);
     else if (writable) {
       try {
@@ -57,7 +77,7 @@ export async function withStoredTrees(
         unwritable(e);
       }
     }
-  });
+  }
   if (missing.length > 0) await fill(jobs, missing, settings, store, pool, found, log);
   const placed = jobs.map((job, index) => {
     const stored = found.get(keyOf.get(index) ?? '');
@@ -65,6 +85,9 @@ export async function withStoredTrees(
   });
   return { jobs: placed, keys, writable };
 }
+
+/** Stored files checked or placed on the threads: enough that their start-up (~0.1 s) pays. */
+export const STORED_FILES_FOR_THREADS = 4000;
 
 /** The store directories this process has warned about. */
 const warned = new Set<string>();
@@ -80,12 +103,17 @@ function warnUnwritable(store: UnpackStore, e: unknown, log: Log): void {
 }
 
 /** The store key of a job's archive, or undefined when it is not an archive the store keeps. */
-function keyFor(job: UnpackJob, settings: UnpackSettings, store: UnpackStore): string | undefined {
+async function keyFor(
+  job: UnpackJob,
+  settings: UnpackSettings,
+  store: UnpackStore,
+  pool: WorkerPool,
+): Promise<string | undefined> {
   try {
     if (!fs.statSync(job.artifact.file).isFile()) return undefined;
     const format = chooseArchiver(job.artifact.type, job.artifact.file).format;
     if (format === 'unsupported') return undefined;
-    return storeKey(archiveDigest(job.artifact.file, store.digests), format, settings);
+    return storeKey(await archiveDigest(job.artifact.file, store.digests, pool), format, settings);
   } catch {
     return undefined;
   }
@@ -111,17 +139,19 @@ async function fill(
     onPlanned: (e) => planned[e.job].push(e),
   };
   const committed = new Set<number>();
+  const commits: Promise<void>[] = [];
   const unpacker = new Unpacker(fillSettings, SILENT_LOG, SILENT_LOG, pool, (job) => {
     const i = fillJobs.indexOf(job);
     const m = missing[i];
-    try {
-      const { manifest, digests } = manifestOf(m.key, canonicalPath(job.destination), planned[i]);
-      const stored = store.commit(m.temporary, manifest, digests);
-      if (stored) found.set(m.key, stored);
-      committed.add(i);
-    } catch (e) {
-      log.debug(`Not stored: ${job.artifact.file}: ${(e as Error).message}`);
-    }
+    const notStored = (e: unknown): void => log.debug(`Not stored: ${job.artifact.file}: ${(e as Error).message}`);
+    commits.push(
+      manifestOf(m.key, canonicalPath(job.destination), planned[i], pool)
+        .then(({ manifest, digests }) => store.commit(m.temporary, manifest, digests, pool))
+        .then((stored) => {
+          if (stored) found.set(m.key, stored);
+          committed.add(i);
+        }, notStored),
+    );
   });
   try {
     await unpacker.run(fillJobs);
@@ -129,36 +159,34 @@ async function fill(
     // The run itself extracts it and reports its failure as Maven would.
     log.debug(`Not stored: ${(e as Error).message}`);
   }
+  await Promise.all(commits);
   missing.forEach((m, i) => {
     if (!committed.has(i)) fs.rmSync(m.temporary, { recursive: true, force: true });
   });
 }
 
-/** The manifest of a tree extracted into the empty directory `root` (canonical). */
-function manifestOf(
+/**
+ * The manifest of a tree extracted into the empty directory `root` (canonical): the entries as
+ * planned, the files' sizes, times, modes and digests as the threads find them on disk.
+ */
+async function manifestOf(
   key: string,
   root: string,
   planned: readonly PlannedEntry[],
-): { manifest: StoreManifest; digests: string[] } {
+  pool: WorkerPool,
+): Promise<{ manifest: StoreManifest; digests: string[] }> {
   const relative = (target: string): string => (target === root ? '' : target.slice(root.length + 1));
   const index = new Map<string, number>();
-  const files: ManifestFile[] = [];
-  const digests: string[] = [];
-  let bytes = 0;
+  const paths: string[] = [];
   const entries = planned.map((e) => {
     const p = relative(e.target);
     let file: number | undefined;
     if (e.kind === 'file') {
       file = index.get(p);
       if (file === undefined) {
-        const on = path.join(root, p);
-        const st = fs.lstatSync(on);
-        if (!st.isFile()) throw new Error(`${on} is not a regular file once extracted`);
-        file = files.length;
+        file = paths.length;
         index.set(p, file);
-        files.push({ path: p, size: st.size, mtimeMs: Math.floor(st.mtimeMs), mode: st.mode & 0o7777 });
-        digests.push(sha256File(on));
-        bytes += st.size;
+        paths.push(p);
       }
     }
     return {
@@ -171,5 +199,29 @@ function manifestOf(
       ...(file === undefined ? {} : { file }),
     };
   });
+  const slices: Promise<FileFacts>[] = [];
+  for (let from = 0; from < paths.length; from += FACTS_SLICE)
+    slices.push(
+      pool.facts(
+        paths.slice(from, from + FACTS_SLICE).map((p) => path.join(root, p)),
+        true,
+      ),
+    );
+  const files: ManifestFile[] = [];
+  const digests: string[] = [];
+  let bytes = 0;
+  (await Promise.all(slices)).forEach((facts, s) => {
+    for (let at = 0; at < facts.stats.length; at += 3) {
+      const i = s * FACTS_SLICE + at / 3;
+      const size = facts.stats[at];
+      if (size < 0) throw new Error(`${path.join(root, paths[i])} is not a regular file once extracted`);
+      files.push({ path: paths[i], size, mtimeMs: facts.stats[at + 1], mode: facts.stats[at + 2] });
+      digests.push(facts.digests.slice((at / 3) * 64, (at / 3 + 1) * 64));
+      bytes += size;
+    }
+  });
   return { manifest: { key, bytes, entries, files }, digests };
 }
+
+/** Files per thread request when a filled tree's facts are taken. */
+const FACTS_SLICE = 2048;

@@ -5,7 +5,8 @@ import type { StoredEntry } from '@goalhost/archive';
 /**
  * What a store entry records beside its tree: the entries in plan order and, per regular file,
  * its size, mtime and mode (`manifest.json`, checked before every use: a write through a hard
- * link changes them), and its SHA-256 (`digests.json`, checked by `goalhost.store.verify`). On
+ * link changes them), its SHA-256 (`digests.json`, checked by `goalhost.store.verify`), and the
+ * tree's size (`bytes`, what prune reads). On
  * disk the entries are columns (one array per field, a name only where it differs from its
  * path): a tree of 84,000 files reads in a fraction of the time objects per entry take.
  */
@@ -70,6 +71,20 @@ export function writeManifest(directory: string, manifest: StoreManifest, digest
   };
   fs.writeFileSync(path.join(directory, 'manifest.json'), JSON.stringify(disk));
   fs.writeFileSync(path.join(directory, 'digests.json'), JSON.stringify(digests));
+  fs.writeFileSync(path.join(directory, 'bytes'), String(manifest.bytes));
+}
+
+/**
+ * The bytes an entry's tree counts against the size limit, from its `bytes` file: what prune
+ * reads of every entry instead of parsing each manifest. Undefined when unreadable.
+ */
+export function readBytes(directory: string): number | undefined {
+  try {
+    const bytes = Number(fs.readFileSync(path.join(directory, 'bytes'), 'latin1'));
+    return isInt(bytes) && bytes >= 0 ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const isInt = Number.isSafeInteger;

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { StoredTree } from '@goalhost/archive';
-import { sha256File } from './archive-digest';
-import { readDigests, readManifest, writeManifest, type StoreManifest } from './store-manifest';
+import type { StoredTree, WorkerPool } from '@goalhost/archive';
+import { readBytes, readDigests, readManifest, writeManifest, type StoreManifest } from './store-manifest';
 import type { StoreOptions } from './store-options';
 
 /**
@@ -26,12 +25,28 @@ export class UnpackStore {
   }
 
   /** The stored tree for `key`, checked against its manifest; undefined when absent or changed (then removed). */
-  load(key: string): StoredTree | undefined {
+  async load(key: string, pool: WorkerPool): Promise<StoredTree | undefined> {
+    const manifest = this.manifest(key);
+    return manifest ? this.checked(manifest, pool) : undefined;
+  }
+
+  /** The manifest of the entry for `key`; undefined when there is none (a malformed one is removed). */
+  manifest(key: string): StoreManifest | undefined {
     const directory = this.entryDirectory(key);
     if (!fs.existsSync(directory)) return undefined;
     const manifest = readManifest(directory, key);
-    if (!manifest || this.changedFile(directory, manifest, this.options.verify) !== undefined) {
-      this.discard(key);
+    if (!manifest) this.discard(key);
+    return manifest;
+  }
+
+  /**
+   * The stored tree of `manifest`'s entry once its files are checked against it on `pool`'s
+   * threads; undefined when one changed (the entry is then removed).
+   */
+  async checked(manifest: StoreManifest, pool: WorkerPool): Promise<StoredTree | undefined> {
+    const directory = this.entryDirectory(manifest.key);
+    if ((await this.changedFile(directory, manifest, this.options.verify, pool)) !== undefined) {
+      this.discard(manifest.key);
       return undefined;
     }
     const now = new Date();
@@ -45,22 +60,38 @@ export class UnpackStore {
 
   /**
    * The first file of the entry in `directory` that differs from its manifest (missing, another
-   * type, size, mtime, mode, or with `digests` its content), or undefined when none does.
+   * type, size, mtime, mode, or with `digests` its content), or undefined when none does. The
+   * files are looked at on `pool`'s threads, a slice per thread request.
    */
-  changedFile(directory: string, manifest: StoreManifest, digests: boolean): string | undefined {
+  async changedFile(
+    directory: string,
+    manifest: StoreManifest,
+    digests: boolean,
+    pool: WorkerPool,
+  ): Promise<string | undefined> {
     const tree = `${directory}/tree/`;
     const sums = digests ? readDigests(directory, manifest.files.length) : undefined;
     if (digests && !sums) return 'digests.json';
-    for (let i = 0; i < manifest.files.length; i++) {
-      const f = manifest.files[i];
-      const p = f.path;
-      const file = tree + p;
-      const st = fs.lstatSync(file, { throwIfNoEntry: false });
-      // mtimeMs is a double: whole milliseconds compare as Java's File.lastModified().
-      if (!st || !st.isFile() || st.size !== f.size || Math.floor(st.mtimeMs) !== f.mtimeMs) return p;
-      if ((st.mode & 0o7777) !== f.mode) return p;
-      if (sums && sha256File(file) !== sums[i]) return p;
+    const files = manifest.files;
+    const slices: Promise<string | undefined>[] = [];
+    for (let from = 0; from < files.length; from += FACTS_SLICE) {
+      const to = Math.min(files.length, from + FACTS_SLICE);
+      const paths: string[] = [];
+      for (let i = from; i < to; i++) paths.push(tree + files[i].path);
+      slices.push(
+        pool.facts(paths, digests).then((facts) => {
+          for (let i = from; i < to; i++) {
+            const f = files[i];
+            const at = (i - from) * 3;
+            const { stats } = facts;
+            if (stats[at] !== f.size || stats[at + 1] !== f.mtimeMs || stats[at + 2] !== f.mode) return f.path;
+            if (sums && facts.digests.slice((i - from) * 64, (i - from + 1) * 64) !== sums[i]) return f.path;
+          }
+          return undefined;
+        }),
+      );
     }
+    for (const changed of await Promise.all(slices)) if (changed !== undefined) return changed;
     return undefined;
   }
 
@@ -79,7 +110,12 @@ export class UnpackStore {
    * Makes the filled `temporary` directory (its `tree/`) the entry for `key` with `manifest`;
    * the tree of an entry another run made first is the one used.
    */
-  commit(temporary: string, manifest: StoreManifest, digests: readonly string[]): StoredTree | undefined {
+  async commit(
+    temporary: string,
+    manifest: StoreManifest,
+    digests: readonly string[],
+    pool: WorkerPool,
+  ): Promise<StoredTree | undefined> {
     writeManifest(temporary, manifest, digests);
     const directory = this.entryDirectory(manifest.key);
     fs.mkdirSync(path.dirname(directory), { recursive: true });
@@ -89,7 +125,7 @@ export class UnpackStore {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e;
       removeTree(temporary);
-      return this.load(manifest.key);
+      return this.load(manifest.key, pool);
     }
     return toStoredTree(path.join(directory, 'tree'), manifest, this.options.mode === 'hardlink');
   }
@@ -120,9 +156,9 @@ export class UnpackStore {
     const found: { key: string; bytes: number; used: number }[] = [];
     for (const key of listDirectory(entries)) {
       const directory = path.join(entries, key);
-      const manifest = readManifest(directory, key);
+      const bytes = readBytes(directory) ?? readManifest(directory, key)?.bytes ?? 0;
       const used = fs.statSync(directory, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-      found.push({ key, bytes: manifest?.bytes ?? 0, used });
+      found.push({ key, bytes, used });
     }
     let total = found.reduce((sum, e) => sum + e.bytes, 0);
     for (const e of found.sort((a, b) => a.used - b.used)) {
@@ -138,6 +174,9 @@ export class UnpackStore {
     }
   }
 }
+
+/** Files per thread request when checking a tree (each request's facts come back in one message). */
+const FACTS_SLICE = 2048;
 
 function toStoredTree(directory: string, manifest: StoreManifest, link: boolean): StoredTree {
   return { directory, entries: manifest.entries, files: manifest.files, link };
