@@ -5,6 +5,7 @@ import { ArtifactResolutionError } from '../errors';
 import { markUncacheable } from '../file-observations';
 import { LastUpdatedRecord } from './last-updated';
 import { baseVersionOf, isFile, type LocalRepository } from './local-repository';
+import { isMetaversion, resolveMetaversion } from './metaversion';
 import { repositoriesKey, type RemoteRepository } from './remote-repository';
 import {
   isValidSnapshotVersion,
@@ -106,9 +107,11 @@ export class ArtifactResolver {
     const key = `${artifactString(c)}@${repositoriesKey(repositories)}`;
     let result = this.cache.get(key);
     if (!result) {
-      result = c.version.endsWith('SNAPSHOT')
-        ? this.resolveSnapshot(c, repositories)
-        : this.resolveRelease(c, repositories);
+      result = isMetaversion(c.version)
+        ? this.resolveNamed(c, repositories)
+        : c.version.endsWith('SNAPSHOT')
+          ? this.resolveSnapshot(c, repositories)
+          : this.resolveRelease(c, repositories);
       this.cache.set(key, result);
     }
     return result;
@@ -117,6 +120,24 @@ export class ArtifactResolver {
   private applicable(c: ArtifactCoords, repositories: readonly RemoteRepository[]): RemoteRepository[] {
     const snapshot = isSnapshot(c.version);
     return repositories.filter((r) => (snapshot ? r.snapshots.enabled : r.releases.enabled));
+  }
+
+  /**
+   * `RELEASE` / `LATEST`: the version the metadata names, resolved as that version (Maven's
+   * artifact resolver asks its version resolver first); left as is when no metadata names one.
+   */
+  private async resolveNamed(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
+    const remote = this.remote;
+    const version = await resolveMetaversion(
+      this.local.basedir,
+      remote && ((g, a, repo) => remote.versionsMetadata(g, a, repo, this.offline)),
+      c.groupId,
+      c.artifactId,
+      c.version,
+      repositories,
+    );
+    if (version === undefined || isMetaversion(version)) return this.resolveRelease(c, repositories);
+    return this.resolveFull({ ...c, version }, repositories);
   }
 
   private async resolveRelease(c: ArtifactCoords, repositories: readonly RemoteRepository[]): Promise<ResolvedFile> {
