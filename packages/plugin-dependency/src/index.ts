@@ -1,41 +1,8 @@
 import * as path from 'node:path';
 import type { GoalhostPlugin } from '@goalhost/api';
-import { BundleGoal } from './bundle-goal';
-import { CopyDependenciesGoal } from './copy-dependencies-goal';
-import { BuildClasspathGoal } from './build-classpath-goal';
-import { CopyGoal } from './copy-goal';
-import { GetGoal } from './get-goal';
-import { GoOfflineGoal } from './go-offline-goal';
-import { ListGoal, ResolveGoal } from './list-goal';
-import { ListRepositoriesGoal } from './list-repositories-goal';
-import { LockGoal } from './lock-goal';
-import { PropertiesGoal } from './properties-goal';
-import { PurgeLocalRepositoryGoal } from './purge-local-repository-goal';
-import { ResolvePluginsGoal } from './resolve-plugins-goal';
-import { SourcesGoal } from './sources-goal';
-import { TreeGoal } from './tree-goal';
-import { UnpackDependenciesGoal } from './unpack-dependencies-goal';
-import { UnpackGoal } from './unpack-goal';
+import * as goals from './goals';
 
-export {
-  BuildClasspathGoal,
-  BundleGoal,
-  CopyDependenciesGoal,
-  CopyGoal,
-  GetGoal,
-  GoOfflineGoal,
-  ListGoal,
-  ListRepositoriesGoal,
-  LockGoal,
-  PropertiesGoal,
-  PurgeLocalRepositoryGoal,
-  ResolveGoal,
-  ResolvePluginsGoal,
-  SourcesGoal,
-  TreeGoal,
-  UnpackDependenciesGoal,
-  UnpackGoal,
-};
+export * from './goals';
 export { filterArtifacts } from './artifact-filters';
 export { moduleInfo, ModuleNameError, type ModuleInfo } from './module-name';
 export { renderTree, nodeString, type TreeOptions } from './tree-renderer';
@@ -54,23 +21,5 @@ export const plugin: GoalhostPlugin = {
   description:
     'Provides utility goals to work with dependencies like copying, unpacking, analyzing, resolving and many more.',
   descriptor: path.join(__dirname, '..', 'plugin.xml'),
-  goals: [
-    BuildClasspathGoal,
-    BundleGoal,
-    CopyDependenciesGoal,
-    CopyGoal,
-    GetGoal,
-    GoOfflineGoal,
-    ListGoal,
-    ListRepositoriesGoal,
-    LockGoal,
-    PropertiesGoal,
-    PurgeLocalRepositoryGoal,
-    ResolveGoal,
-    ResolvePluginsGoal,
-    SourcesGoal,
-    TreeGoal,
-    UnpackDependenciesGoal,
-    UnpackGoal,
-  ],
+  goals: Object.values(goals),
 };
