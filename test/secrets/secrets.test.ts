@@ -74,6 +74,18 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     for (const p of e.processes) processes.add(p);
     return e;
   };
+  /** cxx:scm-dependencies, offline, in the fixture's working copy with the run's local repository, tools and environment. */
+  const scmGoal = (
+    f: { readonly wc: string; readonly tmp: string },
+    run: { readonly repo: string; readonly bin: string; readonly env: Record<string, string> },
+    args: string[],
+  ) =>
+    expose(['-B', '-o', `-Dmaven.repo.local=${run.repo}`, ...args, 'cxx:scm-dependencies'], {
+      cwd: f.wc,
+      env: run.env,
+      roots: [f.tmp],
+      bin: run.bin,
+    }).then(tally);
 
   describe('svn (svnserve, anon-access = none)', () => {
     let f: SvnFixture;
@@ -97,13 +109,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     after(async () => f?.destroy());
     beforeEach(() => f.reset());
 
-    const goalhost = (args: string[]) =>
-      expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
-        cwd: f.wc,
-        env,
-        roots: [f.tmp],
-        bin,
-      }).then(tally);
+    const goalhost = (args: string[]) => scmGoal(f, { repo, bin, env }, args);
 
     for (const level of LEVELS) {
       it(`settings.xml password (encrypted, master in settings-security.xml), success${level.length ? ' with -X' : ''}`, async () => {
@@ -152,13 +158,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
     after(async () => f?.destroy());
     beforeEach(() => f.reset());
 
-    const goalhost = (args: string[]) =>
-      expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
-        cwd: f.wc,
-        env,
-        roots: [f.tmp],
-        bin,
-      }).then(tally);
+    const goalhost = (args: string[]) => scmGoal(f, { repo, bin, env }, args);
 
     for (const level of LEVELS) {
       it(`settings.xml password, success${level.length ? ' with -X' : ''}`, async () => {
@@ -359,13 +359,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
         fs.rmSync(sshLog, { force: true });
       });
 
-      const goalhost = (args: string[]) =>
-        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
-          cwd: f.wc,
-          env,
-          roots: [f.tmp],
-          bin,
-        }).then(tally);
+      const goalhost = (args: string[]) => scmGoal(f, { repo, bin, env }, args);
       const warning = (a: string, repository: string) =>
         `[WARNING] The password in <scm><connection> of org.ssh:${a}:1.0:pom (ssh://${GIT_USER}:***@127.0.0.1${path.join(f.tmp, 'git', `${repository}.git`)}) is not used: ` +
         'ssh authenticates with ssh keys or an agent. Remove it from the URL.';
@@ -426,13 +420,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       after(async () => f?.destroy());
       beforeEach(() => f.reset());
 
-      const goalhost = (args: string[]) =>
-        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
-          cwd: f.wc,
-          env,
-          roots: [f.tmp],
-          bin,
-        }).then(tally);
+      const goalhost = (args: string[]) => scmGoal(f, { repo, bin, env }, args);
 
       for (const level of LEVELS) {
         it(`the right password: .gitmodules holds the URL without credentials${level.length ? ' (-X)' : ''}`, async () => {
@@ -490,13 +478,7 @@ describe('secrets: passwords never in output, argv or written files (CLI)', func
       after(async () => f?.destroy());
       beforeEach(() => f.reset());
 
-      const goalhost = (args: string[]) =>
-        expose(['-B', '-o', `-Dmaven.repo.local=${repo}`, ...args, 'cxx:scm-dependencies'], {
-          cwd: f.wc,
-          env,
-          roots: [f.tmp],
-          bin,
-        }).then(tally);
+      const goalhost = (args: string[]) => scmGoal(f, { repo, bin, env }, args);
 
       for (const level of LEVELS) {
         it(`the URL's credentials go to svn on standard input; svn:externals holds no password${level.length ? ' (-X)' : ''}`, async () => {
