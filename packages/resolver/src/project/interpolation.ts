@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InterpolationSizeError, MAX_EXPANDED_LENGTH, ownValue } from '@goalhost/model';
-import type { WorkingDependency, WorkingModel } from './working-model';
+import { BUILD_TEXT_FIELDS, type WorkingDependency, type WorkingModel } from './working-model';
 
 /** A `${...}` expression that refers back to itself (Maven's InterpolationCycleException). */
 export class InterpolationCycleError extends Error {
@@ -266,16 +266,7 @@ export function interpolateModel(model: WorkingModel, ctx: InterpolationContext,
   }
   if (!withBuild) return;
   const b = model.build;
-  for (const f of [
-    'directory',
-    'outputDirectory',
-    'testOutputDirectory',
-    'sourceDirectory',
-    'testSourceDirectory',
-    'scriptSourceDirectory',
-    'finalName',
-    'defaultGoal',
-  ] as const) {
+  for (const f of BUILD_TEXT_FIELDS) {
     b[f] = s(b[f]);
   }
   for (const p of [...b.plugins, ...b.pluginManagement]) {

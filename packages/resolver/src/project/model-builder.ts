@@ -39,7 +39,14 @@ import { warnMissingPluginVersions } from './plugin-version-warnings';
 import { selectProfiles, type ActivationContext } from './profile-activation';
 import { PropertyProvenance } from './property-provenance';
 import { superModel } from './super-pom';
-import { managementKey, mergeByKey, originOf, toWorkingModel, type WorkingModel } from './working-model';
+import {
+  BUILD_DIRECTORY_FIELDS,
+  managementKey,
+  mergeByKey,
+  originOf,
+  toWorkingModel,
+  type WorkingModel,
+} from './working-model';
 
 /**
  * Maven's model builder (DefaultModelBuilder), its phases in Maven's order: read the lineage (the
@@ -403,14 +410,7 @@ function isPlain<R>(req: BuildRequest<R>): boolean {
 
 function alignBuildDirectories(model: WorkingModel, dir: string): void {
   const b = model.build;
-  for (const f of [
-    'directory',
-    'outputDirectory',
-    'testOutputDirectory',
-    'sourceDirectory',
-    'testSourceDirectory',
-    'scriptSourceDirectory',
-  ] as const) {
+  for (const f of BUILD_DIRECTORY_FIELDS) {
     const v = b[f];
     if (v !== undefined) b[f] = alignToBase(v, dir);
   }

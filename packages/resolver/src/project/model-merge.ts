@@ -2,6 +2,7 @@ import { ownValue, type RawProfile, type RawRepository } from '@goalhost/model';
 import { mergeDom } from './dom-merge';
 import {
   copyDependency,
+  BUILD_TEXT_FIELDS,
   copyPlugin,
   managementKey,
   mergeByKey,
@@ -31,16 +32,7 @@ export function injectProfile(model: WorkingModel, profile: RawProfile, origin: 
   const b = profile.build;
   if (b) {
     const build = model.build;
-    for (const f of [
-      'directory',
-      'outputDirectory',
-      'testOutputDirectory',
-      'sourceDirectory',
-      'testSourceDirectory',
-      'scriptSourceDirectory',
-      'finalName',
-      'defaultGoal',
-    ] as const) {
+    for (const f of BUILD_TEXT_FIELDS) {
       if (b[f] !== undefined) build[f] = b[f];
     }
     build.plugins = mergePlugins(
@@ -217,16 +209,7 @@ export function inherit(child: WorkingModel, parent: WorkingModel, childDirector
   child.pluginRepositories = mergeByKey(child.pluginRepositories, parent.pluginRepositories, repoKey, false);
   const cb = child.build;
   const pb = parent.build;
-  for (const f of [
-    'directory',
-    'outputDirectory',
-    'testOutputDirectory',
-    'sourceDirectory',
-    'testSourceDirectory',
-    'scriptSourceDirectory',
-    'finalName',
-    'defaultGoal',
-  ] as const) {
+  for (const f of BUILD_TEXT_FIELDS) {
     if (cb[f] === undefined && pb[f] !== undefined) cb[f] = pb[f];
   }
   cb.plugins = inheritPlugins(cb.plugins, pb.plugins);

@@ -82,6 +82,19 @@ export interface WorkingBuild {
   extensions: Array<{ -readonly [K in keyof RawExtension]: RawExtension[K] }>;
 }
 
+/** The build's directory fields, which Maven aligns to the project's base directory. */
+export const BUILD_DIRECTORY_FIELDS = [
+  'directory',
+  'outputDirectory',
+  'testOutputDirectory',
+  'sourceDirectory',
+  'testSourceDirectory',
+  'scriptSourceDirectory',
+] as const;
+
+/** Every plain-text field of `<build>`: inherited, merged from profiles and interpolated one by one. */
+export const BUILD_TEXT_FIELDS = [...BUILD_DIRECTORY_FIELDS, 'finalName', 'defaultGoal'] as const;
+
 export interface WorkingModel {
   /** Path of the POM file, or a description for POMs without one. */
   source: string;
