@@ -68,6 +68,12 @@ function evaluateTargets(results) {
       out.push(target(`${name}: ${tool} wall <= ${limit}x ${cName}`, ratio, limit, times, ratio <= limit, floor));
     }
   }
+  // A version bump in sync mode costs no more than unpacking the new version over the old.
+  const bump = w.bump?.tools;
+  if (bump) {
+    const ratio = pairedRatio(bump['goalhost sync bump'], bump['goalhost bump']);
+    out.push(target('bump: goalhost sync bump wall <= 1.05x goalhost bump', ratio, 1.05, times, ratio <= 1.05));
+  }
   const reactor = w.reactor?.tools;
   if (reactor) {
     const speedup = 1 / pairedRatio(reactor['goalhost -T 2C'], reactor['goalhost -T 1']);

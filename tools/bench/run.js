@@ -43,7 +43,7 @@ const USAGE = `usage: npm run bench -- [options]
   --quick            small workloads (smoke run): a tenth of the sizes, 2 runs, no warm-up
   --runs N           counted runs per tool and workload (default 5)
   --warmup N         uncounted runs first (default 1)
-  --only LIST        comma list of many,huge,wide,reactor,many-tar.gz,huge-tar.gz,many-tar.bz2,
+  --only LIST        comma list of many,huge,wide,bump,reactor,many-tar.gz,huge-tar.gz,many-tar.bz2,
                      huge-tar.bz2,many-tar.xz,huge-tar.xz,resolve,resolve-inherit,resolve-remote-100,
                      resolve-remote-400,resolve-remote-400-nosha1 (default all)
   --no-mvn           leave real Maven out (it dominates the running time)
@@ -53,7 +53,8 @@ const USAGE = `usage: npm run bench -- [options]
   --goalhost BIN     the goalhost to measure (default node_modules/.bin/goalhost; see snapshot.sh)
   -h, --help
 workloads: many (40 zips x 500 files), huge (one zip, 84,000 entries), wide (500 tiny zips, and
-its no-op rerun), reactor (the many zips shared by an 8-module reactor, -T 1 and -T 2C),
+its no-op rerun), bump (the many zips at version 1.1 over an output holding 1.0, with and
+without sync mode, beside unpacking 1.1 into an empty directory), reactor (the many zips shared by an 8-module reactor, -T 1 and -T 2C),
 many-tar.gz ... huge-tar.xz (the many and huge files as tar.gz, tar.bz2 and tar.xz, beside a GNU
 tar loop), resolve (tools/bench/resolve-bench.js: 2,000 standalone POMs), resolve-inherit
 (2,000 POMs with a shared parent's dependencyManagement, an imported BOM and real jars),
@@ -67,6 +68,7 @@ const WORKLOADS = [
   'many',
   'huge',
   'wide',
+  'bump',
   'reactor',
   ...TAR_WORKLOADS,
   'resolve',
@@ -268,6 +270,57 @@ function benchNoop(o, name, info, tools) {
   return results;
 }
 
+/**
+ * A version bump: the output holds the many workload's 1.0 (unpacked by an uncounted run before
+ * each counted one, with sync mode for the sync row), then 1.1 is unpacked over it. Store off:
+ * the rows measure unpacking and, for sync, removing what 1.0 placed and 1.1 does not.
+ */
+const BUMP_TOOLS = {
+  'goalhost 1.1 fresh': undefined,
+  'goalhost bump': [],
+  'goalhost sync bump': ['-Dgoalhost.sync=true'],
+};
+
+function benchBump(o, base, info) {
+  const tools = Object.keys(BUMP_TOOLS);
+  const stats = {};
+  const command = (tool, workload) => {
+    const [cmd, args] = unpackCommand('goalhost', workload, o.repo);
+    return [cmd, [...args.slice(0, -1), ...(BUMP_TOOLS[tool] ?? []), ...args.slice(-1)]];
+  };
+  const results = rounds(
+    o,
+    'bump',
+    tools,
+    (tool) => {
+      const dir = path.join(o.runRoot, 'bump', tool.replace(/\W+/g, '-'));
+      freshProject(dir, base);
+      if (BUMP_TOOLS[tool]) {
+        const [cmd, args] = command(tool, base);
+        const first = measure(cmd, args, { cwd: dir, logFile: path.join(o.work, 'logs', 'bump-1.0.log') });
+        if (!first.ok) log(`  bump ${tool}: unpacking 1.0 failed\n${tail(first.log)}`);
+      }
+      fs.copyFileSync(path.join(info.project, 'pom.xml'), path.join(dir, 'pom.xml'));
+      return dir;
+    },
+    (tool) => command(tool, info),
+    (tool, dir, counted, r) => {
+      if (counted && r.ok && !stats[tool]) stats[tool] = treeStats(path.join(dir, 'target', 'dependency'));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
+  // Sync mode leaves exactly 1.1's tree; without it 1.0's renamed files stay.
+  const fresh = stats['goalhost 1.1 fresh'];
+  for (const t of tools) {
+    if (!stats[t]) continue;
+    const same = fresh && JSON.stringify(stats[t]) === JSON.stringify(fresh);
+    results[t].tree = stats[t];
+    results[t].check =
+      `${describeTree(stats[t])}${t === 'goalhost 1.1 fresh' ? '' : same ? ' (= 1.1 alone)' : ' (1.0 left behind)'}`;
+  }
+  return results;
+}
+
 /** The reactor workload: each tool as `<tool> -T <threads>`; the trees of all modules together are compared. */
 function benchReactor(o, info, tools) {
   const stats = {};
@@ -432,6 +485,12 @@ function main() {
       }
       if (name === 'wide')
         results.workloads[name].noop = benchNoop(o, name, info, ['goalhost', ...(withMvn ? ['mvn'] : [])]);
+    }
+    if (o.only.includes('bump')) {
+      const base = ensureWorkload('many', mode, o.repo, projects, log);
+      const info = ensureWorkload('bump', mode, o.repo, projects, log);
+      log(`bump: ${Object.keys(BUMP_TOOLS).join(', ')}`);
+      results.workloads.bump = { info, tools: benchBump(o, base, info) };
     }
     if (o.only.includes('reactor')) {
       const info = ensureReactorWorkload(ensureWorkload('many', mode, o.repo, projects, log), projects);

@@ -6,6 +6,8 @@
  *   huge  one zip with 84,000 entries, ~240 MB unpacked (the shape of MDEP-421), zip64 end records
  *   wide  500 tiny zips (a few files each)
  *   many-tar.gz, huge-tar.gz, many-tar.bz2, ...: the same files as tar.gz, tar.bz2, tar.xz
+ *   bump  the many zips at version 1.1: a tenth of the files renamed, another tenth changed (a
+ *         version bump over an output directory holding 1.0)
  * `--quick` sizes are a tenth (or less) of these. Generation is skipped when the stamp says the
  * same parameters were generated before.
  */
@@ -21,11 +23,13 @@ const GENERATOR_VERSION = 3;
 const SIZES = {
   full: {
     many: { zips: 40, files: 500, bytes: 400e6 },
+    bump: { zips: 40, files: 500, bytes: 400e6 },
     huge: { entries: 84000, dirs: 4000, bytes: 240e6 },
     wide: { zips: 500 },
   },
   quick: {
     many: { zips: 8, files: 100, bytes: 16e6 },
+    bump: { zips: 8, files: 100, bytes: 16e6 },
     huge: { entries: 8400, dirs: 400, bytes: 24e6 },
     wide: { zips: 50 },
   },
@@ -156,7 +160,20 @@ function wideArtifacts(p) {
   return list;
 }
 
-const BUILDERS = { many: manyArtifacts, huge: hugeArtifacts, wide: wideArtifacts };
+/** The next version of the many artifacts: every tenth file renamed (1.0's stays behind without sync), every tenth other one changed. */
+function bumpArtifacts(p) {
+  return manyArtifacts(p).map((a) => ({
+    ...a,
+    version: '1.1',
+    files: a.files.map((f, i) => {
+      if (i % 10 === 0) return { ...f, name: f.name.replace(/(\.\w+)$/, '-1.1$1') };
+      if (i % 10 === 5) return { ...f, seed: f.seed + 7 };
+      return f;
+    }),
+  }));
+}
+
+const BUILDERS = { many: manyArtifacts, bump: bumpArtifacts, huge: hugeArtifacts, wide: wideArtifacts };
 
 /** 'many' -> { shape: 'many', format: 'zip' }; 'huge-tar.xz' -> { shape: 'huge', format: 'tar.xz' }. */
 function parseWorkload(name) {
