@@ -124,6 +124,7 @@ describe('URLs with a password: redactUrl', () => {
         'ssh://git:p%40ss:w@h:22/x.git',
         'https://user@h/x https://h:443/x user@example.com',
         'scm:git:https://u:p@h/x.git',
+        'http://localhost:@port@/repo and http://u:@h/x (no password: nothing to hide)',
       ].map(redactUrl),
     ).to.deep.equal([
       'http://user:***@127.0.0.1:8080/repo/',
@@ -131,6 +132,7 @@ describe('URLs with a password: redactUrl', () => {
       'ssh://git:***@h:22/x.git',
       'https://user@h/x https://h:443/x user@example.com',
       'scm:git:https://u:***@h/x.git',
+      'http://localhost:@port@/repo and http://u:@h/x (no password: nothing to hide)',
     ]);
   });
 });

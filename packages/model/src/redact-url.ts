@@ -9,4 +9,4 @@ export function redactUrl(text: string): string {
 
 // scheme://user:password@ — user and password stop at the characters a URL cannot hold raw
 // there, so the match never runs on into the rest of a message.
-const URL_PASSWORD = /\b([A-Za-z][A-Za-z0-9+.-]*:\/\/[^@/:\s'"<>]*):[^@/\s'"<>]*@/g;
+const URL_PASSWORD = /\b([A-Za-z][A-Za-z0-9+.-]*:\/\/[^@/:\s'"<>]*):[^@/\s'"<>]+@/g;
