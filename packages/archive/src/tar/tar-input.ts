@@ -5,11 +5,13 @@ import * as path from 'node:path';
 import { PassThrough, Readable, type Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
 import { readAt } from '../read-at';
+import { fifoToolInput } from './fifo-input';
 
 /**
  * The decompressed bytes of a tar-family archive, read ahead (see READ_AHEAD) from the
  * moment it is opened, so the next archive decompresses while this one is written. All native:
- * gzip through zlib (on libuv's thread pool), bzip2 and xz through the system's decompressor
+ * gzip through zlib (on libuv's thread pool; a large file through igzip when it is on PATH,
+ * read through a named pipe), bzip2 and xz through the system's decompressor
  * when one is on PATH (lbzip2 or pbzip2 first: they use every core the other archive leaves), else in JavaScript and
  * WebAssembly (see docs/benchmarks.md for the measurements behind this choice).
  */
@@ -151,6 +153,40 @@ async function* gzipMembers(file: string): AsyncGenerator<Buffer> {
   }
 }
 
+/** What follows the first `skip` inflated bytes of the file, read member by member (see gzipMembers). */
+async function* gzipMembersAfter(file: string, skip: number): AsyncGenerator<Buffer> {
+  for await (const chunk of gzipMembers(file)) {
+    if (skip >= chunk.length) {
+      skip -= chunk.length;
+      continue;
+    }
+    yield skip > 0 ? chunk.subarray(skip) : chunk;
+    skip = 0;
+  }
+}
+
+/**
+ * A tar.gz at least this big (compressed) is inflated by `igzip` (ISA-L) when it is on PATH:
+ * it needs about a quarter of zlib's CPU, but a process costs more than it saves on small files.
+ */
+const IGZIP_FROM_BYTES = 8 * 1024 * 1024;
+
+/**
+ * igzip's output through a named pipe; when igzip stops with an error (damage, truncation),
+ * the member-by-member reading takes over after the bytes already given out, so the rules and
+ * messages are zlib's. Undefined when igzip is not used for this file.
+ */
+function igzipInput(file: string): TarInput | undefined {
+  const tool = systemTool(['igzip']);
+  if (!tool) return undefined;
+  try {
+    if (fs.statSync(file).size < IGZIP_FROM_BYTES) return undefined;
+  } catch {
+    return undefined;
+  }
+  return fifoToolInput(tool, ['-dc', file], (delivered) => gzipMembersAfter(file, delivered));
+}
+
 /**
  * zlib's gunzip (inflate and CRC checks on libuv's threads), its output carried by `carrier`;
  * should it fail, the archive is read again member by member and what zlib had not given out
@@ -174,17 +210,11 @@ function gunzip(file: string, carrier: PassThrough, failure: Failure): void {
     source.destroy();
     inflate.off('data', counter);
     inflate.unpipe(carrier);
-    let skip = delivered;
     try {
-      for await (const chunk of gzipMembers(file)) {
+      for await (const chunk of gzipMembersAfter(file, delivered)) {
         if (carrier.destroyed) return;
-        if (skip >= chunk.length) {
-          skip -= chunk.length;
-          continue;
-        }
-        const rest = skip > 0 ? chunk.subarray(skip) : chunk;
-        skip = 0;
-        if (!carrier.write(rest)) await new Promise((resolve) => carrier.once('drain', resolve).once('close', resolve));
+        if (!carrier.write(chunk))
+          await new Promise((resolve) => carrier.once('drain', resolve).once('close', resolve));
       }
       carrier.end();
     } catch (e) {
@@ -355,6 +385,10 @@ export function openTarInput(
   inflater?: WholeInflater,
 ): TarInput {
   if (format === 'tar.gz' && inflater) return wholeInput(inflater(file), () => openTarInput(file, format, threads));
+  if (format === 'tar.gz') {
+    const piped = igzipInput(file);
+    if (piped) return piped;
+  }
   const failure = new Failure();
   let stream: Readable;
   let stop = (): void => {
