@@ -138,7 +138,8 @@ describe('unpack: the store of unpacked trees gives the result of a plain extrac
     it(`the trees a cold run stores, from its own writes or filled after it, are each archive extracted alone into an empty directory (${mode})`, async () => {
       // README.txt of basic.zip is overwritten by other.zip's and flat.zip's in the same run.
       const artifacts = [...CASES[0][1](), zip('other.zip', 'other'), zip('flat.zip', 'flat')];
-      const filesAndLinks = (root: string): string => JSON.stringify(snapshot(root, since).filter((l) => !l.startsWith('d ')));
+      const filesAndLinks = (root: string): string =>
+        JSON.stringify(snapshot(root, since).filter((l) => !l.startsWith('d ')));
       expect((await outcome('cold', artifacts, {}, using(mode))).error).to.equal(undefined);
       const alone = new Set<string>();
       for (const [i, a] of artifacts.entries()) {

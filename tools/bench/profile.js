@@ -14,7 +14,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { ROOT, COLD_STORE_TOOL, freshProject, goalhostBin, listCommand, unpackCommand, useGoalhost } = require('./commands');
+const {
+  ROOT,
+  COLD_STORE_TOOL,
+  freshProject,
+  goalhostBin,
+  listCommand,
+  unpackCommand,
+  useGoalhost,
+} = require('./commands');
 const { analyze, formatProfile } = require('./cpu-profile');
 const { summarize } = require('./heap-summary');
 

@@ -88,7 +88,12 @@ export class Extraction {
       (files, bytes) => progress(this.tree.job, files, bytes),
       defaultMode,
       filling &&
-        new StoreTee(filling, (job) => canonicalPath(this.archives[job].directory), (e) => this.chmodOf(e), defaultMode),
+        new StoreTee(
+          filling,
+          (job) => canonicalPath(this.archives[job].directory),
+          (e) => this.chmodOf(e),
+          defaultMode,
+        ),
     );
   }
 

@@ -200,7 +200,8 @@ export class WorkExecutor {
           size = 0;
         }
       }
-      if (current.length > 0) this.submit(encodeBatch(archive, current), slabContents(current), this.teeRecords(current));
+      if (current.length > 0)
+        this.submit(encodeBatch(archive, current), slabContents(current), this.teeRecords(current));
     }
     this.tees.clear();
   }

@@ -128,7 +128,8 @@ export class TreeFills implements StoreFilling {
 function makeStructure(tree: string, planned: readonly PlannedEntry[], root: string): void {
   fs.mkdirSync(tree, { recursive: true });
   const below = (target: string): string => path.join(tree, target.slice(root.length + 1));
-  for (const e of planned) if (e.kind === 'dir' && e.target !== root) fs.mkdirSync(below(e.target), { recursive: true });
+  for (const e of planned)
+    if (e.kind === 'dir' && e.target !== root) fs.mkdirSync(below(e.target), { recursive: true });
   for (const e of planned) {
     if (e.kind !== 'symlink') continue;
     const at = below(e.target);
