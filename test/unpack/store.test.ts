@@ -134,6 +134,26 @@ describe('unpack: the store of unpacked trees gives the result of a plain extrac
     }
   }
 
+  for (const mode of ['copy', 'hardlink']) {
+    it(`the trees a cold run stores, from its own writes or filled after it, are each archive extracted alone into an empty directory (${mode})`, async () => {
+      // README.txt of basic.zip is overwritten by other.zip's and flat.zip's in the same run.
+      const artifacts = [...CASES[0][1](), zip('other.zip', 'other'), zip('flat.zip', 'flat')];
+      const filesAndLinks = (root: string): string =>
+        JSON.stringify(snapshot(root, since).filter((l) => !l.startsWith('d ')));
+      expect((await outcome('cold', artifacts, {}, using(mode))).error).to.equal(undefined);
+      const alone = new Set<string>();
+      for (const [i, a] of artifacts.entries()) {
+        const basedir = path.join(dir, `alone-${i}`);
+        expect((await runGoal(basedir, [a], {}, undefined, false, off)).error).to.equal(undefined);
+        alone.add(filesAndLinks(path.join(basedir, 'target', 'dependency')));
+      }
+      const store = path.join(dir, `store-${mode}`);
+      const stored = storeEntries(store).map((key) => filesAndLinks(path.join(store, 'entries', key, 'tree')));
+      expect(stored.sort()).to.deep.equal([...alone].sort());
+      expect(storeTemporaries(store)).to.deep.equal([]);
+    });
+  }
+
   it('hardlink mode links the files; a later re-unpack without the store writes its own copies, never into the store', async () => {
     const basic = [zip('basic.zip', 'basic')];
     const store = using('hardlink');

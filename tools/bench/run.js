@@ -207,11 +207,13 @@ function rounds(o, label, tools, prepare, command, after) {
 
 function benchUnpack(o, name, info, tools) {
   const stats = {};
+  // A store per workload: the cp floors copy every tree in it, and must copy only this workload's.
+  const store = path.join(o.store, name);
   // The warm-store tools (and cp, their floor) find every archive of the workload in the store from their first run.
   for (const tool of tools.filter((t) => WARM_STORE_TOOLS[t])) {
     const dir = path.join(o.runRoot, name, 'fill-store');
     freshProject(dir, info);
-    const [cmd, args] = unpackCommand(tool, info, o.repo, o.store);
+    const [cmd, args] = unpackCommand(tool, info, o.repo, store);
     const fill = measure(cmd, args, { cwd: dir, logFile: path.join(o.work, 'logs', `${name}-fill-store.log`) });
     if (!fill.ok) log(`  ${name}: filling the store failed\n${tail(fill.log)}`);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -225,7 +227,7 @@ function benchUnpack(o, name, info, tools) {
       freshProject(dir, info);
       return dir;
     },
-    (tool) => unpackCommand(tool, info, o.repo, o.store),
+    (tool) => unpackCommand(tool, info, o.repo, store),
     (tool, dir, counted, r) => {
       // cp copies the trees in the store's order, not the run's: overlapping files may differ.
       if (counted && r.ok && !stats[tool] && !STORE_FLOOR_TOOLS[tool])
@@ -453,7 +455,7 @@ function main() {
   o.work = path.join(ROOT, 'bench-work', mode);
   o.repo = path.join(o.work, 'repo');
   o.runRoot = path.join(o.tmp, `goalhost-bench-${process.pid}`);
-  // The warm-store rows' store, on the same tmpfs as their outputs (hard links need one file system).
+  // The warm-store rows' stores (one per workload), on the same tmpfs as their outputs (hard links need one file system).
   o.store = path.join(o.runRoot, 'store');
   fs.rmSync(path.join(o.work, 'logs'), { recursive: true, force: true });
   const withMvn = o.mvn && mavenAvailable();

@@ -1,6 +1,7 @@
 import type { EntrySelector } from './entry-selector';
 import type { FileMapper } from './file-mappers';
 import type { PlannedEntryListener } from './planned-entry';
+import type { StoreFilling } from './store-filling';
 
 /** How an extraction treats every archive it extracts. */
 export interface ExtractionSettings {
@@ -18,6 +19,8 @@ export interface ExtractionSettings {
   readonly fileMappers?: readonly FileMapper[];
   /** Hears of every entry the plan accepts, in plan order (replayed stored entries too). */
   readonly onPlanned?: PlannedEntryListener;
+  /** Store trees filled from the same writes as the output (archives read, not replayed). */
+  readonly storeFilling?: StoreFilling;
 }
 
 /**

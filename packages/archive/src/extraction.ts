@@ -14,6 +14,7 @@ import { openTarInput, type TarFormat, type TarInput, type WholeInflater } from 
 import { PENDING_BYTES, TarJob, type TarPlanning } from './tar/tar-job';
 import { wholeInflater } from './tar/whole-inflater';
 import { contentSlabs } from './write/content-slabs';
+import { StoreTee } from './write/store-tee';
 import { WorkExecutor } from './write/work-executor';
 import type { WorkerPool } from './write/worker-pool';
 import type { TaskFailure } from './write/write-tasks';
@@ -79,10 +80,20 @@ export class Extraction {
     private readonly pool: WorkerPool,
     progress: ExtractionProgress,
   ) {
+    const defaultMode = 0o666 & ~process.umask();
+    const filling = settings.storeFilling;
     this.executor = new WorkExecutor(
       pool,
       (job) => this.archives[job].file,
       (files, bytes) => progress(this.tree.job, files, bytes),
+      defaultMode,
+      filling &&
+        new StoreTee(
+          filling,
+          (job) => canonicalPath(this.archives[job].directory),
+          (e) => this.chmodOf(e),
+          defaultMode,
+        ),
     );
   }
 

@@ -34,6 +34,7 @@ export { FILE_MAPPER_KINDS, FileMapperError, mapEntryName, type FileMapper, type
 export { mtimeMs, setMtime } from './file-times';
 export { decodeUtf8, nameDecoderFor, type NameDecoder } from './name-decoder';
 export type { PlannedEntry, PlannedEntryListener } from './planned-entry';
+export type { StoreFilling } from './store-filling';
 export type { StoredEntry, StoredFile, StoredTree } from './stored-entry';
 export { PlanFailure } from './target-tree';
 export type { FileFacts } from './write/file-facts';

@@ -2,6 +2,7 @@ import type { Log } from '@goalhost/api';
 import { worthThreads, type PlannedEntry, type WorkerPool } from '@goalhost/archive';
 import { STORED_FILES_FOR_THREADS, withStoredTrees } from './store/store-fill';
 import type { StoreOptions } from './store/store-options';
+import { TreeFills } from './store/tree-fills';
 import { UnpackStore } from './store/unpack-store';
 import type { SyncJournal } from './sync/sync-journal';
 import { Unpacker, type UnpackJob, type UnpackSettings } from './unpacker';
@@ -22,8 +23,9 @@ export interface UnpackRunRequest {
 
 /**
  * Unpacks `jobs` (their output directories locked by the caller) with the store and sync mode:
- * trees found in the store or put there first are placed from it, what each artifact placed is
- * recorded in the sync journal before its marker is written.
+ * trees found in the store are placed from it, the others are extracted from their archives
+ * and stored from the same writes; what each artifact placed is recorded in the sync journal
+ * before its marker is written.
  */
 export async function unpackRun(jobs: readonly UnpackJob[], pool: WorkerPool, r: UnpackRunRequest): Promise<void> {
   const store = r.store && r.store.mode !== 'off' ? new UnpackStore(r.store) : undefined;
@@ -37,15 +39,35 @@ export async function unpackRun(jobs: readonly UnpackJob[], pool: WorkerPool, r:
   )
     pool.start();
   const sync = r.sync;
+  const fills =
+    store && stored && stored.fills.length > 0
+      ? new TreeFills(stored.fills, run, r.settings, store, pool, r.log)
+      : undefined;
   const placed = run.map(() => [] as string[]);
-  const settings = sync ? { ...r.settings, onPlanned: (e: PlannedEntry) => placed[e.job].push(e.target) } : r.settings;
+  const settings: UnpackSettings =
+    sync || fills
+      ? {
+          ...r.settings,
+          onPlanned: (e: PlannedEntry) => {
+            if (sync) placed[e.job].push(e.target);
+            fills?.planned(e);
+          },
+          storeFilling: fills,
+        }
+      : r.settings;
   const unpacker = new Unpacker(settings, r.log, r.archiverLog, pool, (job) => {
-    sync?.complete(job.artifact, placed[run.indexOf(job)]);
+    const index = run.indexOf(job);
+    fills?.unpacked(index);
+    sync?.complete(job.artifact, placed[index]);
     r.onUnpacked(job);
   });
   try {
     await unpacker.run(run);
   } finally {
-    if (store && stored?.writable) store.prune(stored.keys);
+    try {
+      await fills?.finish();
+    } finally {
+      if (store && stored?.writable) store.prune(stored.keys);
+    }
   }
 }

@@ -14,6 +14,7 @@ import {
   type NameDecoder,
   type PlanFailure,
   type PlannedEntryListener,
+  type StoreFilling,
   type StoredTree,
   type WorkerPool,
   type WriteFailure,
@@ -46,6 +47,8 @@ export interface UnpackSettings {
   readonly fileMappers?: readonly FileMapper[];
   /** Hears of every entry planned (its `job` is the position in `run`'s list). */
   readonly onPlanned?: PlannedEntryListener;
+  /** Store trees filled from the same writes as the output (see StoreFilling). */
+  readonly storeFilling?: StoreFilling;
 }
 
 export const MDEP_98 =
@@ -102,6 +105,7 @@ export class Unpacker {
           maxSize === undefined ? undefined : { bytes: maxSize, refusal: (name) => sizeLimitRefusal(name, maxSize) },
         fileMappers: this.settings.fileMappers,
         onPlanned: this.settings.onPlanned,
+        storeFilling: this.settings.storeFilling,
       },
       this.pool,
       (archive, files, bytes) => this.progress(archive, files, bytes),

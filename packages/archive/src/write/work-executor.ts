@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { contentSlabs } from './content-slabs';
 import { toUtimeSeconds } from '../file-times';
 import type { PendingWork } from '../target-tree';
+import type { StoreTee, TeeRecord } from './store-tee';
 import type { WorkerPool } from './worker-pool';
 import {
   batchBytes,
@@ -9,6 +10,7 @@ import {
   describeFsError,
   encodeBatch,
   firstEntryName,
+  teeDigests,
   type TaskBatch,
   type TaskFailure,
   type WriteTask,
@@ -44,6 +46,8 @@ export class WorkExecutor {
     private readonly progress?: WorkProgress,
     /** Mode bits a new file gets (0666 under the umask): no chmod is needed to reach them. */
     private readonly defaultMode = 0o666 & ~process.umask(),
+    /** Store trees filled from the same writes. */
+    private readonly tee?: StoreTee,
   ) {}
 
   /** True once any handed-out work failed (planning should stop). */
@@ -114,6 +118,7 @@ export class WorkExecutor {
     for (const { path, node } of work.files) {
       const writer = node.writer;
       const job = node.lastJob ?? 0;
+      if (writer && this.tee) this.tee.handedOut(node, writer.kind === 'entry' ? writer.job : job);
       if (writer?.kind === 'stream') continue;
       if (node.firstJob !== undefined && node.firstJob < job) {
         this.overwritten.set(job, Math.min(this.overwritten.get(job) ?? job, node.firstJob));
@@ -165,6 +170,7 @@ export class WorkExecutor {
         continue;
       }
       const archive = this.archiveOf(writer.job);
+      const tee = this.tee?.forFile(path, node, writer.job, writer.entry);
       const task: WriteTask = {
         path,
         job,
@@ -175,7 +181,9 @@ export class WorkExecutor {
         // A file this run creates already has the default mode; skip the system call then.
         chmod: node.created && node.chmod === this.defaultMode ? undefined : node.chmod,
         unlinkFirst: node.unlinkFirst,
+        tee: tee?.placement,
       };
+      if (tee) this.tees.set(task, tee.record);
       this.queue(byArchive, archive, task);
     }
     for (const [archive, tasks] of byArchive) {
@@ -187,13 +195,28 @@ export class WorkExecutor {
         current.push(task);
         size += task.data?.compressedSize ?? task.content?.length ?? 0;
         if (current.length >= BATCH_TASKS || size >= BATCH_BYTES) {
-          this.submit(encodeBatch(archive, current), slabContents(current));
+          this.submit(encodeBatch(archive, current), slabContents(current), this.teeRecords(current));
           current = [];
           size = 0;
         }
       }
-      if (current.length > 0) this.submit(encodeBatch(archive, current), slabContents(current));
+      if (current.length > 0)
+        this.submit(encodeBatch(archive, current), slabContents(current), this.teeRecords(current));
     }
+    this.tees.clear();
+  }
+
+  /** The tees of tasks being handed out, until their batch is made. */
+  private readonly tees = new Map<WriteTask, TeeRecord>();
+
+  private teeRecords(tasks: readonly WriteTask[]): TeeRecord[] | undefined {
+    if (this.tees.size === 0) return undefined;
+    let records: TeeRecord[] | undefined;
+    for (const task of tasks) {
+      const record = this.tees.get(task);
+      if (record) (records ??= []).push(record);
+    }
+    return records;
   }
 
   private queue(byArchive: Map<string, WriteTask[]>, archive: string, task: WriteTask): void {
@@ -202,14 +225,22 @@ export class WorkExecutor {
     list.push(task);
   }
 
-  /** `contents`: the batch's contents to give back to the slabs once it is written. */
-  private submit(batch: TaskBatch, contents: readonly Uint8Array[] | undefined): void {
+  /**
+   * `contents`: the batch's contents to give back to the slabs once it is written; `tees`: its
+   * tasks' tees, in task order.
+   */
+  private submit(
+    batch: TaskBatch,
+    contents: readonly Uint8Array[] | undefined,
+    tees: readonly TeeRecord[] | undefined,
+  ): void {
     const release = (): void => {
       for (const content of contents ?? []) contentSlabs.release(content);
     };
     const done = this.pool.submit(batch).then(
-      (failure) => {
+      ({ failure, teed }) => {
         release();
+        if (tees) this.tee?.settled(tees, teeDigests(batch, teed));
         if (failure) this.failures.push(failure);
         this.doneFiles += batchSize(batch);
         this.doneBytes += batchBytes(batch);
@@ -217,6 +248,7 @@ export class WorkExecutor {
       },
       (e: Error) => {
         release();
+        if (tees) this.tee?.failed(tees);
         this.failures.push({
           job: batch.nums[0] ?? 0,
           archive: batch.archive,

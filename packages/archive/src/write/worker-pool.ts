@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { fileFacts, type FileFacts } from './file-facts';
 import { inflateWhole, type WorkerReply, type WorkerRequest } from './zip-worker-protocol';
-import { batchTransfers, runBatch, type TaskBatch, type TaskFailure } from './write-tasks';
+import { batchTransfers, runBatch, type BatchOutcome, type TaskBatch } from './write-tasks';
 
 interface Queued {
   readonly request: WorkerRequest;
@@ -84,12 +84,12 @@ export class WorkerPool {
     }
   }
 
-  /** Runs a batch (inline, or queued for the threads); resolves with its failure, if any. */
-  async submit(batch: TaskBatch): Promise<TaskFailure | undefined> {
+  /** Runs a batch (inline, or queued for the threads); resolves with its failure, if any, and its tees. */
+  async submit(batch: TaskBatch): Promise<BatchOutcome> {
     if (this.dead) throw this.dead;
     if (!this.started) return runBatch(batch);
     const reply = await this.enqueue({ batch }, batchTransfers(batch), false);
-    return reply.failure;
+    return { failure: reply.failure, teed: reply.teed };
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   WINDOW_SLACK,
   wholeCompressedBytes,
 } from '../zip/zip-entry-data';
+import { copyTee, linkTee, TEE_LOST, writeTee, type TeePlacement } from './tee-write';
 
 /**
  * The unit of parallel work: write one final file from a zip entry (or only set its time and
@@ -37,6 +38,8 @@ export interface WriteTask {
   readonly unlinkFirst?: boolean;
   /** The content is a stored file (see placeStored); `chmod` then holds the mode of a new file. */
   readonly stored?: StoredPlacement;
+  /** The content also goes to a store tree being filled (never with `stored`). */
+  readonly tee?: TeePlacement;
 }
 
 /** A file of a store's tree to place at a task's path. */
@@ -62,7 +65,7 @@ export interface TaskBatch {
   readonly paths: string;
   /** Every task's entry name, one after the other (lengths in `nums`). */
   readonly names: string;
-  /** Every stored task's source path, one after the other (lengths in `nums`). */
+  /** Every stored task's source path or tee's path, one after the other (lengths in `nums`). */
   readonly froms: string;
   /** FIELDS numbers per task, see `encodeBatch`. */
   readonly nums: Float64Array;
@@ -77,13 +80,17 @@ export interface TaskBatch {
 }
 
 const FIELDS = 16;
+/** Field 15's flags of a task with a tee, and of one whose output may link to it. */
+const TEE = 4;
+const TEE_LINK = 8;
 
 /**
  * Per task: job, local header offset (-1 when there is no content to write), compressed size,
  * uncompressed size (a content's length), method, CRC-32, mtime (NaN: none), chmod (-1: none),
  * unlink first (0/1), offset of the content in `shared` (-1: none there), length of the path,
  * length of the entry name; for a stored file (else -1, -1, NaN, 0): the length of its source
- * path, its mode, its mtime, and link (1) + existing (2).
+ * path, its mode, its mtime, and link (1) + existing (2); for a tee: the length of its path, its
+ * mode, its mtime, and 4 (+ 8: link).
  */
 export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskBatch {
   const nums = new Float64Array(tasks.length * FIELDS);
@@ -112,13 +119,19 @@ export function encodeBatch(archive: string, tasks: readonly WriteTask[]): TaskB
     nums[at + 13] = t.stored ? t.stored.mode : -1;
     nums[at + 14] = t.stored ? t.stored.mtimeMs : NaN;
     nums[at + 15] = t.stored ? (t.stored.link ? 1 : 0) | (t.stored.existing ? 2 : 0) : 0;
+    if (t.tee) {
+      nums[at + 12] = t.tee.to.length;
+      nums[at + 13] = t.tee.mode;
+      nums[at + 14] = t.tee.mtimeMs;
+      nums[at + 15] = TEE | (t.tee.link ? TEE_LINK : 0);
+    }
   });
   const contents = separate
     ? packedContents(tasks.map((t) => (t.content && t.content.buffer === shared ? { content: undefined } : t)))
     : undefined;
   const paths = tasks.map((t) => t.path).join('');
   const names = tasks.map((t) => t.entryName).join('');
-  const froms = tasks.map((t) => t.stored?.from ?? '').join('');
+  const froms = tasks.map((t) => t.stored?.from ?? t.tee?.to ?? '').join('');
   return { archive, paths, names, froms, nums, contents, shared };
 }
 
@@ -179,8 +192,17 @@ export function batchBytes(batch: TaskBatch): number {
 function taskAt(batch: TaskBatch, i: number, pathAt: number, nameAt: number, fromAt: number): WriteTask {
   const n = batch.nums;
   const at = i * FIELDS;
+  const tee: TeePlacement | undefined =
+    (n[at + 15] & TEE) !== 0
+      ? {
+          to: batch.froms.slice(fromAt, fromAt + n[at + 12]),
+          mode: n[at + 13],
+          mtimeMs: n[at + 14],
+          link: (n[at + 15] & TEE_LINK) !== 0,
+        }
+      : undefined;
   const stored: StoredPlacement | undefined =
-    n[at + 12] < 0
+    n[at + 12] < 0 || tee
       ? undefined
       : {
           from: batch.froms.slice(fromAt, fromAt + n[at + 12]),
@@ -191,6 +213,7 @@ function taskAt(batch: TaskBatch, i: number, pathAt: number, nameAt: number, fro
         };
   return {
     stored,
+    tee,
     path: batch.paths.slice(pathAt, pathAt + n[at + 10]),
     job: n[at],
     entryName: batch.names.slice(nameAt, nameAt + n[at + 11]),
@@ -317,6 +340,7 @@ function placeStored(task: WriteTask, stored: StoredPlacement): void {
   }
   if (existing && existing.nlink > 1) fs.unlinkSync(task.path);
   try {
+    if (copySmall(stored.from, task.path, mode, task.mtime)) return;
     fs.copyFileSync(stored.from, task.path, fs.constants.COPYFILE_FICLONE);
   } catch (e) {
     // Node names the source; with the stored file in place the fault is the output's (a full disk).
@@ -328,6 +352,63 @@ function placeStored(task: WriteTask, stored: StoredPlacement): void {
   if (task.mtime !== undefined) fs.utimesSync(task.path, toUtimeSeconds(task.mtime), toUtimeSeconds(task.mtime));
 }
 
+/** Stored files up to this size are copied through memory: fewer system calls than copyFile's (a reflink saves little on them). */
+const SMALL_COPY = 256 * 1024;
+/** The thread's copy buffer, reused. */
+let copyBuffer: Buffer | undefined;
+
+/**
+ * `from` copied to `to` through memory with `mode` and `mtime` set on the open file, when it
+ * is small; false (nothing written) when it is not.
+ */
+function copySmall(from: string, to: string, mode: number, mtime: number | undefined): boolean {
+  const input = fs.openSync(from, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  try {
+    const size = fs.fstatSync(input).size;
+    if (size > SMALL_COPY) return false;
+    copyBuffer ??= Buffer.allocUnsafeSlow(SMALL_COPY);
+    let read = 0;
+    while (read < size) {
+      const n = fs.readSync(input, copyBuffer, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    const out = fs.openSync(to, WRITE_FLAGS, 0o666);
+    try {
+      writeAll(out, copyBuffer.subarray(0, read));
+      fs.fchmodSync(out, mode);
+      if (mtime !== undefined) fs.futimesSync(out, toUtimeSeconds(mtime), toUtimeSeconds(mtime));
+    } finally {
+      fs.closeSync(out);
+    }
+    return true;
+  } finally {
+    fs.closeSync(input);
+  }
+}
+
+/**
+ * A task's content written to its file, and to its tee's (its digest then in `teed`): with a
+ * link allowed the tee's first, and the output linked to it when it can be.
+ */
+function writeContent(task: WriteTask, content: Uint8Array, teed: string[]): void {
+  const tee = task.tee;
+  if (tee?.link) {
+    const digest = writeTee(tee, content);
+    teed.push(digest);
+    if (digest !== TEE_LOST && linkTee(tee.to, task.path)) return;
+  }
+  const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
+  try {
+    writeAll(out, content);
+  } catch (e) {
+    fs.closeSync(out);
+    throw e;
+  }
+  finish(out, task);
+  if (tee && !tee.link) teed.push(writeTee(tee, content));
+}
+
 /**
  * One task, synchronously when it can be (no promise per file: tens of thousands of small
  * files are the common case); a promise only for an entry too large to hold in memory.
@@ -337,6 +418,7 @@ function runTask(
   archive: string,
   task: WriteTask,
   window: ArchiveWindow | undefined,
+  teed: string[],
 ): Promise<void> | undefined {
   if (task.unlinkFirst) fs.rmSync(task.path, { force: true });
   if (task.stored) {
@@ -344,14 +426,7 @@ function runTask(
     return undefined;
   }
   if (task.content) {
-    const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
-    try {
-      writeAll(out, task.content);
-    } catch (e) {
-      fs.closeSync(out);
-      throw e;
-    }
-    finish(out, task);
+    writeContent(task, task.content, teed);
     return undefined;
   }
   if (!task.data) {
@@ -360,21 +435,16 @@ function runTask(
     return undefined;
   }
   if (task.data.uncompressedSize <= IN_MEMORY_LIMIT) {
-    const content = readEntrySync(archiveFd, task.data, window);
-    const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
-    try {
-      writeAll(out, content);
-    } catch (e) {
-      fs.closeSync(out);
-      throw e;
-    }
-    finish(out, task);
+    writeContent(task, readEntrySync(archiveFd, task.data, window), teed);
     return undefined;
   }
   const data = task.data;
   const out = fs.openSync(task.path, WRITE_FLAGS, 0o666);
   return streamEntry(archiveFd, archive, data, out).then(
-    () => finish(out, task),
+    () => {
+      finish(out, task);
+      if (task.tee) teed.push(copyTee(task.tee, task.path));
+    },
     (e: unknown) => {
       fs.closeSync(out);
       throw e;
@@ -401,9 +471,33 @@ function batchWindow(archiveFd: number, batch: TaskBatch): ArchiveWindow | undef
   return end > 0 ? readWindow(archiveFd, start, end, wanted) : undefined;
 }
 
-export async function runBatch(batch: TaskBatch): Promise<TaskFailure | undefined> {
+/** A batch's outcome: its first failure, and its tees' digests (see `teeDigests`). */
+export interface BatchOutcome {
+  readonly failure?: TaskFailure;
+  /** 64 characters per task with a tee written, in task order: its SHA-256, or TEE_LOST. */
+  readonly teed?: string;
+}
+
+/**
+ * The tees' outcomes of a batch, one per task with a tee in task order: a SHA-256 in hex, or
+ * undefined for a tee not written (lost, or its task failed or never ran).
+ */
+export function teeDigests(batch: TaskBatch, teed: string | undefined): (string | undefined)[] {
+  const out: (string | undefined)[] = [];
+  let k = 0;
+  for (let at = 15; at < batch.nums.length; at += FIELDS) {
+    if ((batch.nums[at] & TEE) === 0) continue;
+    const digest = teed?.slice(k * 64, (k + 1) * 64);
+    k++;
+    out.push(digest && digest.length === 64 && digest !== TEE_LOST ? digest : undefined);
+  }
+  return out;
+}
+
+export async function runBatch(batch: TaskBatch): Promise<BatchOutcome> {
   let archiveFd = -1;
   let window: ArchiveWindow | undefined;
+  const teed: string[] = [];
   try {
     let pathAt = 0;
     let nameAt = 0;
@@ -412,26 +506,32 @@ export async function runBatch(batch: TaskBatch): Promise<TaskFailure | undefine
       const task = taskAt(batch, i, pathAt, nameAt, fromAt);
       pathAt += task.path.length;
       nameAt += task.entryName.length;
-      fromAt += task.stored?.from.length ?? 0;
+      fromAt += task.stored?.from.length ?? task.tee?.to.length ?? 0;
       try {
         if (archiveFd < 0 && task.data) {
           archiveFd = fs.openSync(batch.archive, 'r');
           window = batchWindow(archiveFd, batch);
         }
-        const streaming = runTask(archiveFd, batch.archive, task, window);
+        const teedBefore = teed.length;
+        const streaming = runTask(archiveFd, batch.archive, task, window, teed);
         if (streaming) {
           await streaming;
           // Another batch may have run on this thread meanwhile and reused the window's buffer.
           window = undefined;
         }
+        // One outcome per tee, in task order: a task that wrote no content wrote no tee either.
+        if (task.tee && teed.length === teedBefore) teed.push(TEE_LOST);
       } catch (e) {
         const message = (e as NodeJS.ErrnoException).code
           ? describeFsError(e, (e as NodeJS.ErrnoException).path ?? task.path)
           : `${(e as Error).message} in entry ${task.entryName}`;
-        return { job: task.job, archive: batch.archive, entryName: task.entryName, message };
+        return {
+          failure: { job: task.job, archive: batch.archive, entryName: task.entryName, message },
+          teed: teed.join(''),
+        };
       }
     }
-    return undefined;
+    return teed.length > 0 ? { teed: teed.join('') } : {};
   } finally {
     if (archiveFd >= 0) fs.closeSync(archiveFd);
   }

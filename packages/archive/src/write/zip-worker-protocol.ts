@@ -17,6 +17,8 @@ export interface WorkerRequest {
 export interface WorkerReply {
   /** The batch's first failure, if any. */
   readonly failure?: TaskFailure;
+  /** The batch's tees' digests (see BatchOutcome). */
+  readonly teed?: string;
   /** The inflated file's length in `into`; absent when it could not be inflated in one piece. */
   readonly inflated?: number;
   readonly facts?: FileFacts;

@@ -16,7 +16,7 @@ parentPort?.on('message', (request: WorkerRequest & { id: number }) => {
   }
   const batch = request.batch!;
   runBatch(batch).then(
-    (failure) => reply({ failure }),
+    (outcome) => reply(outcome),
     (e: Error) =>
       reply({ failure: { job: batch.nums[0] ?? 0, archive: batch.archive, entryName: '', message: e.message } }),
   );

@@ -17,21 +17,21 @@ import { storeKey } from './store-key';
 import type { ManifestFile, StoreManifest } from './store-manifest';
 import type { UnpackStore } from './unpack-store';
 
-/** A job whose tree is to be stored: its position in the run and its key. */
-interface Missing {
+/** A job whose tree is to be stored: its position in the run, its key and where it is filled. */
+export interface TreeToFill {
   readonly index: number;
   readonly key: string;
   readonly temporary: string;
 }
 
 /**
- * The run's jobs with their stored trees: found in the store, or extracted there first (each
- * archive into an empty directory, with the run's settings). An archive whose extraction there
- * fails in any way is not stored: the run extracts it as without a store, with Maven's outcome.
- * Flatten directories (cxx) are copies made from the output, so a run with them uses no store.
- * A store that cannot be written is used for the trees it has, and the others are extracted as
- * without a store, after one warning per directory and process: the store never fails a build.
- * Returns the keys the run uses (kept by the next prune) and whether the store can be written.
+ * The run's jobs with their stored trees, found in the store, and the trees to fill: the first
+ * job of each key the store lacks extracts its archive from the archive itself, and its files
+ * are also written into the tree (see TreeFills). Flatten directories (cxx) are copies made
+ * from the output, so a run with them uses no store. A store that cannot be written is used for
+ * the trees it has, and the others are extracted as without a store, after one warning per
+ * directory and process: the store never fails a build. Returns the keys the run uses (kept by
+ * the next prune) and whether the store can be written.
  */
 export async function withStoredTrees(
   jobs: readonly UnpackJob[],
@@ -39,9 +39,9 @@ export async function withStoredTrees(
   store: UnpackStore,
   pool: WorkerPool,
   log: Log,
-): Promise<{ jobs: UnpackJob[]; keys: Set<string>; writable: boolean }> {
+): Promise<{ jobs: UnpackJob[]; keys: Set<string>; writable: boolean; fills: TreeToFill[] }> {
   const keys = new Set<string>();
-  if ((settings.flattenDestDirs ?? []).length > 0) return { jobs: [...jobs], keys, writable: false };
+  if ((settings.flattenDestDirs ?? []).length > 0) return { jobs: [...jobs], keys, writable: false, fills: [] };
   let writable = true;
   const unwritable = (e: unknown): void => {
     writable = false;
@@ -65,7 +65,7 @@ export async function withStoredTrees(
     m.manifest ? store.checked(m.manifest, pool).catch(() => undefined) : Promise.resolve(undefined),
   );
   const found = new Map<string, StoredTree>();
-  const missing: Missing[] = [];
+  const missing: TreeToFill[] = [];
   let n = 0;
   for (const [key, { index }] of manifests) {
     const stored = await checks[n++];
@@ -78,12 +78,11 @@ export async function withStoredTrees(
       }
     }
   }
-  if (missing.length > 0) await fill(jobs, missing, settings, store, pool, found, log);
   const placed = jobs.map((job, index) => {
     const stored = found.get(keyOf.get(index) ?? '');
     return stored ? { ...job, stored } : job;
   });
-  return { jobs: placed, keys, writable };
+  return { jobs: placed, keys, writable, fills: missing };
 }
 
 /** Stored files checked or placed on the threads: enough that their start-up (~0.1 s) pays. */
@@ -119,13 +118,17 @@ async function keyFor(
   }
 }
 
-async function fill(
+/**
+ * Fills the trees of `missing` by extracting their archives each into its empty directory (with
+ * the run's settings), then taking the files' facts there: for the trees the run's own writes
+ * could not fill. An archive whose extraction there fails in any way is not stored.
+ */
+export async function fillTrees(
   jobs: readonly UnpackJob[],
-  missing: readonly Missing[],
+  missing: readonly TreeToFill[],
   settings: UnpackSettings,
   store: UnpackStore,
   pool: WorkerPool,
-  found: Map<string, StoredTree>,
   log: Log,
 ): Promise<void> {
   const planned: PlannedEntry[][] = missing.map(() => []);
@@ -136,6 +139,7 @@ async function fill(
   const fillSettings: UnpackSettings = {
     ...settings,
     flattenDestDirs: undefined,
+    storeFilling: undefined,
     onPlanned: (e) => planned[e.job].push(e),
   };
   const committed = new Set<number>();
@@ -145,10 +149,9 @@ async function fill(
     const m = missing[i];
     const notStored = (e: unknown): void => log.debug(`Not stored: ${job.artifact.file}: ${(e as Error).message}`);
     commits.push(
-      manifestOf(m.key, canonicalPath(job.destination), planned[i], pool)
+      manifestOf(m.key, canonicalPath(job.destination), planned[i], (files) => factsOnDisk(files, pool))
         .then(({ manifest, digests }) => store.commit(m.temporary, manifest, digests, pool))
-        .then((stored) => {
-          if (stored) found.set(m.key, stored);
+        .then(() => {
           committed.add(i);
         }, notStored),
     );
@@ -165,15 +168,24 @@ async function fill(
   });
 }
 
+/** A stored file's size, whole-millisecond mtime and mode bits, and its SHA-256 in hex. */
+export interface FilledFile {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly mode: number;
+  readonly sha256: string;
+}
+
 /**
- * The manifest of a tree extracted into the empty directory `root` (canonical): the entries as
- * planned, the files' sizes, times, modes and digests as the threads find them on disk.
+ * The manifest of a tree of the archive extracted at `root` (canonical): the entries as
+ * planned, the files' sizes, times, modes and digests as `facts` tells them (absolute paths in,
+ * one each out, in order; it throws for a file not in the tree).
  */
-async function manifestOf(
+export async function manifestOf(
   key: string,
   root: string,
   planned: readonly PlannedEntry[],
-  pool: WorkerPool,
+  facts: (files: readonly string[]) => Promise<FilledFile[]>,
 ): Promise<{ manifest: StoreManifest; digests: string[] }> {
   const relative = (target: string): string => (target === root ? '' : target.slice(root.length + 1));
   const index = new Map<string, number>();
@@ -199,28 +211,33 @@ async function manifestOf(
       ...(file === undefined ? {} : { file }),
     };
   });
-  const slices: Promise<FileFacts>[] = [];
-  for (let from = 0; from < paths.length; from += FACTS_SLICE)
-    slices.push(
-      pool.facts(
-        paths.slice(from, from + FACTS_SLICE).map((p) => path.join(root, p)),
-        true,
-      ),
-    );
   const files: ManifestFile[] = [];
   const digests: string[] = [];
   let bytes = 0;
+  (await facts(paths.map((p) => path.join(root, p)))).forEach((f, i) => {
+    files.push({ path: paths[i], size: f.size, mtimeMs: f.mtimeMs, mode: f.mode });
+    digests.push(f.sha256);
+    bytes += f.size;
+  });
+  return { manifest: { key, bytes, entries, files }, digests };
+}
+
+/** The facts of files on disk, as the threads find them (a slice per request). */
+async function factsOnDisk(files: readonly string[], pool: WorkerPool): Promise<FilledFile[]> {
+  const slices: Promise<FileFacts>[] = [];
+  for (let from = 0; from < files.length; from += FACTS_SLICE)
+    slices.push(pool.facts(files.slice(from, from + FACTS_SLICE), true));
+  const out: FilledFile[] = [];
   (await Promise.all(slices)).forEach((facts, s) => {
     for (let at = 0; at < facts.stats.length; at += 3) {
       const i = s * FACTS_SLICE + at / 3;
       const size = facts.stats[at];
-      if (size < 0) throw new Error(`${path.join(root, paths[i])} is not a regular file once extracted`);
-      files.push({ path: paths[i], size, mtimeMs: facts.stats[at + 1], mode: facts.stats[at + 2] });
-      digests.push(facts.digests.slice((at / 3) * 64, (at / 3 + 1) * 64));
-      bytes += size;
+      if (size < 0) throw new Error(`${files[i]} is not a regular file once extracted`);
+      const sha256 = facts.digests.slice((at / 3) * 64, (at / 3 + 1) * 64);
+      out.push({ size, mtimeMs: facts.stats[at + 1], mode: facts.stats[at + 2], sha256 });
     }
   });
-  return { manifest: { key, bytes, entries, files }, digests };
+  return out;
 }
 
 /** Files per thread request when a filled tree's facts are taken. */
