@@ -1,16 +1,12 @@
-import * as path from 'node:path';
 import { Goal, inject, Parameter, TOKENS, type GoalContext } from '@goalhost/api';
 import {
   fromResolved,
-  MAX_SIZE_PROPERTY,
+  goalUnpackSettings,
   parseFileMappers,
-  parseMaxSize,
-  storeOptions,
   SYNC_OUTPUT_DIRECTORY_PARAMETER,
   unpackDependencies,
   type LayoutOptions,
   type SelectionOptions,
-  type StoreOptions,
 } from '@goalhost/unpack';
 import { FromDependenciesParameters } from './from-dependencies-parameters';
 
@@ -70,20 +66,8 @@ export class UnpackDependenciesGoal extends FromDependenciesParameters {
   }
 
   protected async doExecute(): Promise<void> {
-    const { project } = this.context;
     const fileMappers = parseFileMappers(this.fileMappers);
-    const outputDirectory = path.resolve(
-      project.basedir,
-      this.outputDirectory ?? path.join(project.build.directory, 'dependency'),
-    );
-    const markersDirectory = path.resolve(
-      project.basedir,
-      this.markersDirectory ?? path.join(project.build.directory, 'dependency-maven-plugin-markers'),
-    );
-    // goalhost's guard against archive bombs: a -D property first, then the POM's <properties>.
-    const maxSize = parseMaxSize(
-      this.context.session.userProperties[MAX_SIZE_PROPERTY] ?? project.properties[MAX_SIZE_PROPERTY],
-    );
+    const { outputDirectory, markersDirectory, maxSize, store } = goalUnpackSettings(this.context, this);
     await unpackDependencies({
       artifacts: this.context.artifacts.map(fromResolved),
       options: this.options(),
@@ -101,16 +85,9 @@ export class UnpackDependenciesGoal extends FromDependenciesParameters {
         maxSize,
         fileMappers,
       }),
-      store: this.storeOptions(),
+      store,
       sync: this.syncOutputDirectory,
     });
-  }
-
-  /** The store of unpacked trees, from its properties (a -D property first, then the POM's). */
-  private storeOptions(): StoreOptions {
-    const { project, session } = this.context;
-    const property = (name: string): string | undefined => session.userProperties[name] ?? project.properties[name];
-    return storeOptions(property, session.localRepository, project.basedir);
   }
 
   /** The selection and layout: stripClassifier and prependGroupId name no directory in this goal. */

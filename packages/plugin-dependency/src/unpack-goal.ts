@@ -4,10 +4,8 @@ import { Goal, GoalFailureError, inject, normalizeList, Parameter, TOKENS, type 
 import {
   defaultMarkerName,
   MarkerStore,
-  MAX_SIZE_PROPERTY,
+  goalUnpackSettings,
   parseFileMappers,
-  parseMaxSize,
-  storeOptions,
   SYNC_OUTPUT_DIRECTORY_PARAMETER,
   unpackOne,
   type UnpackArtifact,
@@ -94,14 +92,7 @@ export class UnpackGoal extends FromConfigurationParameters {
     const { project } = this.context;
     const items = artifactItemsOf(this.artifactItems, this.artifact, project.basedir);
     if (items.length === 0) throw new GoalFailureError('Either artifact or artifactItems is required ');
-    const outputDirectory = path.resolve(
-      project.basedir,
-      this.outputDirectory ?? path.join(project.build.directory, 'dependency'),
-    );
-    const markersDirectory = path.resolve(
-      project.basedir,
-      this.markersDirectory ?? path.join(project.build.directory, 'dependency-maven-plugin-markers'),
-    );
+    const { outputDirectory, markersDirectory, maxSize, store } = goalUnpackSettings(this.context, this);
     const repository = this.itemRepository(this.context);
     const processed: ProcessedItem[] = [];
     for (const configured of items) {
@@ -117,13 +108,6 @@ export class UnpackGoal extends FromConfigurationParameters {
         markersFor(markersDirectory, item).needsUnpack(artifact, this);
       processed.push({ item, artifact, needed });
     }
-    // goalhost's guard against archive bombs: a -D property first, then the POM's <properties>.
-    const maxSize = parseMaxSize(
-      this.context.session.userProperties[MAX_SIZE_PROPERTY] ?? project.properties[MAX_SIZE_PROPERTY],
-    );
-    const property = (name: string): string | undefined =>
-      this.context.session.userProperties[name] ?? project.properties[name];
-    const store = storeOptions(property, this.context.session.localRepository, project.basedir);
     // Sync mode: every item unpacked into a directory, or kept there by its marker, is selected there.
     const selectedIn = (directory: string): UnpackArtifact[] =>
       processed

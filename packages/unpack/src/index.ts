@@ -8,6 +8,7 @@
 export { selectArtifacts, type ArtifactFilter, type Selection, type SelectionOptions } from './artifact-selection';
 export { describePatterns, entrySelector } from './entry-patterns';
 export { parseFileMappers } from './file-mapper-config';
+export { goalUnpackSettings, type GoalUnpackSettings } from './goal-unpack-settings';
 export { defaultMarkerName, MarkerStore, type OverwriteOptions } from './marker-store';
 export { dependencyDirectoryName, formattedOutputDirectory, isInside, type LayoutOptions } from './output-layout';
 export { lockOutputDirectory, type OutputLock } from './output-lock';

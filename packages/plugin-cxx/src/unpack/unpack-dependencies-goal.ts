@@ -10,11 +10,9 @@ import {
 } from '@goalhost/api';
 import {
   fromResolved,
-  MAX_SIZE_PROPERTY,
+  goalUnpackSettings,
   parseFileMappers,
-  parseMaxSize,
   SILENT_LOG,
-  storeOptions,
   SYNC_OUTPUT_DIRECTORY_PARAMETER,
   unpackDependencies,
 } from '@goalhost/unpack';
@@ -178,21 +176,7 @@ export class UnpackDependenciesGoal extends DependencySelectionParameters implem
     }
     const fileMappers = parseFileMappers(this.fileMappers);
     const basedir = project.basedir;
-    const outputDirectory = path.resolve(
-      basedir,
-      this.outputDirectory ?? path.join(project.build.directory, 'dependency'),
-    );
-    const markersDirectory = path.resolve(
-      basedir,
-      this.markersDirectory ?? path.join(project.build.directory, 'dependency-maven-plugin-markers'),
-    );
-    // A -D property first, then the POM's <properties> (the zip-bomb guard has no parameter).
-    const maxSize = parseMaxSize(
-      this.context.session.userProperties[MAX_SIZE_PROPERTY] ?? project.properties[MAX_SIZE_PROPERTY],
-    );
-    const property = (name: string): string | undefined =>
-      this.context.session.userProperties[name] ?? project.properties[name];
-    const store = storeOptions(property, this.context.session.localRepository, basedir);
+    const { outputDirectory, markersDirectory, maxSize, store } = goalUnpackSettings(this.context, this);
     await unpackDependencies({
       artifacts: this.context.artifacts.map(fromResolved),
       options: this,
