@@ -238,7 +238,10 @@ export class Extraction {
       return true;
     },
     dispatchNow: () => this.dispatch(),
-    beforeStream: (target) => this.executor.ownCopy(target),
+    beforeStream: (target) => {
+      this.executor.ownCopy(target);
+      return this.executor.streamTee(target);
+    },
     settle: () => this.settleKeepingFailures(),
     failed: () => this.executor.failed,
   };

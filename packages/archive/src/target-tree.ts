@@ -16,7 +16,7 @@ export type Source =
   | { readonly kind: 'entry'; readonly job: number; readonly entry: ArchiveEntry }
   | { readonly kind: 'copy'; readonly from: string }
   | StoredSource
-  | { readonly kind: 'stream' };
+  | { readonly kind: 'stream'; readonly job: number; readonly entry: ArchiveEntry };
 
 /**
  * A file of a stored tree (see stored-entry.ts): copied, or hard-linked when `link` is set and

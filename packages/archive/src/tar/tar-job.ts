@@ -8,6 +8,7 @@ import { FileMapperError, mapEntryName } from '../file-mappers';
 import { toUtimeSeconds } from '../file-times';
 import { PlanFailure, type TargetTree } from '../target-tree';
 import { contentSlabs } from '../write/content-slabs';
+import type { StreamTee } from '../write/tee-write';
 import { describeFsError } from '../write/write-tasks';
 import { TarFormatError } from './tar-fields';
 import type { TarInput } from './tar-input';
@@ -40,8 +41,11 @@ export interface TarPlanning {
   settle(): Promise<void>;
   /** True once any handed-out write failed. */
   failed(): boolean;
-  /** Before a streamed entry is written in place at `target` (a file shared with a store becomes a copy). */
-  beforeStream(target: string): void;
+  /**
+   * Before a streamed entry is written in place at `target` (a file shared with a store becomes
+   * a copy): the store tree it also goes to, if one is being filled.
+   */
+  beforeStream(target: string): StreamTee | undefined;
 }
 
 /** Hears of an entry the plan accepted, with where it goes and the mode it is given. */
@@ -53,6 +57,7 @@ interface StreamedFile {
   readonly entry: ArchiveEntry;
   readonly chmod: number | undefined;
   fd: number;
+  tee?: StreamTee;
 }
 
 /**
@@ -156,7 +161,8 @@ export class TarJob {
   /** Plans the file as streamed, and holds the reader until the plan has made way for it. */
   private streaming(target: string, entry: ArchiveEntry): TarDataSink {
     const chmod = this.chmodOf(entry);
-    const failure = this.tree.writeFile(this.root, target, entry.name, { kind: 'stream' }, entry.mtimeMs, chmod);
+    const source = { kind: 'stream', job: this.tree.job, entry } as const;
+    const failure = this.tree.writeFile(this.root, target, entry.name, source, entry.mtimeMs, chmod);
     if (failure) throw new Abort(failure);
     this.planned(entry, target, chmod);
     const file: StreamedFile = { target, entry, chmod, fd: -1 };
@@ -177,6 +183,7 @@ export class TarJob {
         this.streamed = undefined;
         fs.closeSync(file.fd);
         file.fd = -1;
+        file.tee?.lose();
       },
       end: () => {
         this.streamed = undefined;
@@ -191,6 +198,7 @@ export class TarJob {
           fs.closeSync(file.fd);
           file.fd = -1;
         }
+        file.tee?.copy(target);
       },
     };
   }
@@ -222,6 +230,7 @@ export class TarJob {
       this.reader.finish();
     } catch (e) {
       if (this.streamed && this.streamed.fd >= 0) fs.closeSync(this.streamed.fd);
+      this.streamed?.tee?.lose();
       if (e instanceof Abort) return e.failure;
       if (e instanceof FileMapperError) throw e;
       const where = this.reader.current === undefined ? '' : ` (at entry ${this.reader.current})`;
@@ -239,7 +248,7 @@ export class TarJob {
     this.pendingBytes = 0;
     const file = this.streamed!;
     try {
-      this.planning.beforeStream(file.target);
+      file.tee = this.planning.beforeStream(file.target);
       file.fd = fs.openSync(file.target, WRITE_FLAGS, 0o666);
     } catch (e) {
       throw new Abort(new PlanFailure(describeFsError(e, file.target), true));

@@ -13,6 +13,12 @@ export interface TeePlacement {
   readonly link: boolean;
 }
 
+/** A store tree's copy of a file streamed to the output: `copy` once the file is complete, else `lose`. */
+export interface StreamTee {
+  copy(from: string): void;
+  lose(): void;
+}
+
 /** What a tee reports when its file could not be written (the tree is then incomplete). */
 export const TEE_LOST = '-'.repeat(64);
 

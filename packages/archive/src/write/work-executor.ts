@@ -3,6 +3,7 @@ import { contentSlabs } from './content-slabs';
 import { toUtimeSeconds } from '../file-times';
 import type { PendingWork } from '../target-tree';
 import type { StoreTee, TeeRecord } from './store-tee';
+import { copyTee, TEE_LOST, type StreamTee, type TeePlacement } from './tee-write';
 import type { WorkerPool } from './worker-pool';
 import {
   batchBytes,
@@ -119,7 +120,11 @@ export class WorkExecutor {
       const writer = node.writer;
       const job = node.lastJob ?? 0;
       if (writer && this.tee) this.tee.handedOut(node, writer.kind === 'entry' ? writer.job : job);
-      if (writer?.kind === 'stream') continue;
+      if (writer?.kind === 'stream') {
+        const tee = this.tee?.forFile(path, node, writer.job, writer.entry);
+        if (tee) this.streamTees.set(path, tee);
+        continue;
+      }
       if (node.firstJob !== undefined && node.firstJob < job) {
         this.overwritten.set(job, Math.min(this.overwritten.get(job) ?? job, node.firstJob));
       }
@@ -204,6 +209,27 @@ export class WorkExecutor {
         this.submit(encodeBatch(archive, current), slabContents(current), this.teeRecords(current));
     }
     this.tees.clear();
+  }
+
+  /** The tees of files handed out to be streamed by the caller, until their stream starts. */
+  private readonly streamTees = new Map<string, { placement: TeePlacement; record: TeeRecord }>();
+
+  /**
+   * The store tree's copy of the file about to be streamed to `path`, if its archive fills one:
+   * made from the finished file (read back once, hashed as it is copied), or lost.
+   */
+  streamTee(path: string): StreamTee | undefined {
+    const tee = this.streamTees.get(path);
+    if (!tee || !this.tee) return undefined;
+    this.streamTees.delete(path);
+    const storeTee = this.tee;
+    return {
+      copy: (from) => {
+        const digest = copyTee(tee.placement, from);
+        storeTee.settled([tee.record], [digest === TEE_LOST ? undefined : digest]);
+      },
+      lose: () => storeTee.failed([tee.record]),
+    };
   }
 
   /** The tees of tasks being handed out, until their batch is made. */
