@@ -16,7 +16,10 @@ export type HttpResult =
   | {
       readonly status: 'ok';
       readonly size: number;
-      /** The complete body, not yet in place (with `keepPart`). */ readonly part: string;
+      /** The file holding the complete body: the temporary file with `keepPart`, else the target. */
+      readonly part: string;
+      /** The complete body, with `memoryUpTo` when it was that small: nothing written then, `part` is not made. */
+      readonly body?: Buffer;
       /** The body's hex digest by algorithm, for each of `digests`. */ readonly digests: Readonly<
         Record<string, string>
       >;
@@ -40,6 +43,11 @@ export interface DownloadOptions {
   readonly proxyFor?: (url: string) => ProxyRoute | undefined;
   /** Digests to compute while the body arrives (a checksum needs no second read of the file). */
   readonly digests?: readonly string[];
+  /**
+   * With `keepPart`: a body whose declared length is at most this many bytes is kept in memory
+   * and returned as `body` (no temporary file, no file work while the connection is held).
+   */
+  readonly memoryUpTo?: number;
 }
 
 /** A transfer that delivers less than this many bytes in any idle-timeout window is too slow. */
@@ -106,42 +114,54 @@ export async function download(url: string, target: string, options: DownloadOpt
   // meanwhile sends other requests); no write stream, whose machinery costs more than the few
   // chunks most repository files come in.
   let file: FileHandle | undefined;
+  const inMemory =
+    options.keepPart === true && total !== undefined && options.memoryUpTo !== undefined && total <= options.memoryUpTo;
+  const chunks: Buffer[] = [];
   try {
-    try {
-      file = await open(tmp, 'w');
-    } catch (e) {
-      writeError = e as NodeJS.ErrnoException;
-      res.destroy();
-      throw e;
-    }
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      for (const [, hash] of hashes) hash.update(chunk);
-      done += chunk.length;
-      windowBytes += chunk.length;
-      options.onProgress?.(done, total);
+    if (!inMemory) {
       try {
-        await file.write(chunk);
+        file = await open(tmp, 'w');
       } catch (e) {
         writeError = e as NodeJS.ErrnoException;
         res.destroy();
         throw e;
       }
     }
-    const closing = file;
-    file = undefined;
-    try {
-      await closing.close();
-    } catch (e) {
-      writeError = e as NodeJS.ErrnoException;
-      throw e;
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      for (const [, hash] of hashes) hash.update(chunk);
+      done += chunk.length;
+      windowBytes += chunk.length;
+      options.onProgress?.(done, total);
+      if (inMemory) {
+        chunks.push(chunk);
+        continue;
+      }
+      try {
+        await file!.write(chunk);
+      } catch (e) {
+        writeError = e as NodeJS.ErrnoException;
+        res.destroy();
+        throw e;
+      }
+    }
+    if (file) {
+      const closing = file;
+      file = undefined;
+      try {
+        await closing.close();
+      } catch (e) {
+        writeError = e as NodeJS.ErrnoException;
+        throw e;
+      }
     }
     if (total !== undefined && done !== total) throw new Error(prematureEnd(total, done));
-    if (!options.keepPart) await rename(tmp, target);
     const digests = Object.fromEntries(hashes.map(([algorithm, hash]) => [algorithm, hash.digest('hex')]));
+    if (inMemory) return { status: 'ok', size: done, part: tmp, body: Buffer.concat(chunks, done), digests };
+    if (!options.keepPart) await rename(tmp, target);
     return { status: 'ok', size: done, part: options.keepPart ? tmp : target, digests };
   } catch (e) {
     await file?.close().catch(() => undefined);
-    rmSync(tmp, { force: true });
+    if (!inMemory) rmSync(tmp, { force: true });
     const local =
       writeError ??
       (LOCAL_ERRORS.has((e as NodeJS.ErrnoException).code ?? '') ? (e as NodeJS.ErrnoException) : undefined);
@@ -155,7 +175,7 @@ export async function download(url: string, target: string, options: DownloadOpt
 }
 
 /** `No space left on device` for ENOSPC: the system's words without Node's prefix. */
-function systemMessage(e: NodeJS.ErrnoException): string {
+export function systemMessage(e: NodeJS.ErrnoException): string {
   const words: Record<string, string> = {
     ENOSPC: 'No space left on device',
     EDQUOT: 'Disk quota exceeded',

@@ -7,7 +7,7 @@ import { artifactString, type ArtifactCoords, type RemoteFetcher } from './artif
 import { ArtifactResolutionError } from '../errors';
 import type { HttpAuth } from './http-auth';
 import { CHECKSUM_ALGORITHMS, CHECKSUM_MAX_BYTES, ChecksumFailure, ChecksumVerifier } from './checksum-verifier';
-import { download, fetchText, type DownloadOptions, type HttpResult } from './http-client';
+import { download, fetchText, systemMessage, type DownloadOptions, type HttpResult } from './http-client';
 import { ProxySelector } from './proxy-selector';
 import { baseVersionOf, layoutPath, readKept, type LocalRepository } from './local-repository';
 import { describeRepository, type RemoteRepository } from './remote-repository';
@@ -144,19 +144,32 @@ export class HttpFetcher implements RemoteFetcher {
     const url = this.urlOf(repo, relative);
     this.options.originGuard?.(repo.id, url);
     const target = path.join(this.local.basedir, relative);
+    // Made while the transfer waits for a connection.
+    const directory = this.directory(path.dirname(target));
     // A POM read ahead of the collector's walk logs where the walk reaches it (see TransferHold).
-    return inTransferOf(target, () => this.slot(() => this.fetchFile(c, repo, url, target, name)));
+    return inTransferOf(target, async () => {
+      const got = await this.slot(() => this.transferFile(c, repo, url, target, name, directory));
+      if (!got) return undefined;
+      await this.place(got, target, repo, name, directory);
+      return target;
+    });
   }
 
-  private async fetchFile(
+  /**
+   * The transfer itself, which holds one of the `threads` connections: the file, then its
+   * checksum, compared. Small bodies stay in memory; the file work (placing the body, its
+   * checksum file, the `_remote.repositories` record) is done once the connection is free for
+   * the next transfer, as the disk is no part of a round trip.
+   */
+  private async transferFile(
     c: ArtifactCoords,
     repo: RemoteRepository,
     url: string,
     target: string,
     name: string,
-  ): Promise<string | undefined> {
+    directory: Promise<unknown>,
+  ): Promise<Verified | undefined> {
     const auth = this.auth(repo);
-    await this.directory(path.dirname(target));
     const log = this.options.log;
     const quiet = this.options.quietTransfers === true;
     const shown = redactUrl(url);
@@ -164,13 +177,15 @@ export class HttpFetcher implements RemoteFetcher {
     if (!quiet) transferLine(() => log.info(`Downloading from ${repo.id}: ${shown}`));
     const started = Date.now();
     let lastProgress = 0;
-    // The body stays in its temporary file until its checksum is verified: a kill, a checksum
-    // that never comes or one that does not match never leaves an unverified file in place.
-    const get = () =>
-      download(url, target, {
+    // The body stays in memory or in its temporary file until its checksum is verified: a kill,
+    // a checksum that never comes or one that does not match never leaves an unverified file in place.
+    const get = async () => {
+      await directory;
+      return download(url, target, {
         ...(auth ? { auth } : {}),
         ...this.transfer(),
         keepPart: true,
+        memoryUpTo: IN_MEMORY_BYTES,
         digests: CHECKSUM_ALGORITHMS,
         onProgress: (done, total) => {
           const now = Date.now();
@@ -181,6 +196,7 @@ export class HttpFetcher implements RemoteFetcher {
           );
         },
       });
+    };
     const failed = (result: Extract<HttpResult, { status: 'error' }>): ArtifactResolutionError =>
       result.local
         ? new ArtifactResolutionError(
@@ -197,12 +213,12 @@ export class HttpFetcher implements RemoteFetcher {
     if (lastProgress > 0) log.progressDone?.();
     if (result.status === 'not-found') return undefined;
     if (result.status === 'error') throw failed(result);
-    let part = result.part;
-    let placed = false;
+    let verified: Verified | undefined;
     try {
       // Like Maven's resolver, a checksum mismatch is downloaded once more before the policy decides.
-      if (await this.verify(result, target, url, repo, c, name, true)) {
-        rmSync(part, { force: true });
+      let checked = await this.verify(result, url, repo, c, name, true);
+      if (checked.again) {
+        dropPart(result);
         result = await get();
         if (result.status === 'not-found')
           throw new ArtifactResolutionError(
@@ -211,36 +227,64 @@ export class HttpFetcher implements RemoteFetcher {
             false,
           );
         if (result.status === 'error') throw failed(result);
-        part = result.part;
-        await this.verify(result, target, url, repo, c, name, false);
+        checked = await this.verify(result, url, repo, c, name, false);
       }
-      await rename(part, target);
-      placed = true;
+      verified = { body: result, checksums: checked.kept };
     } finally {
-      if (!placed) rmSync(part, { force: true });
+      if (!verified && result.status === 'ok') dropPart(result);
     }
-    await this.local.record(target, repo.id);
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     const done = `Downloaded from ${repo.id}: ${shown} (${formatSize(result.size)} at ${formatSize(result.size / seconds)}/s)`;
     if (!quiet) transferLine(() => log.info(done));
-    return target;
+    return verified;
+  }
+
+  /** A verified body renamed (or written) into place with its checksum files, and where it came from recorded. */
+  private async place(
+    verified: Verified,
+    target: string,
+    repo: RemoteRepository,
+    name: string,
+    directory: Promise<unknown>,
+  ): Promise<void> {
+    const { body, checksums } = verified;
+    let placed = false;
+    try {
+      await directory;
+      await Promise.all([
+        (async () => {
+          if (body.body) await writeFile(body.part, body.body);
+          await rename(body.part, target);
+          placed = true;
+        })(),
+        ...checksums.map(([ext, value]) => writeFile(`${target}.${ext}`, value)),
+      ]);
+    } catch (e) {
+      throw new ArtifactResolutionError(
+        `Could not write artifact ${name} into the local repository: ${target}: ${systemMessage(e as NodeJS.ErrnoException)}`,
+        name,
+        false,
+      );
+    } finally {
+      if (!placed) rmSync(body.part, { force: true });
+    }
+    await this.local.record(target, repo.id);
   }
 
   /** The checksums of a downloaded file (see ChecksumVerifier); the policy `fail` removes it and fails the transfer. */
   private async verify(
     body: Extract<HttpResult, { status: 'ok' }>,
-    target: string,
     url: string,
     repo: RemoteRepository,
     c: ArtifactCoords,
     name: string,
     firstTrial: boolean,
-  ): Promise<boolean> {
+  ): Promise<{ again: boolean; kept: Array<readonly [string, string]> }> {
     const policy = this.checksumPolicy(
       (c.version.endsWith('SNAPSHOT') || /-\d{8}\.\d{6}-\d+$/.test(c.version) ? repo.snapshots : repo.releases)
         .checksumPolicy,
     );
-    const kept: Array<Promise<void>> = [];
+    const kept: Array<readonly [string, string]> = [];
     try {
       const again = await this.checksums.verify(
         {
@@ -249,17 +293,19 @@ export class HttpFetcher implements RemoteFetcher {
           policy,
           digest: (algorithm) => {
             const known = body.digests[algorithm];
-            return known !== undefined ? Promise.resolve(known) : digest(body.part, algorithm);
+            if (known !== undefined) return Promise.resolve(known);
+            return body.body
+              ? Promise.resolve(createHash(algorithm).update(body.body).digest('hex'))
+              : digest(body.part, algorithm);
           },
         },
         firstTrial,
-        (ext, value) => kept.push(writeFile(`${target}.${ext}`, value)),
+        (ext, value) => kept.push([ext, value]),
       );
-      await Promise.all(kept);
-      return again;
+      return { again, kept };
     } catch (e) {
       if (!(e instanceof ChecksumFailure)) throw e;
-      rmSync(body.part, { force: true });
+      dropPart(body);
       throw new ArtifactResolutionError(
         `Could not transfer artifact ${name} from/to ${repo.id} (${redactUrl(repo.url)}): ${e.message}`,
         name,
@@ -459,6 +505,23 @@ export function releaseOrSnapshotPolicy(repo: RemoteRepository): string {
     p === 'always' ? 0 : p.startsWith('interval:') ? Number(p.slice(9)) : p === 'never' ? Infinity : 24 * 60;
   const policies = [repo.releases, repo.snapshots].filter((p) => p.enabled).map((p) => p.updatePolicy ?? 'daily');
   return policies.sort((a, b) => order(a) - order(b))[0] ?? 'never';
+}
+
+/** A transfer's verified body, and the checksums that matched it (written beside it). */
+interface Verified {
+  readonly body: Extract<HttpResult, { status: 'ok' }>;
+  readonly checksums: ReadonlyArray<readonly [string, string]>;
+}
+
+/**
+ * Bodies up to this size stay in memory until verified: POMs, checksums and most jars of a
+ * repository, whose file work then waits for no connection.
+ */
+const IN_MEMORY_BYTES = 1024 * 1024;
+
+/** Forgets a body that will not be placed (its temporary file, if it has one). */
+function dropPart(body: Extract<HttpResult, { status: 'ok' }>): void {
+  if (!body.body) rmSync(body.part, { force: true });
 }
 
 function digest(file: string, algorithm: string): Promise<string> {
