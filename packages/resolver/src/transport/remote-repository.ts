@@ -122,6 +122,7 @@ export function aggregateRepositories(
   if (recessive.every((r) => dominant.some((d) => d.id === r.id)) && mirrors.length === 0)
     return dominant as RemoteRepository[];
   const result = [...dominant];
+  let changed = false;
   for (const rec of recessive) {
     const repo = (raw ? selectMirror(rec, mirrors) : undefined) ?? rec;
     const at = result.findIndex((d) => d.id === repo.id);
@@ -130,6 +131,7 @@ export function aggregateRepositories(
       if (d.mirrored.length > 0 && repo.mirrored.length > 0) {
         const extra = repo.mirrored.filter((x) => !d.mirrored.some((y) => y.id === x.id));
         if (extra.length > 0) {
+          changed = true;
           result[at] = {
             ...d,
             mirrored: [...d.mirrored, ...extra],
@@ -140,9 +142,12 @@ export function aggregateRepositories(
       }
       continue;
     }
+    changed = true;
     result.push(repo);
   }
-  return result;
+  // The same list when the recessive ones were all there (through their mirror): keys and pools
+  // cached by the list then keep applying.
+  return changed ? result : (dominant as RemoteRepository[]);
 }
 
 const keys = new WeakMap<readonly RemoteRepository[], string>();
