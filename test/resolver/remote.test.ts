@@ -226,6 +226,47 @@ describe('resolver: remote repositories over HTTP', () => {
     ]);
   });
 
+  it('never leaves a partial file when a transfer of a body too large to keep in memory breaks', async () => {
+    remoteArtifact('tr:a:1.0', {}, 'x'.repeat(3_000_000));
+    server.truncate.add('tr/a/1.0/a-1.0.jar');
+    f.projectPom('tr:root:1.0', { dependencies: ['tr:a:1.0'], extra: repoXml('remote', server.url) });
+    const error = await failure(f.resolve({ offline: false, settings: NO_CENTRAL }));
+    expect(error.message).to.contain('Could not transfer artifact tr:a:jar:1.0 from/to remote');
+    expect(listing(path.join(f.repo, 'tr', 'a', '1.0'))).to.deep.equal([
+      '_remote.repositories',
+      'a-1.0.jar.lastUpdated',
+      'a-1.0.pom',
+      'a-1.0.pom.sha1',
+    ]);
+  });
+
+  it('keeps a small body in memory until its checksum arrives: nothing of it is on disk meanwhile', async () => {
+    await server.stop();
+    server = new RepoServer(path.join(f.root, 'remote'), { delays: new Map([['ck/a/1.0/a-1.0.jar.sha1', 1500]]) });
+    await server.start();
+    remoteArtifact('ck:a:1.0', {}, 'y'.repeat(200_000));
+    f.projectPom('ck:root:1.0', { dependencies: ['ck:a:1.0'], extra: repoXml('remote', server.url) });
+    const dir = path.join(f.repo, 'ck', 'a', '1.0');
+    let during: string[] | undefined;
+    const watch = setInterval(() => {
+      if (during === undefined && server.requests.includes('/repo/ck/a/1.0/a-1.0.jar.sha1')) during = listing(dir);
+    }, 10);
+    try {
+      expect(await f.resolve({ offline: false, settings: NO_CENTRAL })).to.deep.equal(['ck:a:jar:1.0:compile']);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(during).to.deep.equal(['_remote.repositories', 'a-1.0.pom', 'a-1.0.pom.sha1']);
+    expect(listing(dir)).to.deep.equal([
+      '_remote.repositories',
+      'a-1.0.jar',
+      'a-1.0.jar.sha1',
+      'a-1.0.pom',
+      'a-1.0.pom.sha1',
+    ]);
+    expect(readFileSync(path.join(dir, 'a-1.0.jar'), 'utf8')).to.equal('y'.repeat(200_000));
+  });
+
   it('downloads files in parallel', async () => {
     await server.stop();
     server = new RepoServer(path.join(f.root, 'remote'), { delayMs: 150 });
