@@ -11,3 +11,4 @@ export { classifierLikes, detectOs } from './project/os-detector';
 export { readChecksumFile } from './trusted/sparse-directory-source';
 export { formatSummaryFile, readSummaryFile } from './trusted/summary-file-source';
 export { TransferHold, inTransferOf, transferLine } from './transport/transfer-hold';
+export { aggregateRepositories, repositoriesKey, type RemoteRepository } from './transport/remote-repository';
