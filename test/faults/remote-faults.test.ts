@@ -15,13 +15,14 @@ describe('faults: remote repository failures (CLI, loopback HTTP)', function () 
   this.timeout(60_000);
   const ZIP = 'f/a/1.0/a-1.0.zip';
   const POM = 'f/a/1.0/a-1.0.pom';
-  // ~100 kB that does not compress: a body big enough to break in the middle.
-  const payload = Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 7919 + (i >> 3)) & 0xff));
+  // 1.2 MB that does not compress: a body big enough to break in the middle, and above the size a
+  // download keeps in memory until verified, so it is written to a temporary file as it arrives.
+  const payload = Buffer.from(Array.from({ length: 1_200_000 }, (_, i) => (i * 7919 + (i >> 3)) & 0xff));
   const archive = generator.zip([
     { name: 'inc/a.h', data: '#define A 1\n', mode: 0o644 },
     { name: 'blob.bin', data: payload, mode: 0o644, store: true },
   ]);
-  const unpacked = ['f 644 blob.bin = 100000 bytes', 'd 755 inc/', 'f 644 inc/a.h = "#define A 1\\n"'];
+  const unpacked = ['f 644 blob.bin = 1200000 bytes', 'd 755 inc/', 'f 644 inc/a.h = "#define A 1\\n"'];
   let server: FaultyRepoServer;
   let sandbox: Sandbox;
   let settings: string;
