@@ -207,38 +207,29 @@ describe('resolver: remote repositories over HTTP', () => {
     );
   });
 
-  it('never leaves a partial file when a transfer breaks', async () => {
-    remoteArtifact('tr:a:1.0', {}, 'x'.repeat(100_000));
-    server.truncate.add('tr/a/1.0/a-1.0.jar');
-    f.projectPom('tr:root:1.0', { dependencies: ['tr:a:1.0'], extra: repoXml('remote', server.url) });
-    const error = await failure(f.resolve({ offline: false, settings: NO_CENTRAL }));
-    expect(error.message).to.match(
-      new RegExp(
-        `^Could not resolve dependencies for project tr:root:jar:1.0: Could not transfer artifact tr:a:jar:1.0 from/to remote \\(${server.url}\\): `,
-      ),
-    );
-    // Maven records the failed transfer beside it (a-1.0.jar.lastUpdated), as goalhost does.
-    expect(listing(path.join(f.repo, 'tr', 'a', '1.0'))).to.deep.equal([
-      '_remote.repositories',
-      'a-1.0.jar.lastUpdated',
-      'a-1.0.pom',
-      'a-1.0.pom.sha1',
-    ]);
-  });
-
-  it('never leaves a partial file when a transfer of a body too large to keep in memory breaks', async () => {
-    remoteArtifact('tr:a:1.0', {}, 'x'.repeat(3_000_000));
-    server.truncate.add('tr/a/1.0/a-1.0.jar');
-    f.projectPom('tr:root:1.0', { dependencies: ['tr:a:1.0'], extra: repoXml('remote', server.url) });
-    const error = await failure(f.resolve({ offline: false, settings: NO_CENTRAL }));
-    expect(error.message).to.contain('Could not transfer artifact tr:a:jar:1.0 from/to remote');
-    expect(listing(path.join(f.repo, 'tr', 'a', '1.0'))).to.deep.equal([
-      '_remote.repositories',
-      'a-1.0.jar.lastUpdated',
-      'a-1.0.pom',
-      'a-1.0.pom.sha1',
-    ]);
-  });
+  for (const [body, size] of [
+    ['a body kept in memory until verified', 100_000],
+    ['a body too large to keep in memory', 3_000_000],
+  ] as const) {
+    it(`never leaves a partial file when a transfer breaks (${body})`, async () => {
+      remoteArtifact('tr:a:1.0', {}, 'x'.repeat(size));
+      server.truncate.add('tr/a/1.0/a-1.0.jar');
+      f.projectPom('tr:root:1.0', { dependencies: ['tr:a:1.0'], extra: repoXml('remote', server.url) });
+      const error = await failure(f.resolve({ offline: false, settings: NO_CENTRAL }));
+      expect(error.message).to.match(
+        new RegExp(
+          `^Could not resolve dependencies for project tr:root:jar:1.0: Could not transfer artifact tr:a:jar:1.0 from/to remote \\(${server.url}\\): `,
+        ),
+      );
+      // Maven records the failed transfer beside it (a-1.0.jar.lastUpdated), as goalhost does.
+      expect(listing(path.join(f.repo, 'tr', 'a', '1.0'))).to.deep.equal([
+        '_remote.repositories',
+        'a-1.0.jar.lastUpdated',
+        'a-1.0.pom',
+        'a-1.0.pom.sha1',
+      ]);
+    });
+  }
 
   it('keeps a small body in memory until its checksum arrives: nothing of it is on disk meanwhile', async () => {
     await server.stop();
