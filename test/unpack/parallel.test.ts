@@ -92,8 +92,8 @@ describe('unpack: parallel extraction gives the sequential result', function () 
     const marked: string[] = [];
     try {
       const log = new RecordingLog();
-      await new Unpacker({ umask: 0o022, flattenDestDirs }, log, log, pool, (job) =>
-        marked.push(job.artifact.artifactId),
+      await new Unpacker({ umask: 0o022, flattenDestDirs }, log, log, pool, (unpacked) =>
+        marked.push(...unpacked.map((job) => job.artifact.artifactId)),
       ).run(jobs);
     } finally {
       await pool.close();

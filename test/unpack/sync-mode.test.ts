@@ -85,6 +85,21 @@ describe('unpack: sync mode removes what an artifact placed and no longer places
     ]);
   });
 
+  it('a path the old version placed and another artifact of the run now places stays, whatever the order', async () => {
+    await run([a('1.0', a1)], { syncOutputDirectory: true });
+    const c = writeZip(path.join(dir, 'repo', 'c-1.0.zip'), { 'y.txt': 'y from c\n', 'gone/only.txt': 'c too\n' });
+    await run([a('2.0', a2), artifact(c, { artifactId: 'c' })], { syncOutputDirectory: true });
+    expect(treeOf(out)).to.deep.equal([
+      'd 755 gone/',
+      'f 644 gone/only.txt = "c too\\n"',
+      'd 755 keep/',
+      'f 644 keep/shared.txt = "shared\\n"',
+      'f 644 x.txt = "x2\\n"',
+      'f 644 y.txt = "y from c\\n"',
+      'f 644 z.txt = "z2\\n"',
+    ]);
+  });
+
   it('without sync mode the old version’s files stay, as in Maven', async () => {
     await first(false);
     await run([a('2.0', a2), bArtifact()]);
@@ -184,14 +199,17 @@ describe('unpack: sync mode under SIGKILL', function () {
   it('a bump killed at any point, then run again, leaves the new version and the user’s files, nothing old', async () => {
     const names = (root: string): string[] => treeOf(root).map((l) => l.split(' = ')[0]);
     const expected = path.join(dir, 'expected');
+    // Kill points spread over a whole run as long as one takes on this machine.
+    const started = Date.now();
     expect(await goalhost(expected, '2.0')).to.equal(0);
+    const whole = Date.now() - started;
     const want = [
       ...names(path.join(expected, 'target', 'dependency')),
       'f 644 mine.txt',
       'f 644 one/d1/mine.txt',
     ].sort();
     let killed = 0;
-    for (const [i, after] of [200, 400, 600, 800, 1000, 1300].entries()) {
+    for (const [i, after] of [0.2, 0.35, 0.5, 0.65, 0.8, 0.95].map((f) => Math.round(f * whole)).entries()) {
       const ws = path.join(dir, `ws-${i}`);
       expect(await goalhost(ws, '1.0')).to.equal(0);
       const out = path.join(ws, 'target', 'dependency');

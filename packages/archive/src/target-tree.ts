@@ -35,6 +35,8 @@ export interface FileNode {
   kind: 'file';
   /** Created during this run (else it existed before and keeps its inode and mode). */
   created: boolean;
+  /** An existing file seen with no other hard link when planned (none to break before writing). */
+  soleLink?: boolean;
   writer?: Source;
   mtime?: number;
   chmod?: number;
@@ -155,7 +157,8 @@ export class TargetTree {
       const st = fs.lstatSync(p, { throwIfNoEntry: false });
       if (st?.isDirectory()) node = { kind: 'dir', created: false };
       else if (st?.isSymbolicLink()) node = { kind: 'symlink', created: false, target: fs.readlinkSync(p) };
-      else if (st) node = { kind: 'file', created: false };
+      else if (st)
+        node = st.nlink === 1 ? { kind: 'file', created: false, soleLink: true } : { kind: 'file', created: false };
     } catch {
       node = NONE; // ENOTDIR and the like: nothing can be there
     }

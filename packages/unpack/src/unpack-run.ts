@@ -55,11 +55,11 @@ export async function unpackRun(jobs: readonly UnpackJob[], pool: WorkerPool, r:
           storeFilling: fills,
         }
       : r.settings;
-  const unpacker = new Unpacker(settings, r.log, r.archiverLog, pool, (job) => {
-    const index = run.indexOf(job);
-    fills?.unpacked(index);
-    sync?.complete(job.artifact, placed[index]);
-    r.onUnpacked(job);
+  const unpacker = new Unpacker(settings, r.log, r.archiverLog, pool, (unpacked) => {
+    const indexes = unpacked.map((job) => run.indexOf(job));
+    for (const index of indexes) fills?.unpacked(index);
+    sync?.complete(indexes.map((index) => ({ artifact: run[index].artifact, placed: placed[index] })));
+    for (const job of unpacked) r.onUnpacked(job);
   });
   try {
     await unpacker.run(run);

@@ -58,8 +58,9 @@ export const MDEP_98 =
  * maven-dependency-plugin's unpacking of artifacts one after the other (UnpackUtil, then
  * plexus-archiver's unarchivers): its log lines, its checks before each archive, where a
  * failure stops the run and how it is worded, over the archive engine's Extraction, which does
- * the work in parallel. `onUnpacked` hears of each artifact once all its files are on disk, in
- * run order (its marker is written then), and never of one a failure cut short.
+ * the work in parallel. `onUnpacked` hears of the artifacts whose files are all on disk, in run
+ * order, once the writes are done (their markers are written then), and never of one a failure
+ * cut short.
  */
 export class Unpacker {
   private readonly selector: EntrySelector;
@@ -74,8 +75,8 @@ export class Unpacker {
     /** Archiver-level log, which `silent` does not silence in Maven 3.5.0. */
     private readonly archiverLog: Log,
     private readonly pool: WorkerPool,
-    /** Called once per artifact after it is completely unpacked, in run order. */
-    private readonly onUnpacked: (job: UnpackJob) => void,
+    /** Called with the artifacts completely unpacked (in run order) once their files are all written. */
+    private readonly onUnpacked: (jobs: readonly UnpackJob[]) => void,
   ) {
     this.selector = entrySelector(settings.includes, settings.excludes);
   }
@@ -183,7 +184,7 @@ export class Unpacker {
    */
   private async finish(failingJob?: number): Promise<void> {
     const { completed, failure } = await this.extraction!.finish(failingJob);
-    for (const i of completed) this.onUnpacked(this.jobs[i]);
+    this.onUnpacked(completed.map((i) => this.jobs[i]));
     if (failure) throw this.unexpected(failure);
   }
 

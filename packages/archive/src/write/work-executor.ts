@@ -146,7 +146,7 @@ export class WorkExecutor {
         });
         continue;
       }
-      if (!node.created) {
+      if (!node.created && !node.soleLink) {
         try {
           this.ownCopy(path);
         } catch (e) {

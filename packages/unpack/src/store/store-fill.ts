@@ -144,17 +144,19 @@ export async function fillTrees(
   };
   const committed = new Set<number>();
   const commits: Promise<void>[] = [];
-  const unpacker = new Unpacker(fillSettings, SILENT_LOG, SILENT_LOG, pool, (job) => {
-    const i = fillJobs.indexOf(job);
-    const m = missing[i];
-    const notStored = (e: unknown): void => log.debug(`Not stored: ${job.artifact.file}: ${(e as Error).message}`);
-    commits.push(
-      manifestOf(m.key, canonicalPath(job.destination), planned[i], (files) => factsOnDisk(files, pool))
-        .then(({ manifest, digests }) => store.commit(m.temporary, manifest, digests, pool))
-        .then(() => {
-          committed.add(i);
-        }, notStored),
-    );
+  const unpacker = new Unpacker(fillSettings, SILENT_LOG, SILENT_LOG, pool, (unpacked) => {
+    for (const job of unpacked) {
+      const i = fillJobs.indexOf(job);
+      const m = missing[i];
+      const notStored = (e: unknown): void => log.debug(`Not stored: ${job.artifact.file}: ${(e as Error).message}`);
+      commits.push(
+        manifestOf(m.key, canonicalPath(job.destination), planned[i], (files) => factsOnDisk(files, pool))
+          .then(({ manifest, digests }) => store.commit(m.temporary, manifest, digests, pool))
+          .then(() => {
+            committed.add(i);
+          }, notStored),
+      );
+    }
   });
   try {
     await unpacker.run(fillJobs);

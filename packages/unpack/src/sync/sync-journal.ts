@@ -90,40 +90,66 @@ export class SyncJournal {
     );
   }
 
-  /** Records what `artifact` placed (absolute paths) and removes what it and its old versions placed and no longer do. */
-  complete(artifact: UnpackArtifact, placed: Iterable<string>): void {
-    const id = syncId(artifact);
-    const paths = new Set<string>();
-    for (const target of placed) {
-      for (let p = target; p !== this.output && isInside(this.output, p); p = path.dirname(p)) {
-        paths.add(path.relative(this.output, p));
-      }
+  /**
+   * Records what each of `unpacked` placed (absolute paths) and removes what they and their old
+   * versions placed and no longer do, then replaces the journal once. Nothing placed in this run
+   * is removed, whichever artifact placed it.
+   */
+  complete(unpacked: readonly { readonly artifact: UnpackArtifact; readonly placed: Iterable<string> }[]): void {
+    if (unpacked.length === 0) return;
+    const recorded = unpacked.map(({ artifact, placed }) => ({
+      id: syncId(artifact),
+      paths: this.relativePaths(placed),
+    }));
+    for (const { paths } of recorded) for (const p of paths) this.placedInRun.add(p);
+    const replaced = new Set<string>();
+    for (const { id } of recorded) {
+      const ga = groupAndArtifact(id);
+      for (const other of Object.keys(this.journal.artifacts))
+        if (groupAndArtifact(other) === ga && (other === id || !this.selected.has(other))) replaced.add(other);
     }
-    for (const p of paths) this.placedInRun.add(p);
-    const ga = groupAndArtifact(id);
-    const replaced = Object.keys(this.journal.artifacts).filter(
-      (other) => groupAndArtifact(other) === ga && (other === id || !this.selected.has(other)),
-    );
     const held = new Set(this.placedInRun);
     for (const [other, otherPaths] of Object.entries(this.journal.artifacts)) {
-      if (!replaced.includes(other)) for (const p of otherPaths) held.add(p);
+      if (!replaced.has(other)) for (const p of otherPaths) held.add(p);
     }
     const stale = new Set<string>();
     for (const other of replaced) for (const p of this.journal.artifacts[other]) if (!held.has(p)) stale.add(p);
     this.remove(stale);
     for (const other of replaced) delete this.journal.artifacts[other];
-    this.journal.artifacts[id] = [...paths].sort();
+    for (const { id, paths } of recorded) this.journal.artifacts[id] = [...paths].sort();
     this.write();
+  }
+
+  /** `placed` and every directory above it up to the output directory, relative to it. */
+  private relativePaths(placed: Iterable<string>): Set<string> {
+    const paths = new Set<string>();
+    const prefix = `${this.output}${path.sep}`;
+    for (const target of placed) {
+      let p: string;
+      if (target.startsWith(prefix) && path.normalize(target) === target) p = target.slice(prefix.length);
+      else if (isInside(this.output, target) && path.resolve(target) !== this.output)
+        p = path.relative(this.output, target);
+      else continue;
+      for (; !paths.has(p); p = p.slice(0, p.lastIndexOf(path.sep))) {
+        paths.add(p);
+        if (!p.includes(path.sep)) break;
+      }
+    }
+    return paths;
   }
 
   /** Files and links first, then directories left empty, deepest first. */
   private remove(stale: ReadonlySet<string>): void {
     const directories: string[] = [];
+    const canonical = new Map<string, boolean>();
     for (const p of stale) {
       const file = path.join(this.output, p);
       if (!isInside(this.output, file) || file === this.output) continue;
       // Never through a link: the parent must be where the journal says.
-      if (canonicalPath(path.dirname(file)) !== path.dirname(file)) continue;
+      const parent = path.dirname(file);
+      let direct = canonical.get(parent);
+      if (direct === undefined) canonical.set(parent, (direct = canonicalPath(parent) === parent));
+      if (!direct) continue;
       const st = fs.lstatSync(file, { throwIfNoEntry: false });
       if (!st) continue;
       if (st.isDirectory()) directories.push(file);
