@@ -7,7 +7,15 @@ import { UnpackStore } from '@goalhost/unpack';
 import { GOALHOST_BIN } from '../support/paths';
 import { runGoalhost } from '../support/run-goalhost';
 import { tempDir } from './support';
-import { manyFilesZip, snapshot, storeEntries, storeTemporaries, writeProject } from './store-support';
+import {
+  fileCount,
+  manyFilesZip,
+  reached,
+  snapshot,
+  storeEntries,
+  storeTemporaries,
+  writeProject,
+} from './store-support';
 
 interface Finished {
   readonly status: number | null;
@@ -15,22 +23,20 @@ interface Finished {
   readonly stdout: string;
 }
 
-/** The real CLI in `cwd`, as a child process; `killAfter` ms SIGKILLs it. */
-function goalhost(cwd: string, args: readonly string[], killAfter?: number): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [GOALHOST_BIN, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8' },
-    });
+/** The real CLI in `cwd`, as a child process, SIGKILLed once `killWhen` holds (if it does before the end). */
+function goalhost(cwd: string, args: readonly string[], killWhen?: () => boolean): Promise<Finished> {
+  const child = spawn(process.execPath, [GOALHOST_BIN, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC', LANG: 'C.UTF-8' },
+  });
+  const finished = new Promise<Finished>((resolve, reject) => {
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.on('error', reject);
-    const timer = killAfter === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfter);
-    child.on('close', (status, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ status, signal, stdout });
-    });
+    child.on('close', (status, signal) => resolve({ status, signal, stdout }));
   });
+  if (killWhen) void reached(killWhen, finished).then((hit) => hit && child.kill('SIGKILL'));
+  return finished;
 }
 
 /**
@@ -101,20 +107,22 @@ describe('unpack: the store under concurrent and killed runs', function () {
   }
 
   it('runs SIGKILLed at any point leave no entry that is used half made; the next run gives the plain tree', async () => {
-    // Kill points spread over a whole cold run as long as one takes on this machine.
     fs.rmSync(store, { recursive: true, force: true });
-    const timed = path.join(dir, 'timed');
-    writeProject(timed, archives);
-    const started = Date.now();
-    expect((await goalhost(timed, args(['-Dgoalhost.store=copy']))).status).to.equal(0);
-    const whole = Date.now() - started;
-    fs.rmSync(store, { recursive: true, force: true });
+    // Kill points along a cold run: filling begun, the output half and nearly written, one and both entries stored.
+    const output = (ws: string) => path.join(ws, 'target', 'dependency');
+    const points: ((ws: string) => boolean)[] = [
+      () => fileCount(path.join(store, 'tmp')) > 0,
+      (ws) => fileCount(output(ws)) >= 3000,
+      (ws) => fileCount(output(ws)) >= 5900,
+      () => storeEntries(store).length >= 1,
+      () => storeEntries(store).length >= 2,
+    ];
     let killed = 0;
-    for (const [i, after] of [0.2, 0.4, 0.6, 0.75, 0.9].map((f) => Math.round(f * whole)).entries()) {
+    for (const [i, point] of points.entries()) {
       const ws = path.join(dir, `killed-${i}`);
       writeProject(ws, archives);
       const mode = i % 2 === 0 ? 'copy' : 'hardlink';
-      const run = await goalhost(ws, args([`-Dgoalhost.store=${mode}`]), after);
+      const run = await goalhost(ws, args([`-Dgoalhost.store=${mode}`]), () => point(ws));
       if (run.signal === 'SIGKILL') killed++;
       await expectEntriesWhole();
       // A fresh workspace from the store as it was left.
@@ -132,6 +140,6 @@ describe('unpack: the store under concurrent and killed runs', function () {
       await expectEntriesWhole();
       fs.rmSync(store, { recursive: true, force: true });
     }
-    expect(killed).to.be.greaterThan(2);
+    expect(killed).to.be.greaterThan(3);
   });
 });

@@ -91,3 +91,29 @@ export function manyFilesZip(file: string, count: number, prefix = 'many'): void
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, zipBuffer(entries));
 }
+
+/** Regular files below `dir` (0 when it does not exist). */
+export function fileCount(dir: string): number {
+  try {
+    return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Resolves once `probe` holds (polled every few milliseconds), or with false once `done`
+ * settles first: a kill point that follows the run's progress, not the clock.
+ */
+export async function reached(probe: () => boolean, done: Promise<unknown>): Promise<boolean> {
+  let finished = false;
+  void done.then(
+    () => (finished = true),
+    () => (finished = true),
+  );
+  while (!finished) {
+    if (probe()) return true;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return false;
+}

@@ -6,7 +6,7 @@ import type { Artifact } from '@goalhost/model';
 import type { UnpackDependenciesGoal } from '@goalhost/plugin-cxx';
 import { GOALHOST_BIN } from '../support/paths';
 import { artifact, runGoal, tempDir, treeOf } from './support';
-import { manyFilesZip, writeProject, zipBuffer } from './store-support';
+import { fileCount, manyFilesZip, reached, writeProject, zipBuffer } from './store-support';
 
 const T = new Date(Date.UTC(2019, 5, 1));
 
@@ -171,51 +171,62 @@ describe('unpack: sync mode under SIGKILL', function () {
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  function goalhost(cwd: string, version: string, killAfter?: number): Promise<NodeJS.Signals | number | null> {
+  function goalhost(cwd: string, version: string, killWhen?: () => boolean): Promise<NodeJS.Signals | number | null> {
     writeProject(cwd, [{ id: 'a', version, type: 'zip', file: path.join(dir, 'archives', `a-${version}.zip`) }]);
-    return new Promise((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [
-          GOALHOST_BIN,
-          '-B',
-          '-o',
-          `-Dmaven.repo.local=${path.join(dir, 'repo')}`,
-          '-Dgoalhost.sync=true',
-          `-Dgoalhost.store.dir=${path.join(dir, 'store')}`,
-          'process-sources',
-        ],
-        { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC' } },
-      );
+    const child = spawn(
+      process.execPath,
+      [
+        GOALHOST_BIN,
+        '-B',
+        '-o',
+        `-Dmaven.repo.local=${path.join(dir, 'repo')}`,
+        '-Dgoalhost.sync=true',
+        `-Dgoalhost.store.dir=${path.join(dir, 'store')}`,
+        'process-sources',
+      ],
+      { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', TZ: 'UTC' } },
+    );
+    const finished = new Promise<NodeJS.Signals | number | null>((resolve, reject) => {
       child.on('error', reject);
-      const timer = killAfter === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfter);
-      child.on('close', (status, signal) => {
-        if (timer) clearTimeout(timer);
-        resolve(signal ?? status);
-      });
+      child.on('close', (status, signal) => resolve(signal ?? status));
     });
+    if (killWhen) void reached(killWhen, finished).then((hit) => hit && child.kill('SIGKILL'));
+    return finished;
   }
 
   it('a bump killed at any point, then run again, leaves the new version and the user’s files, nothing old', async () => {
     const names = (root: string): string[] => treeOf(root).map((l) => l.split(' = ')[0]);
     const expected = path.join(dir, 'expected');
-    // Kill points spread over a whole run as long as one takes on this machine.
-    const started = Date.now();
     expect(await goalhost(expected, '2.0')).to.equal(0);
-    const whole = Date.now() - started;
     const want = [
       ...names(path.join(expected, 'target', 'dependency')),
       'f 644 mine.txt',
       'f 644 one/d1/mine.txt',
     ].sort();
+    // Kill points along the bump: 2.0 being written, written, 1.0 being removed, the journal replaced.
+    const journalSays = (ws: string, text: string): boolean => {
+      const markers = path.join(ws, 'target', 'dependency-maven-plugin-markers');
+      const journal = fs.existsSync(markers)
+        ? fs.readdirSync(markers).find((n) => n.startsWith('goalhost-sync-'))
+        : undefined;
+      return journal !== undefined && fs.readFileSync(path.join(markers, journal), 'utf8').includes(text);
+    };
+    const points: ((out: string, ws: string) => boolean)[] = [
+      (out) => fileCount(path.join(out, 'two')) >= 1,
+      (out) => fileCount(path.join(out, 'two')) >= 1500,
+      (out) => fileCount(path.join(out, 'two')) >= 3000,
+      (out) => fileCount(path.join(out, 'one')) <= 3000,
+      (out) => fileCount(path.join(out, 'one')) <= 1500,
+      (_, ws) => journalSays(ws, ':2.0"'),
+    ];
     let killed = 0;
-    for (const [i, after] of [0.2, 0.35, 0.5, 0.65, 0.8, 0.95].map((f) => Math.round(f * whole)).entries()) {
+    for (const [i, point] of points.entries()) {
       const ws = path.join(dir, `ws-${i}`);
       expect(await goalhost(ws, '1.0')).to.equal(0);
       const out = path.join(ws, 'target', 'dependency');
       fs.writeFileSync(path.join(out, 'mine.txt'), 'mine\n');
       fs.writeFileSync(path.join(out, 'one', 'd1', 'mine.txt'), 'mine\n');
-      if ((await goalhost(ws, '2.0', after)) === 'SIGKILL') killed++;
+      if ((await goalhost(ws, '2.0', () => point(out, ws))) === 'SIGKILL') killed++;
       expect(await goalhost(ws, '2.0')).to.equal(0);
       expect(
         names(out)
@@ -223,6 +234,6 @@ describe('unpack: sync mode under SIGKILL', function () {
           .sort(),
       ).to.deep.equal(want.filter((l) => l.startsWith('f')));
     }
-    expect(killed).to.be.greaterThan(2);
+    expect(killed).to.be.greaterThan(4);
   });
 });
