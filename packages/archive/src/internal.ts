@@ -7,3 +7,4 @@ export { rawInflater } from './zip/raw-inflater';
 export { readEntrySync, readWindow, WINDOW_SLACK } from './zip/zip-entry-data';
 export { TarReader } from './tar/tar-reader';
 export { gunzipInto } from './tar/gunzip-into';
+export { ContentSlabs } from './write/content-slabs';
