@@ -6,3 +6,5 @@ export type { ZipEntryData } from './archive-entry';
 export { rawInflater } from './zip/raw-inflater';
 export { readEntrySync, readWindow, WINDOW_SLACK } from './zip/zip-entry-data';
 export { TarReader } from './tar/tar-reader';
+export { gunzipInto } from './tar/gunzip-into';
+export { ContentSlabs } from './write/content-slabs';

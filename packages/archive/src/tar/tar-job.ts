@@ -124,12 +124,9 @@ export class TarJob {
 
   /** Collects the content, then plans the file like a zip entry (written by a worker thread). */
   private inMemory(target: string, entry: ArchiveEntry): TarDataSink {
-    // Shared slabs the worker threads read from; else a buffer of its own, moved to the thread
-    // without a copy. Zeros only where holes need them (sparse entries).
-    const content = entry.sparse
-      ? new Uint8Array(entry.size)
-      : (contentSlabs.take(entry.size) ?? Buffer.allocUnsafeSlow(entry.size));
-    return new ContentSink(this, target, entry, content);
+    // Zeros only where holes need them (sparse entries); other contents are taken when their
+    // first bytes come (see ContentSink).
+    return new ContentSink(this, target, entry, entry.sparse ? new Uint8Array(entry.size) : undefined);
   }
 
   /** A complete in-memory entry (see ContentSink): planned like a zip entry. */
@@ -289,7 +286,12 @@ function isSparseTail(entry: ArchiveEntry, end: number): boolean {
   return entry.sparse === true && end < entry.size;
 }
 
-/** An entry's content gathered in memory: one object per entry rather than a closure per callback. */
+/**
+ * An entry's content gathered in memory: one object per entry rather than a closure per callback.
+ * Content that comes whole in memory lent to the content slabs (a tar.gz inflated whole) is
+ * that memory itself; other content goes into shared slabs the worker threads read from, else
+ * into a buffer of its own, moved to the thread without a copy.
+ */
 class ContentSink implements TarDataSink {
   /** Where the data delivered so far ends. */
   private filled = 0;
@@ -298,21 +300,27 @@ class ContentSink implements TarDataSink {
     private readonly job: TarJob,
     private readonly target: string,
     private readonly entry: ArchiveEntry,
-    private readonly content: Uint8Array,
+    private content: Uint8Array | undefined,
   ) {}
 
+  private taken(): Uint8Array {
+    return (this.content ??= contentSlabs.take(this.entry.size) ?? Buffer.allocUnsafeSlow(this.entry.size));
+  }
+
   write(bytes: Buffer, position: number): void {
-    if (position + bytes.length > this.content.length)
+    if (position + bytes.length > this.entry.size)
       throw new TarFormatError(`entry ${this.entry.name} holds more data than its size (${this.entry.size})`);
-    this.content.set(bytes, position);
+    if (this.content === undefined && position === 0 && bytes.length === this.entry.size)
+      this.content = contentSlabs.borrow(bytes);
+    if (this.content !== bytes) this.taken().set(bytes, position);
     if (position + bytes.length > this.filled) this.filled = position + bytes.length;
   }
 
   end(): void {
-    this.job.planCollected(this.target, this.entry, this.content);
+    this.job.planCollected(this.target, this.entry, this.taken());
   }
 
   truncated(): void {
-    this.job.planTruncated(this.target, this.entry, this.content, this.filled);
+    this.job.planTruncated(this.target, this.entry, this.taken(), this.filled);
   }
 }

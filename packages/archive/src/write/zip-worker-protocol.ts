@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
-import * as zlib from 'node:zlib';
 import type { FileFacts } from './file-facts';
 import type { TaskBatch, TaskFailure } from './write-tasks';
-import { collectYoungGarbage } from './young-collector';
+import { gunzipInto } from '../tar/gunzip-into';
 
 /** What the main thread asks an extraction thread (zip-worker.ts) to do: one of these. */
 export interface WorkerRequest {
@@ -50,12 +49,12 @@ function readWhole(file: string, limit: number): Buffer | undefined {
 }
 
 /**
- * A gzip file inflated in one synchronous call into `into` (shared memory the main thread
- * reuses, so nothing piles up waiting for its garbage collector); returns the length. No
+ * A gzip file inflated in one synchronous call straight into `into` (shared memory the main
+ * thread reuses: no output buffer per file, no copy); returns the length. No
  * chunk-by-chunk hand-over to the main thread (the stream's every 256 KB waits for the main
- * thread's event loop, busy planning) and a third less CPU than the stream. The gzip trailer's
- * size (of the last member: exact for the usual single member) sizes the output, `into` bounds
- * it whatever the trailer says. Undefined when the file is not one clean gzip stream that fits
+ * thread's event loop, busy planning) and a third less CPU than the stream. A file whose gzip
+ * trailer declares more than `into` holds is not tried; `into` bounds the output whatever the
+ * trailer says. Undefined when the file is not one clean gzip stream that fits
  * (trailing bytes, damage, too large): the streaming reader then reads it, with its own rules
  * and messages.
  */
@@ -65,15 +64,7 @@ export function inflateWhole(file: string, into: Uint8Array): number | undefined
     if (!compressed || compressed.length < 18) return undefined;
     const declared = compressed.readUInt32LE(compressed.length - 4);
     if (declared > into.length) return undefined;
-    let inflated: Buffer | undefined = zlib.gunzipSync(compressed, {
-      chunkSize: Math.max(64 * 1024, declared + 1),
-      maxOutputLength: into.length,
-    });
-    into.set(inflated);
-    const length = inflated.length;
-    inflated = undefined;
-    collectYoungGarbage();
-    return length;
+    return gunzipInto(compressed, into);
   } catch {
     return undefined;
   }
