@@ -6,6 +6,7 @@ import {
   chooseArchiver,
   worthThreads,
   type PlannedEntry,
+  type StoredEntry,
   type StoredTree,
   type FileFacts,
   type WorkerPool,
@@ -149,8 +150,9 @@ export async function fillTrees(
       const i = fillJobs.indexOf(job);
       const m = missing[i];
       const notStored = (e: unknown): void => log.debug(`Not stored: ${job.artifact.file}: ${(e as Error).message}`);
+      const root = canonicalPath(job.destination);
       commits.push(
-        manifestOf(m.key, canonicalPath(job.destination), planned[i], (files) => factsOnDisk(files, pool))
+        manifestOf(m.key, root, planned[i], (files) => factsOnDisk(root, files, pool))
           .then(({ manifest, digests }) => store.commit(m.temporary, manifest, digests, pool))
           .then(() => {
             committed.add(i);
@@ -180,8 +182,8 @@ export interface FilledFile {
 
 /**
  * The manifest of a tree of the archive extracted at `root` (canonical): the entries as
- * planned, the files' sizes, times, modes and digests as `facts` tells them (absolute paths in,
- * one each out, in order; it throws for a file not in the tree).
+ * planned, the files' sizes, times, modes and digests as `facts` tells them (paths below `root`
+ * in, one each out, in order; it throws for a file not in the tree).
  */
 export async function manifestOf(
   key: string,
@@ -189,52 +191,56 @@ export async function manifestOf(
   planned: readonly PlannedEntry[],
   facts: (files: readonly string[]) => Promise<FilledFile[]>,
 ): Promise<{ manifest: StoreManifest; digests: string[] }> {
-  const relative = (target: string): string => (target === root ? '' : target.slice(root.length + 1));
+  const below = root.length + 1;
   const index = new Map<string, number>();
   const paths: string[] = [];
-  const entries = planned.map((e) => {
-    const p = relative(e.target);
-    let file: number | undefined;
+  const entries = planned.map((e): StoredEntry => {
+    const p = e.target === root ? '' : e.target.slice(below);
+    const entry: { -readonly [K in keyof StoredEntry]: StoredEntry[K] } = {
+      name: e.name,
+      path: p,
+      kind: e.kind,
+      mtimeMs: e.mtimeMs,
+    };
+    if (e.chmod !== undefined) entry.chmod = e.chmod;
+    if (e.linkTarget !== undefined) entry.linkTarget = e.linkTarget;
     if (e.kind === 'file') {
-      file = index.get(p);
+      let file = index.get(p);
       if (file === undefined) {
         file = paths.length;
         index.set(p, file);
         paths.push(p);
       }
+      entry.file = file;
     }
-    return {
-      name: e.name,
-      path: p,
-      kind: e.kind,
-      mtimeMs: e.mtimeMs,
-      ...(e.chmod === undefined ? {} : { chmod: e.chmod }),
-      ...(e.linkTarget === undefined ? {} : { linkTarget: e.linkTarget }),
-      ...(file === undefined ? {} : { file }),
-    };
+    return entry;
   });
-  const files: ManifestFile[] = [];
-  const digests: string[] = [];
+  const found = await facts(paths);
+  const files: ManifestFile[] = new Array<ManifestFile>(found.length);
+  const digests: string[] = new Array<string>(found.length);
   let bytes = 0;
-  (await facts(paths.map((p) => path.join(root, p)))).forEach((f, i) => {
-    files.push({ path: paths[i], size: f.size, mtimeMs: f.mtimeMs, mode: f.mode });
-    digests.push(f.sha256);
+  for (let i = 0; i < found.length; i++) {
+    const f = found[i];
+    files[i] = { path: paths[i], size: f.size, mtimeMs: f.mtimeMs, mode: f.mode };
+    digests[i] = f.sha256;
     bytes += f.size;
-  });
+  }
   return { manifest: { key, bytes, entries, files }, digests };
 }
 
-/** The facts of files on disk, as the threads find them (a slice per request). */
-async function factsOnDisk(files: readonly string[], pool: WorkerPool): Promise<FilledFile[]> {
+/** The facts of the files at `files` below `root` on disk, as the threads find them (a slice per request). */
+async function factsOnDisk(root: string, files: readonly string[], pool: WorkerPool): Promise<FilledFile[]> {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  const absolute = files.map((f) => prefix + f);
   const slices: Promise<FileFacts>[] = [];
-  for (let from = 0; from < files.length; from += FACTS_SLICE)
-    slices.push(pool.facts(files.slice(from, from + FACTS_SLICE), true));
+  for (let from = 0; from < absolute.length; from += FACTS_SLICE)
+    slices.push(pool.facts(absolute.slice(from, from + FACTS_SLICE), true));
   const out: FilledFile[] = [];
   (await Promise.all(slices)).forEach((facts, s) => {
     for (let at = 0; at < facts.stats.length; at += 3) {
       const i = s * FACTS_SLICE + at / 3;
       const size = facts.stats[at];
-      if (size < 0) throw new Error(`${files[i]} is not a regular file once extracted`);
+      if (size < 0) throw new Error(`${absolute[i]} is not a regular file once extracted`);
       const sha256 = facts.digests.slice((at / 3) * 64, (at / 3 + 1) * 64);
       out.push({ size, mtimeMs: facts.stats[at + 1], mode: facts.stats[at + 2], sha256 });
     }

@@ -82,8 +82,8 @@ export class TreeFills implements StoreFilling {
     this.commits.push(
       manifestOf(filling.fill.key, root, filling.planned, async (files) =>
         files.map((file) => {
-          const facts = filling.files.get(file.slice(root.length + 1));
-          if (!facts) throw new Error(`${file} did not reach the store`);
+          const facts = filling.files.get(file);
+          if (!facts) throw new Error(`${root}/${file} did not reach the store`);
           return facts;
         }),
       )
