@@ -150,7 +150,7 @@ export async function fillTrees(
       const m = missing[i];
       const notStored = (e: unknown): void => log.debug(`Not stored: ${job.artifact.file}: ${(e as Error).message}`);
       commits.push(
-        manifestOf(m.key, canonicalPath(job.destination), planned[i], (files) => factsOnDisk(files, pool))
+        manifestOf(m.key, canonicalPath(job.destination), planned[i], (root, files) => factsOnDisk(root, files, pool))
           .then(({ manifest, digests }) => store.commit(m.temporary, manifest, digests, pool))
           .then(() => {
             committed.add(i);
@@ -180,14 +180,14 @@ export interface FilledFile {
 
 /**
  * The manifest of a tree of the archive extracted at `root` (canonical): the entries as
- * planned, the files' sizes, times, modes and digests as `facts` tells them (absolute paths in,
- * one each out, in order; it throws for a file not in the tree).
+ * planned, the files' sizes, times, modes and digests as `facts` tells them (the root and the
+ * paths below it in, one each out, in order; it throws for a file not in the tree).
  */
 export async function manifestOf(
   key: string,
   root: string,
   planned: readonly PlannedEntry[],
-  facts: (files: readonly string[]) => Promise<FilledFile[]>,
+  facts: (root: string, files: readonly string[]) => Promise<FilledFile[]>,
 ): Promise<{ manifest: StoreManifest; digests: string[] }> {
   const relative = (target: string): string => (target === root ? '' : target.slice(root.length + 1));
   const index = new Map<string, number>();
@@ -216,7 +216,7 @@ export async function manifestOf(
   const files: ManifestFile[] = [];
   const digests: string[] = [];
   let bytes = 0;
-  (await facts(paths.map((p) => path.join(root, p)))).forEach((f, i) => {
+  (await facts(root, paths)).forEach((f, i) => {
     files.push({ path: paths[i], size: f.size, mtimeMs: f.mtimeMs, mode: f.mode });
     digests.push(f.sha256);
     bytes += f.size;
@@ -224,8 +224,9 @@ export async function manifestOf(
   return { manifest: { key, bytes, entries, files }, digests };
 }
 
-/** The facts of files on disk, as the threads find them (a slice per request). */
-async function factsOnDisk(files: readonly string[], pool: WorkerPool): Promise<FilledFile[]> {
+/** The facts of files below `root` on disk, as the threads find them (a slice per request). */
+async function factsOnDisk(root: string, below: readonly string[], pool: WorkerPool): Promise<FilledFile[]> {
+  const files = below.map((p) => path.join(root, p));
   const slices: Promise<FileFacts>[] = [];
   for (let from = 0; from < files.length; from += FACTS_SLICE)
     slices.push(pool.facts(files.slice(from, from + FACTS_SLICE), true));

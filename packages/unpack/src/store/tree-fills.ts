@@ -80,10 +80,10 @@ export class TreeFills implements StoreFilling {
     if (filling.lost) return;
     const root = canonicalPath(this.jobs[index].destination);
     this.commits.push(
-      manifestOf(filling.fill.key, root, filling.planned, async (files) =>
+      manifestOf(filling.fill.key, root, filling.planned, async (_, files) =>
         files.map((file) => {
-          const facts = filling.files.get(file.slice(root.length + 1));
-          if (!facts) throw new Error(`${file} did not reach the store`);
+          const facts = filling.files.get(file);
+          if (!facts) throw new Error(`${path.join(root, file)} did not reach the store`);
           return facts;
         }),
       )
