@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toUtimeSeconds } from '../file-times';
@@ -38,7 +38,7 @@ export function writeTee(tee: TeePlacement, content: Uint8Array): string {
     } finally {
       fs.closeSync(out);
     }
-    return createHash('sha256').update(content).digest('hex');
+    return sha256Hex(content);
   } catch {
     return TEE_LOST;
   }
@@ -50,7 +50,7 @@ export function copyTee(tee: TeePlacement, from: string): string {
     const out = openTee(tee.to);
     const input = fs.openSync(from, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
     try {
-      const hash = createHash('sha256');
+      const hash = crypto.createHash('sha256');
       const buffer = Buffer.allocUnsafe(1 << 20);
       for (;;) {
         const n = fs.readSync(input, buffer, 0, buffer.length, null);
@@ -81,6 +81,15 @@ export function linkTee(from: string, to: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Node's one-shot digest (20.12 and later): no Hash object per file, about 1 µs less CPU each. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
+
+function sha256Hex(content: Uint8Array): string {
+  return oneShotHash
+    ? oneShotHash('sha256', content, 'hex')
+    : crypto.createHash('sha256').update(content).digest('hex');
 }
 
 /** The tee's file, created with its parent directories (the tree starts empty). */

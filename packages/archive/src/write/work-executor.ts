@@ -187,8 +187,8 @@ export class WorkExecutor {
         chmod: node.created && node.chmod === this.defaultMode ? undefined : node.chmod,
         unlinkFirst: node.unlinkFirst,
         tee: tee?.placement,
+        teeRecord: tee?.record,
       };
-      if (tee) this.tees.set(task, tee.record);
       this.queue(byArchive, archive, task);
     }
     for (const [archive, tasks] of byArchive) {
@@ -208,7 +208,6 @@ export class WorkExecutor {
       if (current.length > 0)
         this.submit(encodeBatch(archive, current), slabContents(current), this.teeRecords(current));
     }
-    this.tees.clear();
   }
 
   /** The tees of files handed out to be streamed by the caller, until their stream starts. */
@@ -232,16 +231,10 @@ export class WorkExecutor {
     };
   }
 
-  /** The tees of tasks being handed out, until their batch is made. */
-  private readonly tees = new Map<WriteTask, TeeRecord>();
-
   private teeRecords(tasks: readonly WriteTask[]): TeeRecord[] | undefined {
-    if (this.tees.size === 0) return undefined;
+    if (!this.tee) return undefined;
     let records: TeeRecord[] | undefined;
-    for (const task of tasks) {
-      const record = this.tees.get(task);
-      if (record) (records ??= []).push(record);
-    }
+    for (const task of tasks) if (task.teeRecord) (records ??= []).push(task.teeRecord);
     return records;
   }
 

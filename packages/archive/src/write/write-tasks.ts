@@ -16,6 +16,7 @@ import {
   WINDOW_SLACK,
   wholeCompressedBytes,
 } from '../zip/zip-entry-data';
+import type { TeeRecord } from './store-tee';
 import { copyTee, linkTee, TEE_LOST, writeTee, type TeePlacement } from './tee-write';
 
 /**
@@ -40,6 +41,8 @@ export interface WriteTask {
   readonly stored?: StoredPlacement;
   /** The content also goes to a store tree being filled (never with `stored`). */
   readonly tee?: TeePlacement;
+  /** The tee's file as the store records it (main thread only: never sent to a worker). */
+  readonly teeRecord?: TeeRecord;
 }
 
 /** A file of a store's tree to place at a task's path. */
