@@ -53,6 +53,8 @@ export async function unpackRun(jobs: readonly UnpackJob[], pool: WorkerPool, r:
             fills?.planned(e);
           },
           storeFilling: fills,
+          onAllPlanned: () =>
+            sync?.removeReplaced(run.map((job, i) => ({ artifact: job.artifact, placed: placed[i] }))),
         }
       : r.settings;
   const unpacker = new Unpacker(settings, r.log, r.archiverLog, pool, (unpacked) => {

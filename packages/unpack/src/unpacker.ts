@@ -49,6 +49,8 @@ export interface UnpackSettings {
   readonly onPlanned?: PlannedEntryListener;
   /** Store trees filled from the same writes as the output (see StoreFilling). */
   readonly storeFilling?: StoreFilling;
+  /** Called once every job is planned, while the last writes are still under way. */
+  readonly onAllPlanned?: () => void;
 }
 
 export const MDEP_98 =
@@ -169,6 +171,7 @@ export class Unpacker {
         if (failure) return this.fail(i, this.planError(job, failure));
       }
     }
+    this.settings.onAllPlanned?.();
     await this.finish();
     this.log.progressDone();
   }

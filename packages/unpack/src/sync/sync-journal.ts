@@ -47,11 +47,20 @@ function groupAndArtifact(id: string): string {
   return id.split(':').slice(0, 2).join(':');
 }
 
+/** An artifact of the run and the absolute paths it placed (or plans to place). */
+interface Unpacked {
+  readonly artifact: UnpackArtifact;
+  readonly placed: Iterable<string>;
+}
+
 export class SyncJournal {
   private readonly output: string;
   readonly file: string;
   private readonly journal: Journal;
   private readonly placedInRun = new Set<string>();
+  private readonly relativeOf = new WeakMap<Iterable<string>, Set<string>>();
+  /** Paths removed by this run (not looked at again). */
+  private readonly removed = new Set<string>();
 
   constructor(
     outputDirectory: string,
@@ -95,29 +104,61 @@ export class SyncJournal {
    * versions placed and no longer do, then replaces the journal once. Nothing placed in this run
    * is removed, whichever artifact placed it.
    */
-  complete(unpacked: readonly { readonly artifact: UnpackArtifact; readonly placed: Iterable<string> }[]): void {
+  complete(unpacked: readonly Unpacked[]): void {
     if (unpacked.length === 0) return;
-    const recorded = unpacked.map(({ artifact, placed }) => ({
-      id: syncId(artifact),
-      paths: this.relativePaths(placed),
-    }));
+    const recorded = this.recorded(unpacked);
     for (const { paths } of recorded) for (const p of paths) this.placedInRun.add(p);
+    const { replaced, stale } = this.stale(recorded, this.placedInRun);
+    this.remove(stale);
+    for (const other of replaced) delete this.journal.artifacts[other];
+    for (const { id, paths } of recorded) this.journal.artifacts[id] = [...paths].sort();
+    this.write();
+  }
+
+  /**
+   * Removes ahead what `complete` will remove once every one of `planned` (the whole run) is
+   * unpacked: called when the run is planned, so the removal overlaps the last writes. Nothing
+   * the run plans is touched; `complete` still decides what the journal records.
+   */
+  removeReplaced(planned: readonly Unpacked[]): void {
+    const recorded = this.recorded(planned);
+    const inRun = new Set(this.placedInRun);
+    for (const { paths } of recorded) for (const p of paths) inRun.add(p);
+    this.remove(this.stale(recorded, inRun).stale);
+  }
+
+  /** Each artifact's id and relative paths (those of one `placed` list worked out once). */
+  private recorded(unpacked: readonly Unpacked[]): { id: string; paths: Set<string> }[] {
+    return unpacked.map(({ artifact, placed }) => {
+      let paths = this.relativeOf.get(placed);
+      if (!paths) this.relativeOf.set(placed, (paths = this.relativePaths(placed)));
+      return { id: syncId(artifact), paths };
+    });
+  }
+
+  /**
+   * The journal's entries that `recorded` replace (the same artifact, or another version,
+   * classifier or type of it the run no longer selects), and their paths that neither `placed`
+   * nor an entry kept holds.
+   */
+  private stale(
+    recorded: readonly { readonly id: string }[],
+    placed: ReadonlySet<string>,
+  ): { replaced: Set<string>; stale: Set<string> } {
     const replaced = new Set<string>();
     for (const { id } of recorded) {
       const ga = groupAndArtifact(id);
       for (const other of Object.keys(this.journal.artifacts))
         if (groupAndArtifact(other) === ga && (other === id || !this.selected.has(other))) replaced.add(other);
     }
-    const held = new Set(this.placedInRun);
+    const kept = new Set<string>();
     for (const [other, otherPaths] of Object.entries(this.journal.artifacts)) {
-      if (!replaced.has(other)) for (const p of otherPaths) held.add(p);
+      if (!replaced.has(other)) for (const p of otherPaths) kept.add(p);
     }
     const stale = new Set<string>();
-    for (const other of replaced) for (const p of this.journal.artifacts[other]) if (!held.has(p)) stale.add(p);
-    this.remove(stale);
-    for (const other of replaced) delete this.journal.artifacts[other];
-    for (const { id, paths } of recorded) this.journal.artifacts[id] = [...paths].sort();
-    this.write();
+    for (const other of replaced)
+      for (const p of this.journal.artifacts[other]) if (!placed.has(p) && !kept.has(p)) stale.add(p);
+    return { replaced, stale };
   }
 
   /** `placed` and every directory above it up to the output directory, relative to it. */
@@ -143,6 +184,7 @@ export class SyncJournal {
     const directories: string[] = [];
     const canonical = new Map<string, boolean>();
     for (const p of stale) {
+      if (this.removed.has(p)) continue;
       const file = path.join(this.output, p);
       if (!isInside(this.output, file) || file === this.output) continue;
       // Never through a link: the parent must be where the journal says.
@@ -152,15 +194,17 @@ export class SyncJournal {
       if (!direct) continue;
       const st = fs.lstatSync(file, { throwIfNoEntry: false });
       if (!st) continue;
-      if (st.isDirectory()) directories.push(file);
+      if (st.isDirectory()) directories.push(p);
       else {
         fs.rmSync(file, { force: true });
+        this.removed.add(p);
         this.log.debug(`Removed ${file}, no longer placed by the artifact that placed it`);
       }
     }
     for (const dir of directories.sort((a, b) => b.length - a.length)) {
       try {
-        fs.rmdirSync(dir);
+        fs.rmdirSync(path.join(this.output, dir));
+        this.removed.add(dir);
       } catch {
         // Not empty: something else is in it.
       }
