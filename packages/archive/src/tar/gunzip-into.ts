@@ -1,4 +1,5 @@
 import * as zlib from 'node:zlib';
+import { reusableZlib, type ZlibBinding } from '../zlib-binding';
 
 /**
  * Whole gzip files inflated straight into memory the caller owns, with one gunzip stream per
@@ -10,20 +11,6 @@ import * as zlib from 'node:zlib';
  * and a copy are used.
  */
 
-interface Binding {
-  writeSync(
-    flush: number,
-    input: Uint8Array,
-    inOff: number,
-    inLen: number,
-    out: Uint8Array,
-    outOff: number,
-    outLen: number,
-  ): void;
-  reset(): void;
-  onerror: (message: string, errno: number) => void;
-}
-
 /**
  * Inflates `gzip` (one or more members, as gunzip reads them) into `into`; returns the length,
  * or undefined when the bytes are not clean gzip or do not fit in `into` with a byte to spare.
@@ -32,25 +19,14 @@ export type GunzipInto = (gzip: Uint8Array, into: Uint8Array) => number | undefi
 
 class ReusedGunzip {
   private readonly stream = zlib.createGunzip();
-  private readonly binding: Binding;
+  private readonly binding: ZlibBinding;
   private readonly state: Uint32Array;
   private error: string | undefined;
 
   constructor() {
-    const internals = this.stream as unknown as { _handle?: Binding; _writeState?: Uint32Array };
-    if (
-      typeof internals._handle?.writeSync !== 'function' ||
-      typeof internals._handle.reset !== 'function' ||
-      !(internals._writeState instanceof Uint32Array)
-    ) {
-      throw new Error('no zlib binding');
-    }
-    this.binding = internals._handle;
-    this.state = internals._writeState;
-    // Errors arrive synchronously through this callback during writeSync.
-    this.binding.onerror = (message) => {
+    ({ binding: this.binding, state: this.state } = reusableZlib(this.stream, (message) => {
       this.error = message;
-    };
+    }));
   }
 
   /** See GunzipInto; false (instead of undefined) when this stream failed and must not be reused. */

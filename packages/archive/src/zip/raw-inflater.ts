@@ -1,4 +1,5 @@
 import * as zlib from 'node:zlib';
+import { reusableZlib, type ZlibBinding } from '../zlib-binding';
 
 /**
  * Inflates whole small raw-deflate entries with one zlib stream per thread, reset between
@@ -16,20 +17,6 @@ export type InflateResult =
   | { readonly kind: 'too-large' }
   | { readonly kind: 'error'; readonly message: string };
 
-interface Binding {
-  writeSync(
-    flush: number,
-    input: Buffer,
-    inOff: number,
-    inLen: number,
-    out: Buffer,
-    outOff: number,
-    outLen: number,
-  ): void;
-  reset(): void;
-  onerror: (message: string, errno: number) => void;
-}
-
 /**
  * Inflates `raw` the way `inflateRawSync(raw, { maxOutputLength: max(1, size), chunkSize:
  * max(64, size + 1) })` does: one pass with an output of the chunk size; more than the maximum
@@ -44,26 +31,15 @@ export interface RawInflater {
 class ReusedStream implements RawInflater {
   readonly reusesStream = true;
   private readonly stream = zlib.createInflateRaw();
-  private readonly binding: Binding;
+  private readonly binding: ZlibBinding;
   private readonly state: Uint32Array;
   private out = Buffer.allocUnsafe(64 * 1024);
   private error: string | undefined;
 
   constructor() {
-    const internals = this.stream as unknown as { _handle?: Binding; _writeState?: Uint32Array };
-    if (
-      typeof internals._handle?.writeSync !== 'function' ||
-      typeof internals._handle.reset !== 'function' ||
-      !(internals._writeState instanceof Uint32Array)
-    ) {
-      throw new Error('no zlib binding');
-    }
-    this.binding = internals._handle;
-    this.state = internals._writeState;
-    // Errors arrive synchronously through this callback during writeSync.
-    this.binding.onerror = (message) => {
+    ({ binding: this.binding, state: this.state } = reusableZlib(this.stream, (message) => {
       this.error = message;
-    };
+    }));
   }
 
   inflate(raw: Buffer, size: number): InflateResult {
